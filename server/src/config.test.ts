@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('fills every default', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.HOST).toBe('127.0.0.1');
+    expect(c.SITE_URL).toBe('http://localhost:3000');
+    expect(c.AUTH_REQUIRE_EMAIL_CONFIRMATION).toBe(false);
+    expect(c.SESSION_TIMEOUT_MINUTES).toBe(240);
+  });
+
+  it('names each bad variable on its own line', () => {
+    try {
+      loadConfig({ PORT: 'seventy', DATABASE_URL: 'mysql://x', AUTH_REQUIRE_EMAIL_CONFIRMATION: 'maybe' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const lines = (err as Error).message.split('\n');
+      expect(lines.some((l) => l.includes('PORT'))).toBe(true);
+      expect(lines.some((l) => l.includes('DATABASE_URL'))).toBe(true);
+      expect(lines.some((l) => l.includes('AUTH_REQUIRE_EMAIL_CONFIRMATION'))).toBe(true);
+    }
+  });
+
+  it('reads the redirect allow-list and drops a trailing slash from SITE_URL', () => {
+    const c = loadConfig({ SITE_URL: 'https://example.com/', AUTH_ADDITIONAL_REDIRECT_URLS: 'https://a.example, https://b.example' });
+    expect(c.SITE_URL).toBe('https://example.com');
+    expect(c.redirectAllowList).toEqual(['https://a.example', 'https://b.example']);
+  });
+});

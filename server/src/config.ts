@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Every environment variable the server reads, parsed once. README's configuration table mirrors this. */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const url = z.string().url();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  SITE_URL: url.optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_EXPIRY: int(30, 604800).default(3600),
+  AUTH_REQUIRE_EMAIL_CONFIRMATION: bool.default(false),
+  AUTH_PASSWORD_MIN_LENGTH: int(6, 72).default(8),
+  AUTH_ADDITIONAL_REDIRECT_URLS: z.string().default(''),
+  AUTH_SIGNING_KEYS: z.string().optional(),
+  AUTH_BCRYPT_COST: int(4, 14).default(10),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  ELEVENLABS_API_KEY: z.string().min(1).optional(),
+  ELEVENLABS_AGENT_ID: z.string().min(1).optional(),
+  ELEVENLABS_API_URL: url.default('https://api.elevenlabs.io'),
+  BOOKING_URL: url.default('https://calendly.com/vibe-business-coach/strategy-session'),
+  INTRO_VIDEO_URL: url.default('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'),
+  BRAND_NAME: z.string().min(1).max(60).default('Vibe Business Coach'),
+  SESSION_TIMEOUT_MINUTES: z.coerce.number().positive().max(1440).default(240),
+  SESSION_WARNING_MINUTES: z.coerce.number().positive().max(1440).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  REST_MAX_ROWS: int(1, 100000).default(1000),
+  BODY_LIMIT_BYTES: int(1024, 50_000_000).default(1_000_000),
+  RATE_LIMIT_DISABLED: bool.default(false),
+});
+
+export type Config = z.infer<typeof schema> & { SITE_URL: string; redirectAllowList: string[] };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError listing one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const siteUrl = (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  const redirectAllowList = c.AUTH_ADDITIONAL_REDIRECT_URLS.split(',').map((s) => s.trim()).filter(Boolean);
+  return { ...c, SITE_URL: siteUrl, redirectAllowList };
+}

@@ -1,0 +1,33 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { migrate, MigrationError } from './migrate.js';
+import { openPglite } from './pglite.js';
+
+function dirWith(files: Record<string, string>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mig-'));
+  for (const [name, sql] of Object.entries(files)) writeFileSync(path.join(dir, name), sql);
+  return dir;
+}
+
+describe('migrate', () => {
+  it('applies in name order, once', async () => {
+    const db = await openPglite();
+    const dir = dirWith({ '002_b.sql': 'insert into t values (2);', '001_a.sql': 'create table t (v int); insert into t values (1);' });
+    expect(await migrate(db, dir)).toEqual(['001_a.sql', '002_b.sql']);
+    expect(await migrate(db, dir)).toEqual([]);
+    expect((await db.query('select v from t order by v')).rows).toEqual([{ v: 1 }, { v: 2 }]);
+    await db.close();
+  });
+
+  it('stops at a failing file, names it, and rolls that file back whole', async () => {
+    const db = await openPglite();
+    const dir = dirWith({ '001_ok.sql': 'create table t (v int);', '002_bad.sql': 'insert into t values (1); select * from missing_table;' });
+    const err = await migrate(db, dir).catch((e) => e);
+    expect(err).toBeInstanceOf(MigrationError);
+    expect(err.message).toMatch(/002_bad\.sql.*missing_table/);
+    expect((await db.query('select count(*)::int as n from t')).rows).toEqual([{ n: 0 }]);
+    await db.close();
+  });
+});

@@ -1,0 +1,29 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Database, QueryResult, Queryable } from './types.js';
+
+// node-postgres hands int8 and numeric back as strings; PGlite is told to do the same so both drivers agree.
+const parsers = { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v };
+
+function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      const r = await q.query<T>(sql, params);
+      return { rows: r.rows, rowCount: r.affectedRows || r.rows.length, fields: r.fields };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  };
+}
+
+/** Embedded PostgreSQL (WebAssembly); `dir` undefined = in memory. PGlite serialises all queries itself. */
+export async function openPglite(dir?: string): Promise<Database> {
+  const pg = await PGlite.create(dir ?? 'memory://', { parsers });
+  const base = wrap(pg);
+  return {
+    kind: 'pglite',
+    ...base,
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    close: () => pg.close(),
+  };
+}

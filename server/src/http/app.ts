@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { apiRoutes } from '../api/index.js';
+import { authRoutes } from '../auth/index.js';
+import type { AppContext } from '../context.js';
+import { functionRoutes } from '../functions/index.js';
+import { devMailRoutes } from '../mail/dev-outbox-page.js';
+import { restRoutes } from '../rest/index.js';
+import { ApiError, notFoundJson } from './errors.js';
+import { securityHeaders } from './security-headers.js';
+import { registerStatic } from './static.js';
+
+export type AppEnv = { Variables: { requestId: string } };
+
+const SERVICE_PREFIXES = ['/api', '/auth/v1', '/rest/v1', '/functions/v1'] as const;
+
+export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
+  const { config, log } = ctx;
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('requestId', requestId);
+    const started = performance.now();
+    await next();
+    c.res.headers.set('X-Request-Id', requestId);
+    const ms = Math.round(performance.now() - started);
+    log.info({ requestId, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms }, 'request');
+  });
+  app.use('*', securityHeaders(config));
+  app.use('*', compress());
+  for (const prefix of SERVICE_PREFIXES) {
+    app.use(`${prefix}/*`, bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError: (c) => c.json({ code: 413, error_code: 'request_too_large', message: 'Request body too large' }, 413) }));
+  }
+
+  app.route('/api', apiRoutes(ctx));
+  app.route('/auth/v1', authRoutes(ctx));
+  app.route('/rest/v1', restRoutes(ctx));
+  app.route('/functions/v1', functionRoutes(ctx));
+  if (config.NODE_ENV !== 'production') app.route('/_dev/mail', devMailRoutes(ctx));
+  for (const prefix of SERVICE_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
+
+  registerStatic(app, opts.webDist);
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.body, err.status);
+    if (err instanceof HTTPException) return err.getResponse();
+    const requestId = c.get('requestId');
+    log.error({ requestId, err }, 'unhandled error');
+    return c.json({ code: 500, error_code: 'unexpected_failure', message: 'Internal server error', requestId }, 500);
+  });
+  return app;
+}

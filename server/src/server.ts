@@ -1,0 +1,59 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createJwtVerifier } from './auth/jwt.js';
+import { loadConfig, type Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db/index.js';
+import { migrate } from './db/migrate.js';
+import { createApp } from './http/app.js';
+import { loadKeys } from './keys.js';
+import { createLogger } from './log.js';
+import { createMailer } from './mail/mailer.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/** config -> database -> migrations -> http -> listen. Used by main.ts and by the test harnesses. */
+export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { webDist?: string } = {}): Promise<RunningServer> {
+  const config: Config = loadConfig(env);
+  const log = createLogger(config);
+  const db = await openDatabase(config);
+  try {
+    const applied = await migrate(db);
+    if (applied.length) log.info({ applied }, 'migrations applied');
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
+  const keys = await loadKeys(config);
+  const mailer = createMailer(config, log);
+  const ctx: AppContext = { config, db, keys, log, mailer, jwt: createJwtVerifier(keys) };
+  const app = createApp(ctx, opts);
+
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  if (!env.SITE_URL) config.SITE_URL = `http://localhost:${port}`;
+  const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;
+  log.info({ url, database: db.kind }, 'listening');
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    ctx,
+    close() {
+      // finish in-flight requests, then close the database so PGlite flushes its files
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      }).then(() => db.close());
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+const pg = Boolean(process.env.TEST_DATABASE_URL);
+const service = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    include: ['server/test/**/*.service.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks' as const,
+  },
+});
+
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
+  test: {
+    projects: [
+      {
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
+        test: {
+          name: 'unit',
+          include: ['server/src/**/*.test.ts', 'packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      service('service', { SERVICE_DB: 'pglite' }),
+      ...(pg ? [service('service-pg', { SERVICE_DB: 'postgres' })] : []),
+    ],
+  },
+});
