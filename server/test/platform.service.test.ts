@@ -18,7 +18,7 @@ describe(`platform (${SERVICE_DB})`, () => {
   });
 
   it('gives the browser its runtime config but never the service key', async () => {
-    const body = await (await fetch(`${t.url}/api/config`)).json();
+    const body = (await (await fetch(`${t.url}/api/config`)).json()) as Record<string, unknown>;
     expect(body.supabaseUrl).toBe(t.url);
     expect(body.anonKey).toBe(t.anonKey);
     expect(body.voiceAvailable).toBe(false);

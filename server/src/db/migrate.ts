@@ -8,7 +8,7 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 export class MigrationError extends Error {
   constructor(
     readonly file: string,
-    readonly cause: unknown,
+    override readonly cause: unknown,
   ) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     super(`Migration ${file} failed: ${reason}`);

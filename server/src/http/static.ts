@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Context, Hono } from 'hono';
+import type { Context, Env, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../apps/web/dist');
 
 /** Hashed assets cached for a year; every other GET gets index.html (no-cache) so client routes work on reload. */
-export function registerStatic(app: Hono, dist = WEB_DIST) {
+export function registerStatic<E extends Env>(app: Hono<E>, dist = WEB_DIST) {
   const indexFile = path.join(dist, 'index.html');
   const root = path.relative(process.cwd(), dist) || '.';
   const sendIndex = (c: Context) => {
