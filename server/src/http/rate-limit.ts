@@ -1,0 +1,82 @@
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { AppContext } from '../context.js';
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  /** Takes one point for `key` (an IP, an e-mail...); says whether the caller is still within the limit. */
+  consume(key: string): Promise<RateLimitResult>;
+}
+
+export interface RateLimiterOptions {
+  /** Namespace of the counters, e.g. 'auth-signup-ip'. Must be unique per limit. */
+  keyPrefix: string;
+  points: number;
+  durationSeconds: number;
+}
+
+// One Redis connection per server (ctx), shared by all its limiters; closed by closeRateLimitStores.
+const redisClients = new WeakMap<AppContext, Redis>();
+
+function redisFor(ctx: AppContext, url: string): Redis {
+  let client = redisClients.get(ctx);
+  if (!client) {
+    client = new Redis(url, { maxRetriesPerRequest: 2 });
+    client.on('error', (err) => ctx.log.warn({ err: err.message }, 'rate-limit redis error'));
+    redisClients.set(ctx, client);
+  }
+  return client;
+}
+
+/** Closes the Redis connection opened for this server's limiters, if any. */
+export async function closeRateLimitStores(ctx: AppContext): Promise<void> {
+  const client = redisClients.get(ctx);
+  redisClients.delete(ctx);
+  if (client) await client.quit().catch(() => client.disconnect());
+}
+
+/**
+ * A fixed-window limiter stored in Redis (REDIS_URL) or in our PostgreSQL (internal.rate_limits,
+ * migration 0003; works on PGlite too), so limits hold across instances. See docs/decisions/0002.
+ * If the store fails, a per-process memory limiter with the same limit takes over (never fail open).
+ */
+export function createRateLimiter(ctx: AppContext, opts: RateLimiterOptions): RateLimiter {
+  if (ctx.config.RATE_LIMIT_DISABLED) return { consume: async () => ({ allowed: true }) };
+  const base = { keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.durationSeconds };
+  const insuranceLimiter = new RateLimiterMemory(base);
+  let limiter: RateLimiterAbstract;
+  if (ctx.config.REDIS_URL) {
+    limiter = new RateLimiterRedis({ ...base, storeClient: redisFor(ctx, ctx.config.REDIS_URL), insuranceLimiter });
+  } else {
+    // rate-limiter-flexible's PostgreSQL limiter, given our Database (PGlite or pg pool) as its client.
+    const storeClient = { query: (q: { text: string; values?: unknown[] }) => ctx.db.query(q.text, q.values ?? []) };
+    limiter = new RateLimiterPostgres({
+      ...base,
+      storeClient,
+      storeType: 'pool',
+      schemaName: 'internal',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      insuranceLimiter,
+    });
+  }
+  return {
+    async consume(key) {
+      try {
+        await limiter.consume(key.toLowerCase().slice(0, 200));
+        return { allowed: true };
+      } catch (res) {
+        if (res instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+        throw res;
+      }
+    },
+  };
+}
+
+/** Deletes counters that expired over an hour ago (PostgreSQL store only; Redis expires keys itself). */
+export async function pruneRateLimits(ctx: AppContext): Promise<void> {
+  if (ctx.config.REDIS_URL) return;
+  await ctx.db.query('delete from internal.rate_limits where expire < $1', [Date.now() - 3_600_000]);
+}
