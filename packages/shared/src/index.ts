@@ -1,0 +1,3 @@
+export * from './plans.js';
+export * from './onboarding.js';
+export * from './integrations.js';
