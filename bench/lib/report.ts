@@ -1,0 +1,136 @@
+import { fmtInt, fmtKb, fmtMb, fmtMs, fmtRate, fmtRatio, fmtScore, markdownTable } from './format.js';
+import type { BenchReport, ServerCaseResult, ServerPart, SoakPart, WebPart } from './types.js';
+
+const dbName = (d: string) => (d === 'postgres' ? 'PostgreSQL' : 'PGlite');
+
+function failuresText(f: Record<string, number> | undefined): string {
+  const entries = Object.entries(f ?? {});
+  return entries.length ? ` (${entries.map(([k, v]) => `${k}: ${fmtInt(v)}`).join(', ')})` : '';
+}
+
+function serverRow(c: ServerCaseResult): (string | number)[] {
+  if (!c.availability.available || !c.load) {
+    const why = c.availability.available ? 'no figures' : c.availability.reason;
+    return [c.title, dbName(c.database), `not available: ${why}`, '', '', '', '', '', ''];
+  }
+  const l = c.load;
+  const ref = c.reference;
+  const refCells = !ref ? ['—', '—'] : 'unavailable' in ref ? [`${ref.what} (${ref.unavailable})`, '—'] : [ref.what, fmtRate(ref.rps)];
+  return [c.title, dbName(c.database), fmtRate(l.rps), fmtMs(l.p50Ms), fmtMs(l.p99Ms), `${fmtInt(l.errors)}${failuresText(l.failures)}`, refCells[0], refCells[1], fmtRatio(c.overhead)];
+}
+
+/** The main table: every server case on every database, with its in-process reference beside it. */
+export function serverTable(part: ServerPart): string {
+  return markdownTable(
+    ['Case', 'Database', 'req/s', 'p50', 'p99', 'Errors', 'Direct reference', 'Reference /s', 'Overhead'],
+    part.cases.map(serverRow),
+    [false, false, true, true, true, true, false, true, true],
+  );
+}
+
+function serverSection(part: ServerPart): string {
+  const out = [
+    '## Server under load',
+    '',
+    `autocannon, ${part.connections} connections, ${part.warmupSeconds} s warm-up then ${part.durationSeconds} s measured per case; the server runs in its own process on a fresh DATA_DIR (and a fresh PostgreSQL database). ` +
+      '"Direct reference" is the same work run in the bench process straight against the same database (no HTTP, no JWT, no RLS role switch), with as many concurrent callers as connections; ' +
+      '"Overhead" = reference rate ÷ server rate.',
+    '',
+    serverTable(part),
+    '',
+    '### Password sign-in, one at a time',
+    '',
+    markdownTable(
+      ['Database', 'Samples', 'Median', 'p95', 'bcrypt cost'],
+      part.signIn.map((s) =>
+        s.availability.available
+          ? [dbName(s.database), fmtInt(s.samples), fmtMs(s.medianMs), fmtMs(s.p95Ms), String(s.bcryptCost ?? '—')]
+          : [dbName(s.database), `not available: ${s.availability.reason}`, '', '', ''],
+      ),
+      [false, true, true, true, true],
+    ),
+  ];
+  if (part.skipped.length) out.push('', ...part.skipped.map((s) => `- Not run: ${s}`));
+  return out.join('\n');
+}
+
+function webSection(web: WebPart): string {
+  if (!web.availability.available) return `## Web pages\n\nNot available: ${web.availability.reason}`;
+  const lh = markdownTable(
+    ['Page', 'Preset', 'Performance', 'Accessibility', 'LCP', 'TBT', 'CLS'],
+    web.lighthouse.map((r) =>
+      r.error
+        ? [r.page, r.preset, `error: ${r.error}`, '', '', '', '']
+        : [r.page, r.preset, fmtScore(r.performance), fmtScore(r.accessibility), fmtMs(r.lcpMs), fmtMs(r.tbtMs), r.cls === undefined ? '—' : r.cls.toFixed(3)],
+    ),
+    [false, false, true, true, true, true, true],
+  );
+  const tr = markdownTable(
+    ['Page', 'JS transferred', 'JS gzip', 'JS files', 'CSS transferred', 'CSS gzip', 'CSS files', 'Encoding'],
+    web.transfer.map((r) =>
+      r.error
+        ? [r.page, `error: ${r.error}`, '', '', '', '', '', '']
+        : [r.page, fmtKb(r.jsTransferred), fmtKb(r.jsGzip), r.jsFiles, fmtKb(r.cssTransferred), fmtKb(r.cssGzip), r.cssFiles, r.encodings.join(', ') || 'none'],
+    ),
+    [false, true, true, true, true, true, true, false],
+  );
+  const rows = [...(web.bundle.entry ? [web.bundle.entry] : []), ...web.bundle.routes];
+  const bundle = markdownTable(
+    ['Route', 'Module', 'JS', 'JS gzip', 'CSS', 'CSS gzip', 'Chunks'],
+    rows.map((b) => [b.route, b.module, fmtKb(b.jsBytes), fmtKb(b.jsGzip), fmtKb(b.cssBytes), fmtKb(b.cssGzip), b.chunks]),
+    [false, false, true, true, true, true, true],
+  );
+  return [
+    '## Web pages',
+    '',
+    'Production build served by the server (`npm start`), Debian Chromium. Lighthouse with its mobile (simulated slow 4G, 4× CPU) and desktop presets.',
+    '',
+    lh,
+    '',
+    '### Bytes each page transfers (Playwright, first visit)',
+    '',
+    '"Transferred" is what went over the wire with the encoding the browser negotiated; "gzip" is the same files gzip-compressed (level 9, as the build precompresses them).',
+    '',
+    tr,
+    '',
+    '### Bundle per route (Vite manifest)',
+    '',
+    'The entry row is what every page loads; each route row is what that page adds on top (its lazy chunk and the chunks it imports that the entry does not).',
+    '',
+    bundle,
+  ].join('\n');
+}
+
+function soakSection(s: SoakPart): string {
+  if (!s.availability.available) return `## Soak\n\nNot available: ${s.availability.reason}`;
+  return [
+    '## Soak',
+    '',
+    `${s.seconds} s of mixed traffic on ${dbName(s.database)}, ${s.connections} connections; the mix, in turn on every connection: ${s.mix.join(', ')}.`,
+    '',
+    markdownTable(
+      ['Requests', 'req/s', 'p50', 'p99', 'Errors', 'RSS start', 'RSS peak', 'RSS end'],
+      [[fmtInt(s.requests), fmtRate(s.rps), fmtMs(s.p50Ms), fmtMs(s.p99Ms), `${fmtInt(s.errors)}${failuresText(s.failures)}`, fmtMb(s.rssStartMb), fmtMb(s.rssPeakMb), fmtMb(s.rssEndMb)]],
+      [true, true, true, true, true, true, true, true],
+    ),
+    '',
+    `Memory: ${s.verdict}`,
+  ].join('\n');
+}
+
+export function renderMarkdown(r: BenchReport): string {
+  const m = r.machine;
+  const notRun = ['web', 'server', 'soak'].filter((p) => !r.settings.only.includes(p));
+  const head = [
+    '# Benchmark report',
+    '',
+    `Run ${r.startedAt} → ${r.finishedAt} on commit ${m.commit}; ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}. ` +
+      'Figures from a shared development machine: compare runs on the same machine, not across machines.',
+  ];
+  if (notRun.length) head.push('', `Parts not run this time (BENCH_ONLY): ${notRun.join(', ')}.`);
+  const sections = [head.join('\n')];
+  if (r.server) sections.push(serverSection(r.server));
+  if (r.web) sections.push(webSection(r.web));
+  if (r.soak) sections.push(soakSection(r.soak));
+  return sections.join('\n\n') + '\n';
+}

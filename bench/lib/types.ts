@@ -1,0 +1,124 @@
+/** The shape of bench/results/latest.json; the Markdown report is rendered from it. */
+
+export type Availability = { available: true } | { available: false; reason: string };
+
+export interface LoadFigures {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Connection errors, timeouts and non-2xx answers together. */
+  errors: number;
+  /** Status code -> count, for answers that were not 2xx. */
+  failures: Record<string, number>;
+}
+
+export interface ReferenceFigures {
+  what: string;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+export interface ServerCaseResult {
+  id: string;
+  title: string;
+  database: 'pglite' | 'postgres';
+  availability: Availability;
+  load?: LoadFigures;
+  reference?: ReferenceFigures | { what: string; unavailable: string };
+  /** reference req/s over server req/s: how many times the bare database work outruns the full HTTP path. */
+  overhead?: number | null;
+}
+
+export interface SignInTiming {
+  database: 'pglite' | 'postgres';
+  availability: Availability;
+  samples?: number;
+  medianMs?: number;
+  p95Ms?: number;
+  bcryptCost?: number;
+}
+
+export interface ServerPart {
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  cases: ServerCaseResult[];
+  signIn: SignInTiming[];
+  skipped: string[];
+}
+
+export interface LighthouseRow {
+  page: string;
+  preset: 'mobile' | 'desktop';
+  performance?: number;
+  accessibility?: number;
+  lcpMs?: number;
+  tbtMs?: number;
+  cls?: number;
+  error?: string;
+}
+
+export interface TransferRow {
+  page: string;
+  jsTransferred: number;
+  jsGzip: number;
+  jsFiles: number;
+  cssTransferred: number;
+  cssGzip: number;
+  cssFiles: number;
+  /** Content-Encoding values the browser negotiated for those files. */
+  encodings: string[];
+  error?: string;
+}
+
+export interface BundleRow {
+  route: string;
+  /** Manifest key (source module) the row stands for. */
+  module: string;
+  jsBytes: number;
+  jsGzip: number;
+  cssBytes: number;
+  cssGzip: number;
+  /** Chunks this route loads on top of the entry (its own chunk and its static imports). */
+  chunks: number;
+}
+
+export interface WebPart {
+  availability: Availability;
+  lighthouse: LighthouseRow[];
+  transfer: TransferRow[];
+  bundle: { entry: BundleRow | null; routes: BundleRow[] };
+}
+
+export interface SoakPart {
+  availability: Availability;
+  database: 'pglite' | 'postgres';
+  seconds: number;
+  connections: number;
+  mix: string[];
+  requests: number;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  failures: Record<string, number>;
+  rssStartMb: number;
+  rssPeakMb: number;
+  rssEndMb: number;
+  /** RSS samples (MB) every few seconds, for the JSON only. */
+  rssSamplesMb: number[];
+  verdict: string;
+}
+
+export interface BenchReport {
+  startedAt: string;
+  finishedAt: string;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; commit: string };
+  settings: { durationSeconds: number; soakSeconds: number; only: string[]; connections: number };
+  server?: ServerPart;
+  web?: WebPart;
+  soak?: SoakPart;
+}

@@ -1,0 +1,52 @@
+/**
+ * `npm run bench`: web pages (Lighthouse, bytes, bundle), the server under load on PGlite and PostgreSQL,
+ * and a soak run. Writes bench/results/latest.md and latest.json. Never part of `npm test`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadOptions } from './lib/options.js';
+import { errorText, progress } from './lib/progress.js';
+import { renderMarkdown } from './lib/report.js';
+import type { BenchReport } from './lib/types.js';
+import { REPO_ROOT } from './server/child-server.js';
+import { runServerPart } from './server/run-server-part.js';
+import { runSoakPart } from './soak/run-soak.js';
+import { runWebPart } from './web/run-web-part.js';
+
+function commit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main() {
+  const o = loadOptions();
+  const cpus = os.cpus();
+  const report: BenchReport = {
+    startedAt: new Date().toISOString(),
+    finishedAt: '',
+    machine: { cpus: cpus.length, cpuModel: cpus[0]?.model.trim() ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, commit: commit() },
+    settings: { durationSeconds: o.durationSeconds, soakSeconds: o.soakSeconds, only: o.parts, connections: o.connections },
+  };
+  progress(`parts: ${o.parts.join(', ')}; ${o.durationSeconds} s per case, soak ${o.soakSeconds} s, ${o.connections} connections`);
+
+  if (o.parts.includes('web')) report.web = await runWebPart(o);
+  if (o.parts.includes('server')) report.server = await runServerPart(o);
+  if (o.parts.includes('soak')) report.soak = await runSoakPart(o);
+
+  report.finishedAt = new Date().toISOString();
+  const dir = path.join(REPO_ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(path.join(dir, 'latest.md'), renderMarkdown(report));
+  progress(`wrote ${path.relative(process.cwd(), path.join(dir, 'latest.md'))} and latest.json`);
+}
+
+main().catch((err) => {
+  console.error(`bench failed: ${errorText(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The server under test, in its own process so the load generator never shares its event loop. */
+export interface ChildServer {
+  url: string;
+  pid: number;
+  dataDir: string;
+  anonKey: string;
+  serviceRoleKey?: string;
+  /** Resident memory of the server process, in MB, from /proc/<pid>/status. */
+  rssMb(): number;
+  /** SIGTERM (graceful: PGlite flushes), SIGKILL after 15 s. Keeps DATA_DIR unless `removeData`. */
+  stop(opts?: { removeData?: boolean }): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export function readRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+  return kb / 1024;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitForHealth(url: string, child: ChildProcess, stderr: () => string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      await sleep(100); // let the last output arrive
+      throw new Error(`server exited with code ${child.exitCode}: ${stderr().trim().slice(-800)}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`server did not become healthy within ${timeoutMs / 1000} s: ${stderr().slice(-800)}`);
+}
+
+/** Starts `node --import tsx server/src/main.ts` on a free 127.0.0.1 port with a fresh DATA_DIR (unless given). */
+export async function startChildServer(env: Record<string, string> = {}, dataDir?: string): Promise<ChildServer> {
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      RATE_LIMIT_DISABLED: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errText = '';
+  const keep = (chunk: Buffer) => {
+    errText = (errText + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async (opts: { removeData?: boolean } = {}) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    if (opts.removeData) rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(url, child, () => errText);
+    const cfg = (await (await fetch(`${url}/api/config`)).json()) as { anonKey?: string };
+    if (!cfg.anonKey) throw new Error('GET /api/config gave no anonKey');
+    return { url, pid: child.pid!, dataDir: dir, anonKey: cfg.anonKey, rssMb: () => readRssMb(child.pid!), stop };
+  } catch (err) {
+    await stop({ removeData: !dataDir });
+    throw err;
+  }
+}

@@ -1,0 +1,57 @@
+import autocannon from 'autocannon';
+import type { LoadFigures } from '../lib/types.js';
+
+export type LoadRequest = autocannon.Request;
+
+export interface LoadSpec {
+  url: string;
+  connections: number;
+  requests: LoadRequest[];
+  /** Called before the warm-up and before the measured run (e.g. to refill a pool of refresh tokens). */
+  beforeRun?: () => Promise<void>;
+}
+
+/** Figures from one autocannon result: rate, median and tail latency, every kind of failure counted. */
+export function toLoadFigures(r: Pick<autocannon.Result, 'requests' | 'latency' | 'errors' | 'timeouts' | 'non2xx' | 'statusCodeStats'>): LoadFigures {
+  const failures: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) {
+    if (!code.startsWith('2') && stat?.count) failures[code] = stat.count;
+  }
+  const connectionErrors = r.errors - r.timeouts;
+  if (connectionErrors > 0) failures['connection error'] = connectionErrors;
+  if (r.timeouts > 0) failures.timeout = r.timeouts;
+  return {
+    rps: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    requests: r.requests.total,
+    errors: r.errors + r.non2xx,
+    failures,
+  };
+}
+
+async function once(spec: LoadSpec, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: seconds,
+    requests: spec.requests,
+    timeout: 30,
+  });
+}
+
+/** Warm-up run (discarded), then the measured run, both for a fixed time. */
+export async function measure(spec: LoadSpec, warmupSeconds: number, seconds: number): Promise<LoadFigures> {
+  if (warmupSeconds > 0) {
+    await spec.beforeRun?.();
+    await once(spec, warmupSeconds);
+  }
+  await spec.beforeRun?.();
+  return toLoadFigures(await once(spec, seconds));
+}
+
+/** One run without warm-up, returning the raw result too (the soak samples memory while it runs). */
+export async function runFor(spec: LoadSpec, seconds: number): Promise<LoadFigures> {
+  await spec.beforeRun?.();
+  return toLoadFigures(await once(spec, seconds));
+}

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { freshPostgresDatabase } from '../../server/test/harness.js';
+import { openPglite } from '../../server/src/db/pglite.js';
+import { openPostgres } from '../../server/src/db/postgres.js';
+import type { Database } from '../../server/src/db/index.js';
+import { fmtMs, fmtRate } from '../lib/format.js';
+import type { BenchOptions } from '../lib/options.js';
+import { errorText, progress } from '../lib/progress.js';
+import { overheadRatio } from '../lib/stats.js';
+import type { ServerCaseResult, ServerPart, SignInTiming } from '../lib/types.js';
+import { createBenchUser, timeSignIns } from './accounts.js';
+import { SERVER_CASES } from './cases.js';
+import { startChildServer } from './child-server.js';
+import { measure } from './load.js';
+import { measureReference } from './reference.js';
+
+type Db = 'pglite' | 'postgres';
+
+/** Every server case on one database: load through HTTP first, then (server stopped) the references on the same data. */
+async function runOnDatabase(database: Db, o: BenchOptions): Promise<{ cases: ServerCaseResult[]; signIn: SignInTiming }> {
+  const pgdb = database === 'postgres' ? await freshPostgresDatabase() : undefined;
+  const server = await startChildServer(pgdb ? { DATABASE_URL: pgdb.url } : {}).catch(async (err: unknown) => {
+    await pgdb?.drop().catch(() => {});
+    throw err;
+  });
+  const cases: ServerCaseResult[] = [];
+  let signIn: SignInTiming = { database, availability: { available: false, reason: 'not run' } };
+  let db: Database | undefined;
+  try {
+    progress(`server/${database}: listening on ${server.url} (pid ${server.pid})`);
+    const target = { url: server.url, anonKey: server.anonKey };
+    const account = await createBenchUser(target);
+    const env = { target, connections: o.connections, user: account.user, userAvailability: account.availability };
+
+    for (const c of SERVER_CASES) {
+      const result: ServerCaseResult = { id: c.id, title: c.title, database, availability: { available: false, reason: 'not run' } };
+      cases.push(result);
+      try {
+        const prepared = await c.prepare(env);
+        result.availability = prepared.availability;
+        if (!prepared.availability.available || !prepared.requests) {
+          progress(`server/${database}: ${c.id} not available (${prepared.availability.available ? 'no requests' : prepared.availability.reason})`);
+          continue;
+        }
+        const spec = { url: server.url, connections: o.connections, requests: prepared.requests, beforeRun: prepared.beforeRun };
+        result.load = await measure(spec, o.warmupSeconds, o.durationSeconds);
+        const l = result.load;
+        progress(`server/${database}: ${c.id.padEnd(9)} ${fmtRate(l.rps)} req/s  p50 ${fmtMs(l.p50Ms)}  p99 ${fmtMs(l.p99Ms)}  ${l.errors} errors`);
+      } catch (err) {
+        result.availability = { available: false, reason: errorText(err) };
+        progress(`server/${database}: ${c.id} failed: ${errorText(err)}`);
+      }
+    }
+
+    if (account.user) {
+      const t = await timeSignIns(target, account.user, o.signInSamples);
+      signIn = { database, availability: { available: true }, samples: t.samples, medianMs: t.medianMs, p95Ms: t.p95Ms, bcryptCost: 10 };
+      progress(`server/${database}: sign-in x${t.samples}  median ${fmtMs(t.medianMs)}  p95 ${fmtMs(t.p95Ms)}${t.failures ? `  ${t.failures} failed` : ''}`);
+    } else {
+      signIn = { database, availability: account.availability };
+    }
+
+    // references on the very same database, with the server stopped so nothing competes for the CPU
+    await server.stop();
+    db = pgdb ? await openPostgres(pgdb.url, o.connections) : await openPglite(path.join(server.dataDir, 'pgdata'));
+    for (const c of SERVER_CASES) {
+      const result = cases.find((r) => r.id === c.id)!;
+      if (!result.load) continue;
+      if (!c.reference) {
+        result.reference = { what: '—', unavailable: c.noReference ?? 'none' };
+        continue;
+      }
+      try {
+        const ref = await measureReference(db, c.reference, o.connections, o.warmupSeconds, o.durationSeconds);
+        result.reference = ref;
+        result.overhead = overheadRatio(result.load.rps, ref.rps);
+        progress(`server/${database}: ${c.id.padEnd(9)} reference ${fmtRate(ref.rps)}/s (${ref.what})`);
+      } catch (err) {
+        result.reference = { what: c.reference.what, unavailable: errorText(err) };
+      }
+    }
+  } finally {
+    await server.stop();
+    await db?.close().catch(() => {});
+    await server.stop({ removeData: true });
+    await pgdb?.drop().catch((err) => progress(`server/${database}: could not drop the bench database: ${errorText(err)}`));
+  }
+  return { cases, signIn };
+}
+
+export async function runServerPart(o: BenchOptions): Promise<ServerPart> {
+  const part: ServerPart = { connections: o.connections, durationSeconds: o.durationSeconds, warmupSeconds: o.warmupSeconds, cases: [], signIn: [], skipped: [] };
+  const databases: Db[] = ['pglite'];
+  if (o.testDatabaseUrl) databases.push('postgres');
+  else part.skipped.push('PostgreSQL: TEST_DATABASE_URL is not set');
+  for (const database of databases) {
+    try {
+      const r = await runOnDatabase(database, o);
+      part.cases.push(...r.cases);
+      part.signIn.push(r.signIn);
+    } catch (err) {
+      part.skipped.push(`${database}: ${errorText(err)}`);
+      progress(`server/${database}: could not run: ${errorText(err)}`);
+    }
+  }
+  return part;
+}
