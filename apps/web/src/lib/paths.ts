@@ -1,0 +1,33 @@
+/** Every route of the app, in one place; never hand-write these URLs elsewhere. */
+export const paths = {
+  home: '/',
+  dashboard: '/dashboard',
+  user: '/user',
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  resetPassword: '/reset-password',
+  joinWaitlist: '/join-waiting-list',
+  waitlistThanks: '/waitlist-thanks',
+  learnMore: '/learn-more',
+  dashboardShowcase: '/dashboard-showcase',
+  demo: '/demo',
+  pricing: '/pricing',
+  terms: '/terms',
+  privacy: '/privacy',
+  cookiePolicy: '/cookie-policy',
+  contact: '/contact',
+  ninetyDay: '/90-day',
+  connectAnything: '/connect-anything',
+  connect: '/connect',
+  websiteHub: '/website-hub',
+  brandHub: '/brand-hub',
+  advertisingHub: '/advertising-hub',
+  compareGoHighLevel: '/vs-gohighlevel',
+  compareHubSpot: '/vs-hubspot',
+  admin: '/admin',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Routes whose top navigation uses dark text on a light page (part 1 §2). */
+export const DARK_NAV_TEXT_ROUTES: readonly string[] = [paths.signIn, paths.signUp, paths.pricing, paths.terms, paths.privacy];

@@ -1,0 +1,42 @@
+/** What GET /api/config returns; one build serves every deployment. Checked by hand to keep zod out of the entry chunk. */
+export interface RuntimeConfig {
+  supabaseUrl: string;
+  anonKey: string;
+  brandName: string;
+  bookingUrl: string;
+  introVideoUrl: string;
+  voiceAvailable: boolean;
+  sessionTimeoutMinutes: number;
+  sessionWarningMinutes: number;
+}
+
+const STRING_KEYS = ['supabaseUrl', 'anonKey', 'brandName', 'bookingUrl', 'introVideoUrl'] as const;
+const NUMBER_KEYS = ['sessionTimeoutMinutes', 'sessionWarningMinutes'] as const;
+
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  const o = (raw ?? {}) as Record<string, unknown>;
+  for (const k of STRING_KEYS) if (typeof o[k] !== 'string' || !o[k]) throw new Error(`App configuration is missing ${k}`);
+  for (const k of NUMBER_KEYS) if (typeof o[k] !== 'number' || !(Number(o[k]) > 0)) throw new Error(`App configuration has a bad ${k}`);
+  if (typeof o.voiceAvailable !== 'boolean') throw new Error('App configuration is missing voiceAvailable');
+  return o as unknown as RuntimeConfig;
+}
+
+let current: RuntimeConfig | undefined;
+
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const res = await fetch('/api/config', { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`Could not load the app configuration (HTTP ${res.status})`);
+  current = parseRuntimeConfig(await res.json());
+  return current;
+}
+
+/** The config loaded at start-up (main.tsx loads it before the first render). */
+export function runtimeConfig(): RuntimeConfig {
+  if (!current) throw new Error('Runtime config read before start-up finished');
+  return current;
+}
+
+/** For unit tests. */
+export function setRuntimeConfig(config: RuntimeConfig) {
+  current = config;
+}

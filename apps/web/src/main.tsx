@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { applicationErrorHtml } from './app/application-error';
+import { AppProviders } from './app/providers';
+import { createRouter } from './app/router';
+import { loadRuntimeConfig } from './lib/runtime-config';
+import './index.css';
+
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) {
+    document.body.innerHTML = applicationErrorHtml('The page is missing its root element.');
+    return;
+  }
+  try {
+    const config = await loadRuntimeConfig();
+    document.title = document.title.replace('Vibe Business Coach', config.brandName);
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={createRouter()} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  } catch (err) {
+    console.error('Start-up failed', err);
+    root.innerHTML = applicationErrorHtml(err instanceof Error ? err.message : String(err));
+  }
+}
+
+void start();

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '@/components/page-placeholder';
+
+export function Component() {
+  return <PagePlaceholder title="Dashboard showcase" />;
+}

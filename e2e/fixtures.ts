@@ -1,0 +1,30 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Fails a test on any console error or failed request to our own origin (the first rule of every spec). */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page, baseURL }, use) => {
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      page.on('requestfailed', (r) => {
+        if (baseURL && r.url().startsWith(baseURL)) errors.push(`requestfailed: ${r.url()} ${r.failure()?.errorText}`);
+      });
+      page.on('response', (r) => {
+        if (baseURL && r.url().startsWith(baseURL) && r.status() >= 500) errors.push(`HTTP ${r.status()}: ${r.url()}`);
+      });
+      await use(errors);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Opens a path and waits until the app has rendered into #root. */
+export async function openPage(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('#root > *').first()).toBeVisible();
+}

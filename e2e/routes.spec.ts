@@ -1,0 +1,33 @@
+import { expect, openPage, test } from './fixtures';
+
+const ROUTES = [
+  '/', '/sign-in', '/sign-up', '/reset-password', '/join-waiting-list', '/waitlist-thanks', '/learn-more', '/dashboard-showcase',
+  '/demo', '/pricing', '/terms', '/privacy', '/cookie-policy', '/contact', '/90-day', '/connect-anything', '/connect',
+  '/website-hub', '/brand-hub', '/advertising-hub', '/vs-gohighlevel', '/vs-hubspot', '/dashboard', '/user', '/admin',
+];
+
+test.describe('every route opens cleanly', () => {
+  for (const route of ROUTES) {
+    test(`opens ${route}`, async ({ page, pageErrors }) => {
+      await openPage(page, route);
+      await page.waitForLoadState('networkidle');
+      expect(pageErrors).toEqual([]);
+    });
+  }
+
+  test('an unknown path shows the not-found page', async ({ page, pageErrors }) => {
+    await openPage(page, '/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('the home page does not load dashboard, onboarding or directory code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await openPage(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => /dashboard|onboarding|connect-anything|admin/.test(s))).toEqual([]);
+  });
+});
