@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { freshPostgresDatabase } from '../../server/test/harness.js';
 import { openPglite } from '../../server/src/db/pglite.js';
 import { openPostgres } from '../../server/src/db/postgres.js';
 import type { Database } from '../../server/src/db/index.js';
@@ -18,7 +17,8 @@ type Db = 'pglite' | 'postgres';
 
 /** Every server case on one database: load through HTTP first, then (server stopped) the references on the same data. */
 async function runOnDatabase(database: Db, o: BenchOptions): Promise<{ cases: ServerCaseResult[]; signIn: SignInTiming }> {
-  const pgdb = database === 'postgres' ? await freshPostgresDatabase() : undefined;
+  // loaded only for PostgreSQL: the harness pulls in the whole server, which the PGlite part does not need here
+  const pgdb = database === 'postgres' ? await (await import('../../server/test/harness.js')).freshPostgresDatabase() : undefined;
   const server = await startChildServer(pgdb ? { DATABASE_URL: pgdb.url } : {}).catch(async (err: unknown) => {
     await pgdb?.drop().catch(() => {});
     throw err;
