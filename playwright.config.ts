@@ -9,6 +9,7 @@ process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'e2e-'));
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
+const webDist = process.env.E2E_WEB_DIST;
 
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
@@ -29,7 +30,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: process.env.E2E_SKIP_BUILD ? 'node --import tsx server/src/main.ts' : 'npm run build && node --import tsx server/src/main.ts',
+    // E2E_WEB_DIST: build into (and serve from) a private folder, so several people can run e2e at once.
+    command: [
+      process.env.E2E_SKIP_BUILD ? '' : `npm run build -w apps/web -- --logLevel warn${webDist ? ` --outDir ${webDist} --emptyOutDir` : ''} && `,
+      'node --import tsx server/src/main.ts',
+    ].join(''),
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -39,6 +44,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
+      ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       AUTH_BCRYPT_COST: '4',

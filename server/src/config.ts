@@ -12,6 +12,7 @@ const schema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./.data'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SITE_URL: url.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -21,6 +22,18 @@ const schema = z.object({
   AUTH_ADDITIONAL_REDIRECT_URLS: z.string().default(''),
   AUTH_SIGNING_KEYS: z.string().optional(),
   AUTH_BCRYPT_COST: int(4, 14).default(10),
+  /** Lifetime of mailed links and codes, seconds. */
+  AUTH_OTP_EXPIRY: int(60, 86400).default(3600),
+  /** Minimum gap between two auth mails to one address, seconds (Supabase's SMTP max frequency). */
+  AUTH_EMAIL_MIN_INTERVAL: int(0, 3600).default(60),
+  /** A revoked refresh token may still be used this long (concurrent tabs), seconds; later use revokes the session. */
+  AUTH_REFRESH_REUSE_INTERVAL: int(0, 3600).default(10),
+  /** Per client IP, per 5 minutes: sign-ups, recover, resend, verify, OTP, user updates (each endpoint counted apart). */
+  AUTH_RATE_LIMIT_IP: int(1, 1_000_000).default(100),
+  /** Per client IP, per 5 minutes: /token grants (sign-in, refresh, PKCE exchange). */
+  AUTH_RATE_LIMIT_TOKEN_IP: int(1, 1_000_000).default(300),
+  /** Per e-mail address, per 5 minutes: sign-in attempts, sign-ups and verifications naming it. */
+  AUTH_RATE_LIMIT_EMAIL: int(1, 1_000_000).default(30),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createJwtVerifier } from './auth/jwt.js';
+import { loadSigningKeys } from './auth/signing-keys.js';
 import { loadConfig, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/index.js';
@@ -31,8 +32,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   }
   const keys = await loadKeys(config);
   const mailer = createMailer(config, log);
-  const ctx: AppContext = { config, db, keys, log, mailer, jwt: createJwtVerifier(keys) };
-  const app = createApp(ctx, opts);
+  const ctx: AppContext = { config, db, keys, log, mailer, jwt: createJwtVerifier(keys, loadSigningKeys(config.AUTH_SIGNING_KEYS)) };
+  const app = createApp(ctx, { webDist: opts.webDist ?? config.WEB_DIST_DIR });
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -43,7 +44,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   if (config.NODE_ENV !== 'production') app.route('/_dev/mail', devMailRoutes(ctx));
   for (const prefix of SERVICE_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
 
-  registerStatic(app, opts.webDist);
+  registerStatic(app, opts.webDist ? path.resolve(opts.webDist) : undefined);
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);
