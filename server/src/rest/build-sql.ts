@@ -1,0 +1,177 @@
+import type { ParsedQuery } from './ast.js';
+import { restError } from './errors.js';
+import type { Relation, Routine, SchemaCache } from './schema-cache.js';
+import { ident, orderSql, Params, selectSql, whereSql, type Scope } from './sql-fragments.js';
+
+/**
+ * AST -> one parameterised statement per request. Every statement returns one row with
+ * total (count or null), page_total and body (JSON text built by PostgreSQL, so both drivers answer alike).
+ */
+export interface Statement {
+  sql: string;
+  params: string[];
+}
+
+export interface Page {
+  offset: number;
+  /** null = no limit requested (max rows still applies). */
+  limit: number | null;
+}
+
+export function tableScope(cache: SchemaCache, rel: Relation, qual?: string): Scope {
+  return { name: rel.name, qual: qual ?? `${ident(cache.schema)}.${ident(rel.name)}`, columns: rel.columns, table: rel.name };
+}
+
+function limitSql(page: Page, maxRows: number, p: Params): string {
+  const limit = Math.min(page.limit ?? maxRows, maxRows);
+  return ` limit ${p.add(String(limit))}::bigint offset ${p.add(String(page.offset))}::bigint`;
+}
+
+const bodyExpr = (singular: boolean) => (singular ? `coalesce((json_agg(_t) -> 0)::text, 'null')` : `coalesce(json_agg(_t), '[]')::text`);
+
+export function buildRead(cache: SchemaCache, rel: Relation, q: ParsedQuery, page: Page, opts: { count: boolean; singular: boolean; maxRows: number }): Statement {
+  const p = new Params();
+  const scope = tableScope(cache, rel);
+  const from = ` from ${scope.qual}`;
+  const where = whereSql(scope, q.where, p);
+  const sql =
+    `with pgrst_source as (select ${selectSql(scope, q.select, p, cache)}${from}${where}${orderSql(scope, q.order, p)}${limitSql(page, opts.maxRows, p)}) ` +
+    `select ${opts.count ? `(select count(*) ${from}${where})` : 'null::bigint'} as total, count(_t) as page_total, ${bodyExpr(opts.singular)} as body ` +
+    `from (select * from pgrst_source) _t`;
+  return { sql, params: p.values };
+}
+
+export type Row = Record<string, unknown>;
+
+export interface WriteOptions {
+  returnRepresentation: boolean;
+  singular: boolean;
+  count: boolean;
+}
+
+function outer(source: string, select: string, opts: WriteOptions, extra = ''): string {
+  const body = opts.returnRepresentation ? bodyExpr(opts.singular) : `''`;
+  return `with pgrst_source as (${source}) select ${opts.count ? 'count(_t)' : 'null::bigint'} as total, count(_t) as page_total, ${body} as body${extra} from (select ${select} from pgrst_source) _t`;
+}
+
+/** Columns for json_to_recordset: name and catalogue type. Unknown keys are PGRST204. */
+function recordDef(rel: Relation, columns: string[]): string {
+  return columns
+    .map((c) => {
+      const col = rel.columns.get(c);
+      if (!col) throw restError(400, 'PGRST204', `Could not find the '${c}' column of '${rel.name}' in the schema cache`);
+      return `${ident(c)} ${col.type}`;
+    })
+    .join(', ');
+}
+
+export function buildInsert(
+  cache: SchemaCache,
+  rel: Relation,
+  q: ParsedQuery,
+  rows: Row[],
+  columns: string[],
+  opts: WriteOptions & { resolution?: 'merge-duplicates' | 'ignore-duplicates'; missingDefault: boolean },
+): Statement {
+  const p = new Params();
+  const table = `${ident(cache.schema)}.${ident(rel.name)}`;
+  const returning = opts.returnRepresentation ? `${table}.*` : '1';
+  const merge = opts.resolution === 'merge-duplicates';
+  let insert: string;
+  if (columns.length === 0) {
+    if (rows.length > 1) throw restError(400, 'PGRST102', 'All object keys must match');
+    insert = rows.length === 0 ? `select ${table}.* from ${table} where false` : `insert into ${table} default values returning ${returning}`;
+  } else {
+    const def = recordDef(rel, columns);
+    let json = `${p.add(JSON.stringify(rows))}::json`;
+    if (opts.missingDefault) {
+      // Keys absent from an element take the column default (the default expressions come from the catalogue).
+      const defaults = columns.filter((c) => rel.columns.get(c)!.defaultExpr).map((c) => `${p.add(c)}::text, ${rel.columns.get(c)!.defaultExpr}`);
+      if (defaults.length) json = `(select coalesce(json_agg(jsonb_build_object(${defaults.join(', ')}) || e), '[]') from jsonb_array_elements(${json}::jsonb) e)`;
+    }
+    const cols = columns.map(ident).join(', ');
+    insert = `insert into ${table} (${cols}) select ${cols} from json_to_recordset(${json}) as _b(${def})`;
+    if (opts.resolution) {
+      const target = q.onConflict ?? rel.primaryKey;
+      if (!target.length) throw restError(400, 'PGRST100', 'failed to parse on_conflict', 'the table has no primary key; name the conflict columns with on_conflict');
+      for (const c of target) if (!rel.columns.has(c)) throw restError(400, '42703', `column ${rel.name}.${c} does not exist`);
+      const updatable = columns.filter((c) => !target.includes(c));
+      insert +=
+        merge && updatable.length
+          ? ` on conflict (${target.map(ident).join(', ')}) do update set ${updatable.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`
+          : merge
+            ? ` on conflict (${target.map(ident).join(', ')}) do update set ${ident(target[0])} = excluded.${ident(target[0])}`
+            : ` on conflict (${target.map(ident).join(', ')}) do nothing`;
+    }
+    // xmax = 0 marks freshly inserted tuples: merge-duplicates answers 201 only when something was inserted.
+    insert += ` returning ${returning}${merge ? ', (xmax = 0) as pgrst_inserted' : ''}`;
+  }
+  const select = opts.returnRepresentation ? selectSql(tableScope(cache, rel, 'pgrst_source'), q.select, p, cache) : '1';
+  const extra = merge && columns.length ? ', (select count(*) from pgrst_source where pgrst_inserted) as inserted' : '';
+  return { sql: outer(insert, select, opts, extra), params: p.values };
+}
+
+export function buildUpdate(cache: SchemaCache, rel: Relation, q: ParsedQuery, row: Row, columns: string[], opts: WriteOptions): Statement {
+  const p = new Params();
+  const scope = tableScope(cache, rel);
+  const returning = opts.returnRepresentation ? `${scope.qual}.*` : '1';
+  let update: string;
+  if (columns.length === 0) {
+    update = `select ${scope.qual}.* from ${scope.qual} where false`;
+  } else {
+    const def = recordDef(rel, columns);
+    const json = p.add(JSON.stringify(row));
+    const set = columns.map((c) => `${ident(c)} = _b.${ident(c)}`).join(', ');
+    update = `update ${scope.qual} set ${set} from json_to_record(${json}::json) as _b(${def})${whereSql(scope, q.where, p)} returning ${returning}`;
+  }
+  const select = opts.returnRepresentation ? selectSql(tableScope(cache, rel, 'pgrst_source'), q.select, p, cache) : '1';
+  return { sql: outer(update, select, opts), params: p.values };
+}
+
+export function buildDelete(cache: SchemaCache, rel: Relation, q: ParsedQuery, opts: WriteOptions): Statement {
+  const p = new Params();
+  const scope = tableScope(cache, rel);
+  const returning = opts.returnRepresentation ? `${scope.qual}.*` : '1';
+  const del = `delete from ${scope.qual}${whereSql(scope, q.where, p)} returning ${returning}`;
+  const select = opts.returnRepresentation ? selectSql(tableScope(cache, rel, 'pgrst_source'), q.select, p, cache) : '1';
+  return { sql: outer(del, select, opts), params: p.values };
+}
+
+/** Calls a function with named arguments taken from one JSON object (POST body or GET query values). */
+export function buildRpc(
+  cache: SchemaCache,
+  fn: Routine,
+  args: Row,
+  q: ParsedQuery,
+  page: Page,
+  opts: { count: boolean; singular: boolean; maxRows: number },
+): Statement {
+  const p = new Params();
+  const names = Object.keys(args);
+  const argDefs = names.map((n) => `${ident(n)} ${fn.args.find((a) => a.name === n)!.type}`).join(', ');
+  const from = names.length ? ` from json_to_record(${p.add(JSON.stringify(args))}::json) as _a(${argDefs})` : '';
+  const call = `${ident(cache.schema)}.${ident(fn.name)}(${names.map((n) => `${ident(n)} := _a.${ident(n)}`).join(', ')})`;
+  if (fn.returnKind === 'void') return { sql: `select null::bigint as total, 1 as page_total, '' as body from (select ${call}${from}) _t`, params: p.values };
+  if (fn.returnKind === 'scalar' && !fn.returnsSet) {
+    if (q.where.length || q.order.length) throw restError(400, 'PGRST100', 'failed to parse filter', 'filters and order need a function that returns rows');
+    return { sql: `select ${opts.count ? '1::bigint' : 'null::bigint'} as total, 1 as page_total, coalesce(to_json(${call})::text, 'null') as body${from}`, params: p.values };
+  }
+  const lateral = `${from ? `${from}, lateral` : ' from'} ${call}`;
+  if (fn.returnKind === 'scalar') {
+    if (q.where.length || q.order.length) throw restError(400, 'PGRST100', 'failed to parse filter', 'filters and order need a function that returns rows');
+    const sql =
+      `with pgrst_all as (select _r.pgrst_scalar${lateral} as _r(pgrst_scalar)), ` +
+      `pgrst_source as (select pgrst_scalar from pgrst_all${limitSql(page, opts.maxRows, p)}) ` +
+      `select ${opts.count ? '(select count(*) from pgrst_all)' : 'null::bigint'} as total, count(*) as page_total, ${opts.singular ? `coalesce((json_agg(pgrst_scalar) -> 0)::text, 'null')` : `coalesce(json_agg(pgrst_scalar), '[]')::text`} as body from pgrst_source`;
+    return { sql, params: p.values };
+  }
+  const scope: Scope = { name: fn.name, qual: '_r', columns: fn.resultColumns };
+  const all = `pgrst_all as (select _r.*${lateral} as _r${whereSql(scope, q.where, p)})`;
+  const inner: Scope = { ...scope, qual: '_r' };
+  const source = `pgrst_source as (select ${selectSql(inner, q.select, p, cache)} from pgrst_all _r${orderSql(inner, q.order, p)}${fn.returnsSet ? limitSql(page, opts.maxRows, p) : ''})`;
+  const singular = opts.singular || !fn.returnsSet;
+  const sql =
+    `with ${all}, ${source} select ${opts.count ? '(select count(*) from pgrst_all)' : 'null::bigint'} as total, count(_t) as page_total, ` +
+    `${bodyExpr(singular)} as body from (select * from pgrst_source) _t`;
+  return { sql, params: p.values };
+}

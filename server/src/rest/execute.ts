@@ -1,0 +1,50 @@
+import type { Context } from 'hono';
+import type { AppContext } from '../context.js';
+import { clientIp, truncateIp } from '../http/client-ip.js';
+import type { Statement } from './build-sql.js';
+import { restError } from './errors.js';
+import type { Caller } from './request-role.js';
+
+export interface ResultRow {
+  total: string | number | null;
+  page_total: string | number;
+  body: string;
+  inserted?: string | number | null;
+}
+
+/** Headers passed to SQL as request.headers: lower-cased, without cookies and credentials. */
+function headersJson(c: Context): string {
+  const out: Record<string, string> = {};
+  c.req.raw.headers.forEach((v, k) => {
+    if (k !== 'cookie' && k !== 'authorization' && k !== 'apikey') out[k] = v;
+  });
+  return JSON.stringify(out);
+}
+
+/**
+ * Runs one statement in its own transaction as the caller's role, with PostgREST's preamble, so RLS,
+ * auth.uid() and the request-identity triggers see who is calling. `check` runs before COMMIT; throwing
+ * there (e.g. a singular response with 0 rows) rolls the whole request back.
+ */
+export async function runAsCaller(
+  ctx: AppContext,
+  c: Context,
+  caller: Caller,
+  stmt: Statement,
+  opts: { readOnly: boolean; path: string; check?: (row: ResultRow) => void },
+): Promise<ResultRow> {
+  const ip = truncateIp(clientIp(c, ctx.config.TRUST_PROXY));
+  return ctx.db.transaction(async (tx) => {
+    if (opts.readOnly) await tx.query('set transaction read only');
+    await tx.query(
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true),
+              set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.ip', $6, true)`,
+      [caller.role, JSON.stringify({ ...caller.claims, role: caller.role }), headersJson(c), c.req.method, opts.path, ip],
+    );
+    const r = await tx.query<ResultRow>(stmt.sql, stmt.params);
+    const row = r.rows[0];
+    if (!row) throw restError(500, 'PGRSTX00', 'Database error');
+    opts.check?.(row);
+    return row;
+  });
+}

@@ -1,0 +1,174 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+import type { AppContext } from '../context.js';
+import type { ParsedQuery } from './ast.js';
+import { buildDelete, buildInsert, buildRead, buildRpc, buildUpdate, type Row, type Statement } from './build-sql.js';
+import { restError, RestError } from './errors.js';
+import { runAsCaller, type ResultRow } from './execute.js';
+import { pageOf, parseAccept, parsePrefer, parseRange, preferenceApplied } from './preferences.js';
+import { parseQuery } from './parse-query.js';
+import type { Caller } from './request-role.js';
+import type { Relation, Routine, SchemaCache, SchemaCacheHolder } from './schema-cache.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const num = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+
+export interface RestDeps {
+  ctx: AppContext;
+  schema: SchemaCacheHolder;
+}
+
+function singularCheck(singular: boolean) {
+  return (row: ResultRow) => {
+    const n = Number(row.page_total);
+    if (singular && n !== 1) throw restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
+  };
+}
+
+async function relationOr404(deps: RestDeps, name: string): Promise<{ cache: SchemaCache; rel: Relation }> {
+  let cache = await deps.schema.get();
+  if (!cache.relations.has(name)) cache = await deps.schema.refresh(5000);
+  const rel = cache.relations.get(name);
+  if (!rel) throw restError(404, 'PGRST205', `Could not find the table '${cache.schema}.${name}' in the schema cache`);
+  return { cache, rel };
+}
+
+/** Parses a JSON request body (PGRST102 when not JSON). */
+async function readJson(c: Context, emptyAs?: unknown): Promise<unknown> {
+  const type = c.req.header('content-type')?.split(';')[0].trim().toLowerCase();
+  if (type && type !== 'application/json') throw restError(400, 'PGRST102', `Content-Type not acceptable: ${type.slice(0, 100)}`);
+  const text = await c.req.text();
+  if (text.trim() === '' && emptyAs !== undefined) return emptyAs;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw restError(400, 'PGRST102', 'Empty or invalid json');
+  }
+}
+
+function respond(c: Context, status: StatusCode, body: string | null, headers: Record<string, string | undefined>) {
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) c.header(k, v);
+  if (body === null || c.req.method === 'HEAD') return c.body(null, status);
+  c.header('Content-Type', JSON_TYPE);
+  return c.body(body, status as ContentfulStatusCode);
+}
+
+/** Content-Range and status of a page of a read (reference §2.8). */
+function pageResponse(c: Context, row: ResultRow, offset: number, headers: Record<string, string | undefined>, rowsBody = true) {
+  const n = Number(row.page_total);
+  const total = num(row.total);
+  if (total !== null && offset > total && !(offset === 0 && total === 0)) {
+    c.header('Content-Range', `*/${total}`);
+    throw restError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`);
+  }
+  const range = n > 0 ? `${offset}-${offset + n - 1}` : '*';
+  const status = total !== null && n < total && rowsBody ? 206 : 200;
+  return respond(c, status, row.body, { ...headers, 'Content-Range': `${range}/${total ?? '*'}` });
+}
+
+export async function handleTable(deps: RestDeps, c: Context, caller: Caller, name: string) {
+  const { ctx } = deps;
+  const { cache, rel } = await relationOr404(deps, name);
+  const method = c.req.method;
+  const url = new URL(c.req.url);
+  const q = parseQuery(url.searchParams);
+  const prefs = parsePrefer(c.req.header('prefer'));
+  const { singular } = parseAccept(c.req.header('accept'));
+  const count = prefs.count !== undefined; // planned/estimated are answered with the exact count
+  const path = `/${name}`;
+
+  if (method === 'GET' || method === 'HEAD') {
+    const page = pageOf(q.limit, q.offset, method === 'GET' ? parseRange(c.req.header('range')) : null);
+    const stmt = buildRead(cache, rel, q, page, { count, singular, maxRows: ctx.config.REST_MAX_ROWS });
+    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: true, path, check: singularCheck(singular) });
+    return pageResponse(c, row, page.offset, { 'Preference-Applied': preferenceApplied(prefs, false) });
+  }
+
+  const opts = { returnRepresentation: prefs.return === 'representation', singular, count };
+  const applied = preferenceApplied(prefs, true);
+  let stmt: Statement;
+  if (method === 'POST') {
+    const body = await readJson(c);
+    const rows = (Array.isArray(body) ? body : body !== null && typeof body === 'object' ? [body] : []) as Row[];
+    if (rows.some((r) => r === null || typeof r !== 'object' || Array.isArray(r))) throw restError(400, 'PGRST102', 'All object keys must match');
+    const columns = q.columns ?? columnsOf(rows);
+    stmt = buildInsert(cache, rel, q, rows, columns, { ...opts, resolution: prefs.resolution, missingDefault: prefs.missing === 'default' });
+    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular) });
+    const inserted = num(row.inserted);
+    const status = prefs.resolution === 'merge-duplicates' && rows.length > 0 && inserted === 0 ? 200 : rows.length === 0 && prefs.resolution === 'merge-duplicates' ? 200 : 201;
+    return respond(c, status, opts.returnRepresentation ? row.body : null, { 'Content-Range': `*/${num(row.total) ?? '*'}`, 'Preference-Applied': applied });
+  }
+  if (method === 'PATCH') {
+    const body = await readJson(c);
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw restError(400, 'PGRST102', 'Empty or invalid json');
+    const columns = q.columns ?? Object.keys(body);
+    stmt = buildUpdate(cache, rel, q, body as Row, columns, opts);
+    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular) });
+    const n = Number(row.page_total);
+    const range = `${n > 0 ? `0-${n - 1}` : '*'}/${num(row.total) ?? '*'}`;
+    return respond(c, opts.returnRepresentation ? 200 : 204, opts.returnRepresentation ? row.body : null, { 'Content-Range': range, 'Preference-Applied': applied });
+  }
+  if (method === 'DELETE') {
+    stmt = buildDelete(cache, rel, q, opts);
+    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular) });
+    return respond(c, opts.returnRepresentation ? 200 : 204, opts.returnRepresentation ? row.body : null, { 'Content-Range': `*/${num(row.total) ?? '*'}`, 'Preference-Applied': applied });
+  }
+  if (method === 'PUT') throw restError(400, 'PGRST127', 'Feature not implemented', 'PUT is not supported; use POST with Prefer: resolution=merge-duplicates');
+  throw restError(405, 'PGRST117', `Unsupported HTTP method: ${method.slice(0, 20)}`);
+}
+
+/** Keys of the rows; in a bulk insert without columns= every object must have the same keys. */
+function columnsOf(rows: Row[]): string[] {
+  if (!rows.length) return [];
+  const first = Object.keys(rows[0]);
+  const key = [...first].sort().join('\u0000');
+  if (rows.some((r) => Object.keys(r).sort().join('\u0000') !== key)) throw restError(400, 'PGRST102', 'All object keys must match');
+  return first;
+}
+
+function chooseRoutine(cache: SchemaCache, name: string, candidates: Routine[] | undefined, keys: string[]): Routine {
+  const ok = (candidates ?? []).filter((r) => keys.every((k) => r.args.some((a) => a.name === k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name)));
+  if (ok.length === 1) return ok[0];
+  if (ok.length > 1) throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${ok.map((r) => `${cache.schema}.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`);
+  const sig = keys.length ? `${cache.schema}.${name}(${[...keys].sort().join(', ')})` : `${cache.schema}.${name} without parameters`;
+  throw restError(
+    404,
+    'PGRST202',
+    `Could not find the function ${sig} in the schema cache`,
+    `Searched for the function ${cache.schema}.${name}${keys.length ? ` with parameters ${[...keys].sort().join(', ')}` : ' without parameters'}, but no matches were found in the schema cache.`,
+  );
+}
+
+export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name: string) {
+  const { ctx } = deps;
+  const method = c.req.method;
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw restError(405, 'PGRST101', `Cannot use the ${method.slice(0, 20)} method on RPC`);
+  let cache = await deps.schema.get();
+  if (!cache.routines.has(name)) cache = await deps.schema.refresh(5000);
+  const candidates = cache.routines.get(name);
+  const url = new URL(c.req.url);
+  const argNames = new Set((candidates ?? []).flatMap((r) => r.args.map((a) => a.name)));
+  let q: ParsedQuery;
+  let args: Row;
+  if (method === 'POST') {
+    q = parseQuery(url.searchParams);
+    const body = await readJson(c, {});
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw restError(400, 'PGRST102', 'Empty or invalid json');
+    args = body as Row;
+  } else {
+    q = parseQuery(url.searchParams, argNames);
+    args = q.rpcArgs;
+  }
+  const fn = chooseRoutine(cache, name, candidates, Object.keys(args));
+  const prefs = parsePrefer(c.req.header('prefer'));
+  const { singular } = parseAccept(c.req.header('accept'));
+  const page = pageOf(q.limit, q.offset, method === 'GET' ? parseRange(c.req.header('range')) : null);
+  const stmt = buildRpc(cache, fn, args, q, page, { count: prefs.count !== undefined, singular, maxRows: ctx.config.REST_MAX_ROWS });
+  const readOnly = method !== 'POST' || !fn.volatile;
+  const row = await runAsCaller(ctx, c, caller, stmt, { readOnly, path: `/rpc/${name}`, check: fn.returnsSet ? singularCheck(singular) : undefined });
+  if (fn.returnKind === 'void') return respond(c, 204, null, {});
+  if (!fn.returnsSet) return respond(c, 200, row.body, { 'Content-Range': `0-0/${num(row.total) ?? '*'}` });
+  return pageResponse(c, row, page.offset, { 'Preference-Applied': preferenceApplied(prefs, false) });
+}
+
+export { RestError };

@@ -1,0 +1,282 @@
+import { IS_VALUES, OPERATORS, QUANTIFIABLE, type Condition, type Field, type Filter, type JsonStep, type Operator, type OrderTerm, type ParsedQuery, type SelectItem } from './ast.js';
+import { parseError, restError } from './errors.js';
+
+/**
+ * Query string -> AST, following PostgREST's URL grammar (reference §2.2-2.7). Pure: no schema, no SQL.
+ * Anything it cannot read is a PGRST100 (400). Identifiers are only syntax-checked here; build-sql.ts
+ * checks them against the schema cache.
+ */
+const MAX_DEPTH = 8;
+const MAX_PARAM_LENGTH = 16_384;
+const IDENT_CHAR = /[\p{L}\p{N}_$]/u;
+// Casts are not quoted in SQL, so only a fixed list of type names is accepted.
+const CASTS = new Set(['text', 'int', 'int2', 'int4', 'int8', 'integer', 'bigint', 'smallint', 'numeric', 'float4', 'float8', 'real', 'boolean', 'bool', 'date', 'time', 'timestamp', 'timestamptz', 'json', 'jsonb', 'uuid', 'varchar']);
+const RESERVED = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 'offset', 'and', 'or', 'not.and', 'not.or', 'apikey']);
+
+class Cursor {
+  i = 0;
+  constructor(readonly s: string) {}
+  get done() {
+    return this.i >= this.s.length;
+  }
+  peek(n = 0) {
+    return this.s[this.i + n];
+  }
+  startsWith(t: string) {
+    return this.s.startsWith(t, this.i);
+  }
+  rest() {
+    return this.s.slice(this.i);
+  }
+}
+
+/** "quoted" (backslash escapes) or a run of identifier characters, with '-' allowed when not starting '->'. */
+function readIdentifier(c: Cursor, what: string): string {
+  if (c.peek() === '"') {
+    c.i++;
+    let out = '';
+    while (!c.done && c.peek() !== '"') {
+      if (c.peek() === '\\' && c.i + 1 < c.s.length) c.i++;
+      out += c.s[c.i++];
+    }
+    if (c.done) throw parseError(`failed to parse ${what}`, 'unterminated quoted identifier');
+    c.i++;
+    if (!out) throw parseError(`failed to parse ${what}`, 'empty identifier');
+    return out;
+  }
+  const start = c.i;
+  while (!c.done && (IDENT_CHAR.test(c.peek()) || (c.peek() === '-' && c.peek(1) !== '>') || c.peek() === ' ')) c.i++;
+  const id = c.s.slice(start, c.i).trim();
+  if (!id) throw parseError(`failed to parse ${what} (${c.s})`, `unexpected "${c.peek() ?? 'end of input'}" expecting an identifier`);
+  return id;
+}
+
+function readField(c: Cursor, what: string): Field {
+  const column = readIdentifier(c, what);
+  const path: JsonStep[] = [];
+  while (c.startsWith('->')) {
+    const arrow = c.startsWith('->>') ? '->>' : '->';
+    c.i += arrow.length;
+    const m = /^-?\d+(?![\p{L}_$])/u.exec(c.rest());
+    if (m) {
+      path.push({ arrow, key: Number(m[0]) });
+      c.i += m[0].length;
+    } else path.push({ arrow, key: readIdentifier(c, what) });
+  }
+  return { column, path };
+}
+
+/** Splits on top-level commas, respecting "quotes", (parens) and {braces}. */
+export function splitTopLevel(s: string, what: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (quoted) {
+      if (ch === '\\') i++;
+      else if (ch === '"') quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === '(' || ch === '{') depth++;
+    else if (ch === ')' || ch === '}') {
+      if (--depth < 0) throw parseError(`failed to parse ${what} (${s})`, 'unbalanced parentheses');
+    } else if (ch === ',' && depth === 0) {
+      parts.push(s.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (quoted || depth !== 0) throw parseError(`failed to parse ${what} (${s})`, 'unbalanced quotes or parentheses');
+  parts.push(s.slice(start));
+  return parts;
+}
+
+function unquote(v: string): string {
+  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) return v.slice(1, -1).replace(/\\(.)/g, '$1');
+  return v;
+}
+
+export function parseSelect(s: string, depth = 0): SelectItem[] {
+  if (depth > 1) throw restError(400, 'PGRST127', 'Feature not implemented', 'Only one level of embedding is supported');
+  const items: SelectItem[] = [];
+  for (const raw of splitTopLevel(s, 'select')) {
+    const part = raw.trim();
+    if (!part) throw parseError(`failed to parse select parameter (${s})`, 'empty select item');
+    if (part === '*') {
+      items.push({ kind: 'star' });
+      continue;
+    }
+    if (part.startsWith('...')) throw restError(400, 'PGRST127', 'Feature not implemented', 'Spread embedding is not supported');
+    const c = new Cursor(part);
+    let alias: string | undefined;
+    const first = readIdentifier(c, 'select parameter');
+    let field: Field | undefined;
+    if (c.peek() === ':' && c.peek(1) !== ':') {
+      alias = first;
+      c.i++;
+    } else {
+      c.i = 0;
+    }
+    // embedding: name[!hint](...)
+    const embed = /^("[^"]+"|[\p{L}\p{N}_$-]+)(?:!([\p{L}\p{N}_$]+))?\((.*)\)$/su.exec(c.rest());
+    if (embed) {
+      const relation = unquote(embed[1]);
+      const mod = embed[2];
+      const inner = mod === 'inner';
+      const hint = mod && mod !== 'inner' && mod !== 'left' ? mod : undefined;
+      const body = embed[3].trim();
+      items.push({ kind: 'embed', relation, alias, hint, inner, select: body ? parseSelect(body, depth + 1) : [{ kind: 'star' }] });
+      continue;
+    }
+    field = readField(c, 'select parameter');
+    let cast: string | undefined;
+    if (c.startsWith('::')) {
+      c.i += 2;
+      cast = c.rest().trim().toLowerCase();
+      if (!CASTS.has(cast)) throw parseError(`failed to parse select parameter (${part})`, `unsupported cast "${cast}"`);
+      c.i = c.s.length;
+    }
+    if (!c.done) throw parseError(`failed to parse select parameter (${part})`, `unexpected "${c.peek()}"`);
+    items.push({ kind: 'column', field, alias, cast });
+  }
+  return items;
+}
+
+/** In-list: (a,b,"c,d") -> ['a', 'b', 'c,d']. */
+function parseList(v: string, what: string): string[] {
+  if (!v.startsWith('(') || !v.endsWith(')')) throw parseError(`failed to parse ${what}`, 'expecting a list like (a,b)');
+  const inner = v.slice(1, -1);
+  if (inner.trim() === '') return [];
+  return splitTopLevel(inner, what).map((x) => unquote(x.trim()));
+}
+
+/** `[not.]op[(any|all)|(config)].value` for a field already read. */
+export function parseFilterValue(field: Field, raw: string, inTree = false): Filter {
+  const what = `filter (${raw})`;
+  let rest = raw;
+  let negate = false;
+  if (rest.startsWith('not.')) {
+    negate = true;
+    rest = rest.slice(4);
+  }
+  const m = /^([a-z]+)(?:\(([\p{L}\p{N}_]+)\))?\.([\s\S]*)$/u.exec(rest);
+  if (!m || !(m[1] in OPERATORS)) throw parseError(`failed to parse ${what}`, 'unexpected input, expecting "not" or an operator (eq, gt, ...)');
+  const op = m[1] as Operator;
+  const modifier = m[2];
+  let value = m[3];
+  if (inTree) value = unquote(value);
+  const filter: Filter = { kind: 'filter', field, negate, op, value };
+  if (modifier) {
+    if ((modifier === 'any' || modifier === 'all') && QUANTIFIABLE.has(op)) filter.quantifier = modifier;
+    else if (op === 'fts' || op === 'plfts' || op === 'phfts' || op === 'wfts') filter.ftsConfig = modifier;
+    else throw parseError(`failed to parse ${what}`, `unexpected modifier "${modifier}"`);
+  }
+  if (op === 'in') filter.value = parseList(value, what);
+  if (op === 'is' && !(IS_VALUES as readonly string[]).includes(value.toLowerCase())) {
+    throw parseError(`failed to parse ${what}`, 'expecting null, not_null, true, false or unknown');
+  }
+  if (op === 'is') filter.value = value.toLowerCase();
+  if (filter.quantifier && !/^\{.*\}$/s.test(value)) throw parseError(`failed to parse ${what}`, 'expecting an array literal like {a,b}');
+  return filter;
+}
+
+/** `(a.eq.1,and(b.gt.2,c.lt.3),not.or(...))` */
+export function parseLogic(op: 'and' | 'or', negate: boolean, raw: string, depth = 0): Condition {
+  if (depth > MAX_DEPTH) throw parseError(`failed to parse logic tree (${raw})`, 'nested too deeply');
+  if (!raw.startsWith('(') || !raw.endsWith(')')) throw parseError(`failed to parse logic tree (${raw})`, 'expecting "("');
+  const children = splitTopLevel(raw.slice(1, -1), 'logic tree').map((part): Condition => {
+    const p = part.trim();
+    const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(p);
+    if (nested) return parseLogic(nested[2] as 'and' | 'or', !!nested[1], nested[3], depth + 1);
+    const c = new Cursor(p);
+    const field = readField(c, `logic tree (${raw})`);
+    if (c.peek() !== '.') throw parseError(`failed to parse logic tree (${raw})`, `unexpected "${c.peek() ?? 'end of input'}" expecting "."`);
+    return parseFilterValue(field, p.slice(c.i + 1), true);
+  });
+  if (children.length === 0) throw parseError(`failed to parse logic tree (${raw})`, 'empty logic tree');
+  return { kind: 'logic', op, negate, children };
+}
+
+export function parseOrder(s: string): OrderTerm[] {
+  return splitTopLevel(s, 'order').map((part) => {
+    const c = new Cursor(part.trim());
+    const field = readField(c, `order (${s})`);
+    const term: OrderTerm = { field };
+    for (const mod of c.rest().split('.').slice(1)) {
+      if (mod === 'asc' || mod === 'desc') term.direction = mod;
+      else if (mod === 'nullsfirst' || mod === 'nullslast') term.nulls = mod;
+      else throw parseError(`failed to parse order (${s})`, 'unexpected input, expecting "asc", "desc", "nullsfirst" or "nullslast"');
+    }
+    if (c.rest() && !c.rest().startsWith('.')) throw parseError(`failed to parse order (${s})`, `unexpected "${c.peek()}"`);
+    return term;
+  });
+}
+
+function parseNonNegative(key: string, v: string): number {
+  if (!/^-?\d{1,15}$/.test(v)) throw parseError(`failed to parse ${key} (${v})`, 'expecting an integer');
+  const n = Number(v);
+  if (n < 0) throw restError(416, 'PGRST103', 'Requested range not satisfiable', `${key === 'limit' ? 'Limit' : 'Offset'} should be greater than or equal to zero.`);
+  return n;
+}
+
+function parseColumnList(key: string, v: string): string[] {
+  return splitTopLevel(v, key).map((p) => {
+    const c = new Cursor(p.trim());
+    const id = readIdentifier(c, key);
+    if (!c.done) throw parseError(`failed to parse ${key} (${v})`, `unexpected "${c.peek()}"`);
+    return id;
+  });
+}
+
+/**
+ * @param params the decoded query string
+ * @param rpcArgNames for GET/HEAD /rpc/<fn>: parameters with these names are function arguments, not filters
+ */
+export function parseQuery(params: URLSearchParams, rpcArgNames: ReadonlySet<string> = new Set()): ParsedQuery {
+  const q: ParsedQuery = { select: [{ kind: 'star' }], where: [], order: [], rpcArgs: {} };
+  for (const [key, value] of params) {
+    if (key.length > 256 || value.length > MAX_PARAM_LENGTH) throw parseError('failed to parse query string', 'parameter too long');
+    if (rpcArgNames.has(key)) {
+      q.rpcArgs[key] = value;
+      continue;
+    }
+    switch (key) {
+      case 'apikey':
+        continue;
+      case 'select':
+        q.select = parseSelect(value.trim() || '*');
+        continue;
+      case 'order':
+        q.order.push(...parseOrder(value));
+        continue;
+      case 'limit':
+        q.limit = parseNonNegative('limit', value);
+        continue;
+      case 'offset':
+        q.offset = parseNonNegative('offset', value);
+        continue;
+      case 'columns':
+        q.columns = parseColumnList('columns', value);
+        continue;
+      case 'on_conflict':
+        q.onConflict = parseColumnList('on_conflict', value);
+        continue;
+      case 'and':
+      case 'or':
+      case 'not.and':
+      case 'not.or': {
+        const negate = key.startsWith('not.');
+        q.where.push(parseLogic(key.replace('not.', '') as 'and' | 'or', negate, value));
+        continue;
+      }
+    }
+    if (RESERVED.has(key.split('.').pop() ?? '') || key.includes('.')) {
+      throw parseError(`failed to parse filter (${key})`, 'filters on embedded resources are not supported');
+    }
+    const c = new Cursor(key);
+    const field = readField(c, `filter (${key})`);
+    if (!c.done) throw parseError(`failed to parse filter (${key})`, `unexpected "${c.peek()}"`);
+    q.where.push(parseFilterValue(field, value));
+  }
+  return q;
+}

@@ -1,0 +1,69 @@
+import { restError } from './errors.js';
+
+/** The Prefer header (reference §3.7): several headers and/or comma-separated values; first occurrence wins. */
+export interface Preferences {
+  return?: 'minimal' | 'headers-only' | 'representation';
+  count?: 'exact' | 'planned' | 'estimated';
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  missing?: 'default' | 'null';
+}
+
+const ALLOWED: Record<keyof Preferences, readonly string[]> = {
+  return: ['minimal', 'headers-only', 'representation'],
+  count: ['exact', 'planned', 'estimated'],
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  missing: ['default', 'null'],
+};
+
+export function parsePrefer(header: string | undefined): Preferences {
+  const prefs: Record<string, string> = {};
+  for (const item of (header ?? '').split(',')) {
+    const [k, v] = item.trim().split('=').map((s) => s?.trim());
+    if (k && v && k in ALLOWED && (ALLOWED as Record<string, readonly string[]>)[k].includes(v) && !(k in prefs)) prefs[k] = v;
+  }
+  return prefs as Preferences;
+}
+
+/** The Preference-Applied header, in PostgREST's order. */
+export function preferenceApplied(p: Preferences, mutation: boolean): string | undefined {
+  const out: string[] = [];
+  if (mutation && p.resolution) out.push(`resolution=${p.resolution}`);
+  if (mutation && p.missing) out.push(`missing=${p.missing}`);
+  if (mutation && p.return) out.push(`return=${p.return}`);
+  if (p.count) out.push(`count=${p.count}`);
+  return out.length ? out.join(', ') : undefined;
+}
+
+/** Accept: a JSON array (default) or one object (vnd.pgrst.object+json); anything else is PGRST107. */
+export function parseAccept(header: string | undefined): { singular: boolean } {
+  if (!header) return { singular: false };
+  for (const raw of header.split(',')) {
+    const media = raw.split(';')[0].trim().toLowerCase();
+    if (media === 'application/vnd.pgrst.object+json' || media === 'application/vnd.pgrst.object') return { singular: true };
+    if (['*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json', ''].includes(media)) return { singular: false };
+  }
+  throw restError(406, 'PGRST107', `None of these media types are available: ${header.slice(0, 200)}`);
+}
+
+/** Range: a-b (GET only). Returns null when absent or malformed (PostgREST ignores those). */
+export function parseRange(header: string | undefined): { from: number; to: number | null } | null {
+  const m = header ? /^(?:items=)?(\d{1,15})-(\d{0,15})$/.exec(header.trim()) : null;
+  if (!m) return null;
+  const from = Number(m[1]);
+  const to = m[2] === '' ? null : Number(m[2]);
+  if (to !== null && from > to) {
+    throw restError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+  }
+  return { from, to };
+}
+
+/** Intersects limit/offset with the Range header. */
+export function pageOf(limit: number | undefined, offset: number | undefined, range: { from: number; to: number | null } | null) {
+  let from = offset ?? 0;
+  let to: number | null = limit === undefined ? null : from + limit - 1;
+  if (range) {
+    from = Math.max(from, range.from);
+    if (range.to !== null) to = to === null ? range.to : Math.min(to, range.to);
+  }
+  return { offset: from, limit: to === null ? null : Math.max(0, to - from + 1) };
+}

@@ -1,0 +1,155 @@
+import type { Queryable } from '../db/index.js';
+
+/** What /rest/v1 knows about the exposed schema (public): loaded from pg_catalog, never from a request. */
+export interface Column {
+  name: string;
+  /** format_type() text, e.g. 'text[]', 'timestamp with time zone', 'numeric(2,1)'. Comes from the catalogue, so safe in SQL. */
+  type: string;
+  /** Default expression from the catalogue (null when none). */
+  defaultExpr: string | null;
+  generated: boolean;
+}
+
+export interface Relation {
+  name: string;
+  columns: Map<string, Column>;
+  primaryKey: string[];
+  /** Foreign keys to other exposed relations (for one level of embedding). */
+  foreignKeys: { name: string; columns: string[]; refTable: string; refColumns: string[] }[];
+}
+
+export interface Routine {
+  name: string;
+  args: { name: string; type: string; hasDefault: boolean }[];
+  returnsSet: boolean;
+  /** 'void' | 'scalar' | 'composite' (a table row type or RETURNS TABLE). */
+  returnKind: 'void' | 'scalar' | 'composite';
+  /** Result columns when composite. */
+  resultColumns: Map<string, Column>;
+  volatile: boolean;
+}
+
+export interface SchemaCache {
+  schema: string;
+  relations: Map<string, Relation>;
+  routines: Map<string, Routine[]>;
+}
+
+export const EXPOSED_SCHEMA = 'public';
+
+const RELATIONS_SQL = `
+  select c.relname as rel, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
+         pg_get_expr(d.adbin, d.adrelid) as default_expr, a.attgenerated <> '' as generated
+  from pg_class c
+  join pg_namespace n on n.oid = c.relnamespace
+  join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+  left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
+  where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'f', 'p')
+  order by c.relname, a.attnum`;
+
+const KEYS_SQL = `
+  select con.conname as name, con.contype as kind, c.relname as rel, r.relname as ref_rel,
+         array(select a.attname::text from unnest(con.conkey) with ordinality k(n, i) join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n order by k.i) as cols,
+         array(select a.attname::text from unnest(coalesce(con.confkey, '{}')) with ordinality k(n, i) join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n order by k.i) as ref_cols
+  from pg_constraint con
+  join pg_class c on c.oid = con.conrelid
+  join pg_namespace n on n.oid = c.relnamespace
+  left join pg_class r on r.oid = con.confrelid
+  left join pg_namespace rn on rn.oid = r.relnamespace
+  where n.nspname = $1 and con.contype in ('p', 'f') and (con.contype = 'p' or rn.nspname = $1)`;
+
+const ROUTINES_SQL = `
+  select p.proname as name, p.proretset as returns_set, p.provolatile as volatility, p.pronargdefaults as n_defaults,
+         p.prorettype = 'void'::regtype as returns_void,
+         t.typtype as ret_typtype, rc.relname as ret_rel,
+         coalesce(p.proargnames, '{}') as arg_names,
+         coalesce(p.proargmodes::text[], '{}') as arg_modes,
+         array(select format_type(x, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) x) as arg_types
+  from pg_proc p
+  join pg_namespace n on n.oid = p.pronamespace
+  join pg_type t on t.oid = p.prorettype
+  left join pg_class rc on rc.oid = t.typrelid and t.typtype = 'c'
+  where n.nspname = $1 and p.prokind = 'f'`;
+
+interface RoutineRow {
+  name: string;
+  returns_set: boolean;
+  volatility: string;
+  n_defaults: number;
+  returns_void: boolean;
+  ret_typtype: string;
+  ret_rel: string | null;
+  arg_names: string[];
+  arg_modes: string[];
+  arg_types: string[];
+}
+
+export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): Promise<SchemaCache> {
+  const relations = new Map<string, Relation>();
+  const cols = await db.query<{ rel: string; col: string; type: string; default_expr: string | null; generated: boolean }>(RELATIONS_SQL, [schema]);
+  for (const r of cols.rows) {
+    let rel = relations.get(r.rel);
+    if (!rel) relations.set(r.rel, (rel = { name: r.rel, columns: new Map(), primaryKey: [], foreignKeys: [] }));
+    rel.columns.set(r.col, { name: r.col, type: r.type, defaultExpr: r.default_expr, generated: r.generated });
+  }
+  const keys = await db.query<{ name: string; kind: string; rel: string; ref_rel: string | null; cols: string[]; ref_cols: string[] }>(KEYS_SQL, [schema]);
+  for (const k of keys.rows) {
+    const rel = relations.get(k.rel);
+    if (!rel) continue;
+    if (k.kind === 'p') rel.primaryKey = k.cols;
+    else if (k.ref_rel && relations.has(k.ref_rel)) rel.foreignKeys.push({ name: k.name, columns: k.cols, refTable: k.ref_rel, refColumns: k.ref_cols });
+  }
+  const routines = new Map<string, Routine[]>();
+  const procs = await db.query<RoutineRow>(ROUTINES_SQL, [schema]);
+  for (const p of procs.rows) {
+    const args: Routine['args'] = [];
+    const out = new Map<string, Column>();
+    const nIn = p.arg_types.filter((_, i) => ['i', 'b', undefined].includes(p.arg_modes[i])).length;
+    let inIndex = 0;
+    p.arg_types.forEach((type, i) => {
+      const mode = p.arg_modes[i] ?? 'i';
+      const name = p.arg_names[i] ?? '';
+      if (mode === 'i' || mode === 'b') {
+        args.push({ name, type, hasDefault: inIndex >= nIn - p.n_defaults });
+        inIndex++;
+      }
+      if (mode === 'o' || mode === 'b' || mode === 't') out.set(name, { name, type, defaultExpr: null, generated: false });
+    });
+    if (args.some((a) => !a.name) || p.arg_modes.includes('v')) continue; // unnamed or variadic args: not callable by name
+    let returnKind: Routine['returnKind'] = 'scalar';
+    let resultColumns = new Map<string, Column>();
+    if (p.returns_void) returnKind = 'void';
+    else if (p.ret_rel && relations.has(p.ret_rel)) {
+      returnKind = 'composite';
+      resultColumns = relations.get(p.ret_rel)!.columns;
+    } else if (out.size > 0 && (p.ret_typtype === 'p' || p.ret_typtype === 'c')) {
+      returnKind = 'composite';
+      resultColumns = out;
+    } else if (p.ret_typtype === 'p' || p.ret_typtype === 'c') continue; // anonymous records: no column list to expose
+    const list = routines.get(p.name) ?? [];
+    list.push({ name: p.name, args, returnsSet: p.returns_set, returnKind, resultColumns, volatile: p.volatility === 'v' });
+    routines.set(p.name, list);
+  }
+  return { schema, relations, routines };
+}
+
+/** Loads once, reloads on demand (after migrations, or when a name is missing), never twice at the same time. */
+export function createSchemaCacheHolder(db: Queryable) {
+  let current: Promise<SchemaCache> | undefined;
+  let loadedAt = 0;
+  return {
+    get(): Promise<SchemaCache> {
+      current ??= loadSchemaCache(db).then((c) => ((loadedAt = Date.now()), c));
+      current.catch(() => (current = undefined));
+      return current;
+    },
+    /** Reload unless the cache is younger than minAgeMs (a miss on an unknown name should not reload per request). */
+    async refresh(minAgeMs = 0): Promise<SchemaCache> {
+      if (current && Date.now() - loadedAt < minAgeMs) return current;
+      current = loadSchemaCache(db).then((c) => ((loadedAt = Date.now()), c));
+      current.catch(() => (current = undefined));
+      return current;
+    },
+  };
+}
+export type SchemaCacheHolder = ReturnType<typeof createSchemaCacheHolder>;
