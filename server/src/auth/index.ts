@@ -1,7 +1,57 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
 import type { AppContext } from '../context.js';
+import type { AuthDeps } from './deps.js';
+import { authError, sendAuthError } from './errors.js';
+import { authLimitsFor } from './limits.js';
+import { registerAdmin } from './routes/admin.js';
+import { registerDisabled } from './routes/disabled.js';
+import { registerLogout } from './routes/logout.js';
+import { registerMail } from './routes/mail-flows.js';
+import { registerMeta } from './routes/meta.js';
+import { registerMfa } from './routes/mfa.js';
+import { registerSignup } from './routes/signup.js';
+import { registerToken } from './routes/token.js';
+import { registerUser } from './routes/user.js';
+import { registerVerify } from './routes/verify.js';
 
-/** /auth/v1: wire-compatible with Supabase Auth (GoTrue). Issue 9 fills this in. */
-export function authRoutes(_ctx: AppContext): Hono {
-  return new Hono();
+// Reached by a browser without supabase-js (mailed links, OAuth redirects) or public by nature.
+const KEYLESS = new Set(['GET /verify', 'GET /authorize', 'GET /callback', 'GET /health', 'GET /.well-known/jwks.json', 'GET /settings']);
+
+/** The gateway's job in Supabase (Kong): every other call must carry the anon or service-role key. */
+function requireApiKey(ctx: AppContext): MiddlewareHandler {
+  return async (c, next) => {
+    const path = c.req.path.replace(/^\/auth\/v1/, '');
+    if (c.req.method === 'OPTIONS' || KEYLESS.has(`${c.req.method} ${path}`)) return next();
+    const key = c.req.header('apikey') ?? c.req.query('apikey');
+    if (!key) return c.json({ message: 'No API key found in request' }, 401);
+    if (key !== ctx.keys.anonKey && key !== ctx.keys.serviceRoleKey) {
+      const role = await ctx.jwt.verify(key).then((cl) => cl.role, () => undefined);
+      if (role !== 'anon' && role !== 'service_role') return c.json({ message: 'Invalid API key' }, 401);
+    }
+    return next();
+  };
+}
+
+/** /auth/v1: wire-compatible with Supabase Auth (GoTrue) for what @supabase/supabase-js sends. */
+export function authRoutes(ctx: AppContext): Hono {
+  const app = new Hono();
+  const deps: AuthDeps = { ctx, limits: authLimitsFor(ctx) };
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowHeaders: ['Accept', 'Authorization', 'Content-Type', 'X-Client-Info', 'X-Supabase-Api-Version', 'apikey', 'x-client-info', 'X-JWT-AUD'],
+      exposeHeaders: ['X-Total-Count', 'Link', 'X-Supabase-Api-Version'],
+      maxAge: 86400,
+    }),
+  );
+  app.use('*', requireApiKey(ctx));
+  for (const register of [registerMeta, registerSignup, registerToken, registerUser, registerLogout, registerVerify, registerMail, registerMfa, registerAdmin, registerDisabled]) {
+    register(app, deps);
+  }
+  app.notFound((c) => sendAuthError(c, authError(404, 'not_found', 'Not Found'), ctx.log));
+  app.onError((err, c) => sendAuthError(c, err, ctx.log));
+  return app;
 }

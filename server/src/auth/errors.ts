@@ -1,0 +1,54 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError } from '../http/errors.js';
+import type { Logger } from '../log.js';
+
+/**
+ * A GoTrue error. The body is GoTrue's unversioned shape {code: status, error_code, msg}; requests that
+ * send X-Supabase-Api-Version >= 2024-01-01 (auth-js always does) get {code: error_code, message} instead.
+ */
+export class AuthError extends ApiError {
+  constructor(
+    status: ContentfulStatusCode,
+    readonly errorCode: string,
+    message: string,
+    extra: Record<string, unknown> = {},
+  ) {
+    super(status, { code: status, error_code: errorCode, msg: message, ...extra });
+    this.message = message;
+  }
+}
+
+export const authError = (status: ContentfulStatusCode, code: string, message: string, extra?: Record<string, unknown>) =>
+  new AuthError(status, code, message, extra);
+
+export const validationFailed = (message: string) => authError(400, 'validation_failed', message);
+
+const API_VERSION_2024 = Date.parse('2024-01-01T00:00:00Z');
+
+function wantsVersioned(c: Context): string | undefined {
+  const raw = c.req.header('x-supabase-api-version');
+  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
+  const t = Date.parse(`${raw}T00:00:00Z`);
+  return Number.isFinite(t) && t >= API_VERSION_2024 ? raw : undefined;
+}
+
+/** Sends an error the way GoTrue does; anything unexpected is logged and answered with a generic 500. */
+export function sendAuthError(c: Context, err: unknown, log: Logger): Response {
+  let status: ContentfulStatusCode = 500;
+  let body: Record<string, unknown>;
+  if (err instanceof ApiError) {
+    status = err.status;
+    body = err.body;
+  } else {
+    // message, code and stack only: a driver error also carries the query parameters (hashes, tokens)
+    const e = err instanceof Error ? { message: err.message, code: (err as { code?: string }).code, stack: err.stack } : { message: String(err) };
+    log.error({ err: e, path: c.req.path }, 'auth: unhandled error');
+    body = { code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure, please check server logs for more information' };
+  }
+  const errorCode = typeof body.error_code === 'string' ? body.error_code : status === 500 ? 'unexpected_failure' : 'unknown';
+  const version = wantsVersioned(c);
+  if (!version) return c.json(body, status, { 'x-sb-error-code': errorCode });
+  const { code: _status, error_code: _code, msg, ...rest } = body;
+  return c.json({ code: errorCode, message: msg ?? body.message, ...rest }, status, { 'X-Supabase-Api-Version': version });
+}

@@ -1,0 +1,50 @@
+import type { AppContext } from '../context.js';
+import { createRateLimiter, type RateLimiter } from '../http/rate-limit.js';
+import { authError } from './errors.js';
+
+const FIVE_MINUTES = 300;
+
+/** The accounts service's limits (AUTH_RATE_LIMIT_*): per IP and endpoint, per e-mail address, and mail frequency. */
+function createAuthLimits(ctx: AppContext) {
+  const c = ctx.config;
+  const perIp = (name: string, points = c.AUTH_RATE_LIMIT_IP, durationSeconds = FIVE_MINUTES) =>
+    createRateLimiter(ctx, { keyPrefix: `auth-${name}-ip`, points, durationSeconds });
+  return {
+    signup: perIp('signup'),
+    token: perIp('token', c.AUTH_RATE_LIMIT_TOKEN_IP),
+    verify: perIp('verify'),
+    recover: perIp('recover'),
+    resend: perIp('resend'),
+    otp: perIp('otp'),
+    userUpdate: perIp('user'),
+    mfa: perIp('mfa', 30, 60),
+    /** Attempts naming one address (sign-in, sign-up, verify), whoever sends them. */
+    email: createRateLimiter(ctx, { keyPrefix: 'auth-email', points: c.AUTH_RATE_LIMIT_EMAIL, durationSeconds: FIVE_MINUTES }),
+    /** One auth mail per address per AUTH_EMAIL_MIN_INTERVAL, counted whether or not the address has an account. */
+    mailSend: c.AUTH_EMAIL_MIN_INTERVAL > 0 ? createRateLimiter(ctx, { keyPrefix: 'auth-mail', points: 1, durationSeconds: c.AUTH_EMAIL_MIN_INTERVAL }) : undefined,
+  };
+}
+
+export type AuthLimits = ReturnType<typeof createAuthLimits>;
+
+const cache = new WeakMap<AppContext, AuthLimits>();
+
+/** The limits of this server (one set per ctx, shared by the routes and the in-process api.ts). */
+export function authLimitsFor(ctx: AppContext): AuthLimits {
+  let l = cache.get(ctx);
+  if (!l) cache.set(ctx, (l = createAuthLimits(ctx)));
+  return l;
+}
+
+/** 429 over_request_rate_limit when `key` is over `limiter`'s budget. */
+export async function limitRequest(limiter: RateLimiter, key: string): Promise<void> {
+  const r = await limiter.consume(key);
+  if (!r.allowed) throw authError(429, 'over_request_rate_limit', 'Request rate limit reached', { retry_after: r.retryAfterSeconds });
+}
+
+/** 429 over_email_send_rate_limit when a mail went to `email` less than AUTH_EMAIL_MIN_INTERVAL ago. */
+export async function limitMailSend(limits: AuthLimits, email: string): Promise<void> {
+  if (!limits.mailSend) return;
+  const r = await limits.mailSend.consume(email);
+  if (!r.allowed) throw authError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${r.retryAfterSeconds} seconds.`);
+}

@@ -1,0 +1,40 @@
+import type { AppContext } from '../context.js';
+import { renderAuthMail, type AuthMailKind } from '../mail/templates/auth-emails.js';
+import { authError } from './errors.js';
+import type { IssuedToken } from './one-time-tokens.js';
+
+export type VerifyType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change';
+
+/** The link a mail carries: GET /auth/v1/verify, which redirects to `redirectTo` (already allow-listed). */
+export function verifyLink(ctx: AppContext, token: string, type: VerifyType, redirectTo: string): string {
+  const u = new URL(`${ctx.config.SITE_URL}/auth/v1/verify`);
+  u.searchParams.set('token', token);
+  u.searchParams.set('type', type);
+  u.searchParams.set('redirect_to', redirectTo);
+  return u.toString();
+}
+
+/** Renders and sends one account mail; a mail failure is a 500 with GoTrue's wording (and logged). */
+export async function sendAuthMail(
+  ctx: AppContext,
+  to: string,
+  kind: AuthMailKind,
+  token: IssuedToken,
+  link: { type: VerifyType; redirectTo: string } | undefined,
+  extra: { newEmail?: string } = {},
+): Promise<void> {
+  const rendered = renderAuthMail(kind, {
+    brand: ctx.config.BRAND_NAME,
+    siteUrl: ctx.config.SITE_URL,
+    otp: token.otp,
+    link: link ? verifyLink(ctx, token.linkToken, link.type, link.redirectTo) : undefined,
+    newEmail: extra.newEmail,
+    expiresInMinutes: Math.round(ctx.config.AUTH_OTP_EXPIRY / 60),
+  });
+  try {
+    await ctx.mailer.send({ to, ...rendered });
+  } catch (err) {
+    ctx.log.error({ err, kind }, 'auth mail could not be sent');
+    throw authError(500, 'unexpected_failure', `Error sending ${kind.replace('_', ' ')} email`);
+  }
+}

@@ -1,0 +1,209 @@
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import { writeAudit } from '../../security/audit.js';
+import { adminDeleteUser, adminUpdateUser, parseBanDuration } from '../admin-users.js';
+import type { AuthDeps } from '../deps.js';
+import { authError, validationFailed } from '../errors.js';
+import { inviteByEmail } from '../flows.js';
+import { requireAdmin } from '../guards.js';
+import { issueToken } from '../one-time-tokens.js';
+import { assertStrongPassword, hashPassword } from '../passwords.js';
+import { pickRedirect } from '../redirect.js';
+import { parseEmail, readBody, requestMeta } from '../request.js';
+import { verifyLink, type VerifyType } from '../mail.js';
+import { factorJson, findUserByEmail, findUserById, insertUser, userJson, type FactorRow, type UserRow } from '../users.js';
+import { unenrollFactor } from './mfa.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const obj = z.record(z.string(), z.unknown());
+const attrs = z.object({
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  password: z.string().optional(),
+  email_confirm: z.boolean().optional(),
+  user_metadata: obj.optional(),
+  app_metadata: obj.optional(),
+  role: z.string().max(255).optional(),
+  ban_duration: z.string().optional(),
+  id: z.string().optional(),
+});
+const linkBody = z.object({
+  type: z.string().optional(),
+  email: z.string().optional(),
+  password: z.string().optional(),
+  data: obj.optional(),
+  new_email: z.string().optional(),
+  redirect_to: z.string().optional(),
+});
+
+async function userParam(deps: AuthDeps, c: Context): Promise<UserRow> {
+  const id = c.req.param('id') ?? '';
+  if (!UUID.test(id)) throw authError(404, 'validation_failed', 'user_id must be an UUID');
+  const user = await findUserById(deps.ctx.db, id);
+  if (!user) throw authError(404, 'user_not_found', 'User not found');
+  return user;
+}
+
+/** /admin/* and /invite: the service-role key only. */
+export function registerAdmin(app: Hono, deps: AuthDeps) {
+  const { ctx } = deps;
+  const audit = (c: Context, event: string, userId: string | undefined, details: Record<string, unknown> = {}) => {
+    const meta = requestMeta(c, ctx);
+    return writeAudit(ctx.db, { event_type: `auth.admin.${event}`, severity: 'warn', user_id: userId, ip: meta.ip, user_agent: meta.userAgent, details });
+  };
+  app.use('/admin/*', async (c, next) => {
+    await requireAdmin(ctx, c);
+    return next();
+  });
+  app.use('/invite', async (c, next) => {
+    await requireAdmin(ctx, c);
+    return next();
+  });
+
+  app.get('/admin/users', async (c) => {
+    const page = Math.max(1, Number.parseInt(c.req.query('page') || '1', 10) || 1);
+    const perPage = Math.min(1000, Math.max(1, Number.parseInt(c.req.query('per_page') || '50', 10) || 50));
+    const filter = c.req.query('filter')?.trim();
+    const where = filter ? `where email ilike $3 or raw_user_meta_data ->> 'full_name' ilike $3` : '';
+    const params: unknown[] = [perPage, (page - 1) * perPage, ...(filter ? [`%${filter.replace(/[%_\\]/g, '\\$&')}%`] : [])];
+    const [{ rows }, total] = await Promise.all([
+      ctx.db.query<UserRow>(`select * from auth.users ${where} order by created_at desc, id limit $1 offset $2`, params),
+      ctx.db.query<{ n: string }>(`select count(*)::text as n from auth.users ${filter ? `where email ilike $1 or raw_user_meta_data ->> 'full_name' ilike $1` : ''}`, params.slice(2)),
+    ]);
+    const count = Number(total.rows[0]?.n ?? 0);
+    const last = Math.max(1, Math.ceil(count / perPage));
+    const links = [...(page < last ? [`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`] : []), `</admin/users?page=${last}&per_page=${perPage}>; rel="last"`];
+    c.header('X-Total-Count', String(count));
+    c.header('Link', links.join(', '));
+    return c.json({ users: await Promise.all(rows.map((u) => userJson(ctx.db, u))), aud: 'authenticated' });
+  });
+
+  app.post('/admin/users', async (c) => {
+    const b = await readBody(c, attrs);
+    if (b.phone && !b.email) throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (!b.email) throw validationFailed('Cannot create a user without either an email or phone');
+    const email = parseEmail(b.email);
+    if (b.id && !UUID.test(b.id)) throw validationFailed('id must be a UUID');
+    if (b.password !== undefined) assertStrongPassword(b.password, ctx.config);
+    if (await findUserByEmail(ctx.db, email)) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+    const ban = b.ban_duration ? parseBanDuration(b.ban_duration) : null;
+    const passwordHash = b.password ? await hashPassword(b.password, ctx.config.AUTH_BCRYPT_COST) : null;
+    const user = await ctx.db.transaction((tx) =>
+      insertUser(tx, {
+        id: b.id?.toLowerCase(),
+        email,
+        passwordHash,
+        userMetadata: b.user_metadata ?? {},
+        appMetadata: b.app_metadata,
+        confirmed: b.email_confirm === true,
+        role: b.role,
+        bannedUntil: ban === null ? null : new Date(Date.now() + ban),
+      }),
+    );
+    await audit(c, 'user_created', user.id);
+    return c.json(await userJson(ctx.db, user));
+  });
+
+  app.get('/admin/users/:id', async (c) => c.json(await userJson(ctx.db, await userParam(deps, c))));
+
+  app.put('/admin/users/:id', async (c) => {
+    const user = await userParam(deps, c);
+    const b = await readBody(c, attrs);
+    if (b.phone) throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+    const updated = await adminUpdateUser(ctx, user, { ...b, email: b.email ? parseEmail(b.email) : undefined });
+    await audit(c, 'user_updated', user.id, { fields: Object.keys(b).filter((k) => k !== 'password').concat(b.password ? ['password'] : []) });
+    return c.json(await userJson(ctx.db, updated));
+  });
+
+  app.delete('/admin/users/:id', async (c) => {
+    const user = await userParam(deps, c);
+    const b = await readBody(c, z.object({ should_soft_delete: z.boolean().optional() }));
+    await adminDeleteUser(ctx, user.id, b.should_soft_delete === true);
+    await audit(c, 'user_deleted', user.id, { soft: b.should_soft_delete === true });
+    return c.json({});
+  });
+
+  app.get('/admin/users/:id/factors', async (c) => {
+    const user = await userParam(deps, c);
+    const { rows } = await ctx.db.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at', [user.id]);
+    return c.json(rows.map(factorJson));
+  });
+
+  app.delete('/admin/users/:id/factors/:factorId', async (c) => {
+    const user = await userParam(deps, c);
+    const fid = c.req.param('factorId');
+    const { rows } = UUID.test(fid) ? await ctx.db.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [fid, user.id]) : { rows: [] };
+    if (!rows[0]) throw authError(404, 'mfa_factor_not_found', 'Factor not found');
+    await unenrollFactor(ctx.db, rows[0].id);
+    await audit(c, 'factor_deleted', user.id, { factor_id: rows[0].id });
+    return c.json(factorJson(rows[0]));
+  });
+
+  app.post('/invite', async (c) => {
+    const b = await readBody(c, z.object({ email: z.string().optional(), data: obj.optional() }));
+    const user = await inviteByEmail(ctx, { email: parseEmail(b.email), data: b.data, redirectTo: c.req.query('redirect_to'), meta: requestMeta(c, ctx) });
+    return c.json(user);
+  });
+
+  app.post('/admin/generate_link', async (c) => {
+    const b = await readBody(c, linkBody);
+    const email = parseEmail(b.email);
+    const redirectTo = pickRedirect(c.req.query('redirect_to') || b.redirect_to, ctx.config);
+    let user = await findUserByEmail(ctx.db, email);
+    let type = b.type as VerifyType | 'email_change_new' | 'email_change_current' | undefined;
+    if (type === 'magiclink' && !user) type = 'signup';
+    let verification: VerifyType;
+    let tokenType: Parameters<typeof issueToken>[2];
+    let relatesTo = email;
+    switch (type) {
+      case 'signup':
+      case 'invite':
+        if (user?.email_confirmed_at) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+        if (type === 'signup' && b.password !== undefined) assertStrongPassword(b.password, ctx.config);
+        user ??= await ctx.db.transaction(async (tx) =>
+          insertUser(tx, {
+            email,
+            passwordHash: type === 'signup' && b.password ? await hashPassword(b.password, ctx.config.AUTH_BCRYPT_COST) : null,
+            userMetadata: b.data ?? {},
+            confirmed: false,
+            invited: type === 'invite',
+          }),
+        );
+        verification = type;
+        tokenType = 'confirmation_token';
+        break;
+      case 'magiclink':
+      case 'recovery':
+        if (!user) throw authError(404, 'user_not_found', 'User with this email not found');
+        verification = type;
+        tokenType = 'recovery_token';
+        break;
+      case 'email_change_new': {
+        if (!user) throw authError(404, 'user_not_found', 'User with this email not found');
+        if (!b.new_email) throw validationFailed('The new email address must be provided');
+        relatesTo = parseEmail(b.new_email);
+        if (await findUserByEmail(ctx.db, relatesTo)) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+        await ctx.db.query('update auth.users set email_change = $2, email_change_sent_at = now() where id = $1', [user.id, relatesTo]);
+        verification = 'email_change';
+        tokenType = 'email_change_token_new';
+        break;
+      }
+      case 'email_change_current':
+        throw validationFailed('email_change_current requires secure email change, which this server does not use');
+      default:
+        throw validationFailed('Invalid email action link type requested');
+    }
+    const u = user;
+    const token = await ctx.db.transaction((tx) => issueToken(tx, u.id, tokenType, relatesTo, false));
+    await audit(c, 'link_generated', u.id, { type });
+    const fresh = (await findUserById(ctx.db, u.id))!;
+    return c.json({
+      ...(await userJson(ctx.db, fresh)),
+      action_link: verifyLink(ctx, token.linkToken, verification, redirectTo),
+      email_otp: token.otp,
+      hashed_token: token.linkToken,
+      verification_type: verification,
+      redirect_to: redirectTo,
+    });
+  });
+}

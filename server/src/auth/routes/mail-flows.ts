@@ -1,0 +1,108 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { writeAudit } from '../../security/audit.js';
+import type { AuthDeps } from '../deps.js';
+import { authError, validationFailed } from '../errors.js';
+import { createFlowState } from '../flow-state.js';
+import { requestRecovery } from '../flows.js';
+import { requireUser } from '../guards.js';
+import { limitMailSend, limitRequest } from '../limits.js';
+import { sendAuthMail, type VerifyType } from '../mail.js';
+import { issueToken, type IssuedToken } from '../one-time-tokens.js';
+import { pickRedirect } from '../redirect.js';
+import { parseEmail, parsePkce, pkceFields, readBody, requestMeta } from '../request.js';
+import { findUserByEmail, insertUser, type UserRow } from '../users.js';
+import type { AuthMailKind } from '../../mail/templates/auth-emails.js';
+
+const recoverBody = z.object({ email: z.string().optional(), ...pkceFields });
+const resendBody = z.object({ type: z.string().optional(), email: z.string().optional(), phone: z.string().optional(), ...pkceFields });
+const otpBody = z.object({
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  create_user: z.boolean().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+  ...pkceFields,
+});
+
+/** POST /recover, /resend, /otp and GET /reauthenticate: the flows that mail a link or a code. */
+export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
+  app.post('/recover', async (c) => {
+    const b = await readBody(c, recoverBody);
+    if (!b.email) throw validationFailed('Password recovery requires an email');
+    await requestRecovery(ctx, { email: parseEmail(b.email), redirectTo: c.req.query('redirect_to'), pkce: parsePkce(b), meta: requestMeta(c, ctx) });
+    return c.json({});
+  });
+
+  app.post('/resend', async (c) => {
+    const meta = requestMeta(c, ctx);
+    await limitRequest(limits.resend, meta.ip);
+    const b = await readBody(c, resendBody);
+    if (b.type === 'sms' || b.type === 'phone_change') throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (b.type !== 'signup' && b.type !== 'email_change') throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
+    const email = parseEmail(b.email);
+    const pkce = parsePkce(b);
+    await limitMailSend(limits, email);
+    const user = await findUserByEmail(ctx.db, email);
+    // unknown, already confirmed, or nothing pending: the same empty answer, nothing sent
+    if (!user) return c.json({});
+    if (b.type === 'signup' && !user.email_confirmed_at) {
+      const token = await issue(user, 'confirmation_token', email, pkce, 'email/signup', 'confirmation_sent_at');
+      await sendAuthMail(ctx, email, 'confirmation', token, { type: 'signup', redirectTo: pickRedirect(c.req.query('redirect_to'), ctx.config, `${ctx.config.SITE_URL}/dashboard`) });
+    } else if (b.type === 'email_change' && user.email_change) {
+      const token = await issue(user, 'email_change_token_new', user.email_change, pkce, 'email_change', 'email_change_sent_at');
+      await sendAuthMail(ctx, user.email_change, 'email_change', token, { type: 'email_change', redirectTo: pickRedirect(c.req.query('redirect_to'), ctx.config) }, { newEmail: user.email_change });
+    }
+    return c.json({});
+  });
+
+  app.post('/otp', async (c) => {
+    const meta = requestMeta(c, ctx);
+    await limitRequest(limits.otp, meta.ip);
+    const b = await readBody(c, otpBody);
+    if (b.phone) throw authError(422, 'phone_provider_disabled', 'Unsupported phone provider');
+    const email = parseEmail(b.email);
+    const pkce = parsePkce(b);
+    await limitRequest(limits.email, email);
+    const redirectTo = pickRedirect(c.req.query('redirect_to'), ctx.config);
+    let user = await findUserByEmail(ctx.db, email);
+    if (!user?.email_confirmed_at && b.create_user === false) throw authError(422, 'otp_disabled', 'Signups not allowed for otp');
+    await limitMailSend(limits, email);
+    let kind: AuthMailKind = 'magic_link';
+    let type: VerifyType = 'magiclink';
+    let token: IssuedToken;
+    if (user?.email_confirmed_at) {
+      token = await issue(user, 'recovery_token', email, pkce, 'magiclink', 'recovery_sent_at');
+    } else {
+      // unknown or unconfirmed: a password-less sign-up; the confirmation mail signs the user in
+      user ??= await ctx.db.transaction((tx) => insertUser(tx, { email, passwordHash: null, userMetadata: b.data ?? {}, confirmed: false }));
+      token = await issue(user, 'confirmation_token', email, pkce, 'email/signup', 'confirmation_sent_at');
+      kind = 'confirmation';
+      type = 'signup';
+    }
+    await sendAuthMail(ctx, email, kind, token, { type, redirectTo });
+    await writeAudit(ctx.db, { event_type: 'auth.otp_requested', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, details: { kind } });
+    return c.json({});
+  });
+
+  app.get('/reauthenticate', async (c) => {
+    const caller = await requireUser(ctx, c);
+    const { user } = caller;
+    if (!user.email || !user.email_confirmed_at) throw authError(422, 'email_not_confirmed', 'Please verify your email first.');
+    await limitMailSend(limits, user.email);
+    const token = await issue(user, 'reauthentication_token', user.email, undefined, '', 'reauthentication_sent_at');
+    await sendAuthMail(ctx, user.email, 'reauthentication', token, undefined);
+    const meta = requestMeta(c, ctx);
+    await writeAudit(ctx.db, { event_type: 'auth.reauthentication_requested', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent });
+    return c.json({});
+  });
+
+  /** New token (+ PKCE flow) and the matching *_sent_at stamp, in one transaction. */
+  function issue(user: UserRow, type: Parameters<typeof issueToken>[2], to: string, pkce: ReturnType<typeof parsePkce>, flowMethod: string, sentAt: 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at' | 'reauthentication_sent_at') {
+    return ctx.db.transaction(async (tx) => {
+      if (pkce) await createFlowState(tx, user.id, pkce, flowMethod);
+      const t = await issueToken(tx, user.id, type, to, !!pkce);
+      await tx.query(`update auth.users set ${sentAt} = now() where id = $1`, [user.id]);
+      return t;
+    });
+  }
+}

@@ -1,0 +1,149 @@
+import type { Hono } from 'hono';
+import * as OTPAuth from 'otpauth';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { writeAudit } from '../../security/audit.js';
+import type { AuthDeps } from '../deps.js';
+import { authError, validationFailed } from '../errors.js';
+import { requireUser, type Caller } from '../guards.js';
+import { limitRequest } from '../limits.js';
+import { readBody, requestMeta } from '../request.js';
+import { addAmr, reissueForSession } from '../sessions.js';
+import type { FactorRow } from '../users.js';
+
+const CHALLENGE_EXPIRY_SECONDS = 300;
+const MAX_FACTORS = 10;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const enrollBody = z.object({ factor_type: z.string().optional(), friendly_name: z.string().max(255).optional(), issuer: z.string().max(255).optional() });
+const verifyBody = z.object({ challenge_id: z.string().optional(), code: z.string().optional() });
+
+const totpFor = (secret: string, issuer: string, label: string) =>
+  new OTPAuth.TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+
+/** POST /factors, /factors/{id}/challenge, /factors/{id}/verify and DELETE /factors/{id} (TOTP). */
+export function registerMfa(app: Hono, { ctx, limits }: AuthDeps) {
+  async function caller(c: Parameters<typeof requireUser>[1]): Promise<Caller> {
+    const who = await requireUser(ctx, c);
+    if (who.user.is_anonymous) throw authError(403, 'no_authorization', 'Anonymous users cannot use multi-factor authentication');
+    return who;
+  }
+  async function ownFactor(who: Caller, id: string): Promise<FactorRow> {
+    const { rows } = UUID.test(id)
+      ? await ctx.db.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [id, who.user.id])
+      : { rows: [] };
+    if (!rows[0]) throw authError(404, 'mfa_factor_not_found', 'Factor not found');
+    return rows[0];
+  }
+
+  app.post('/factors', async (c) => {
+    const who = await caller(c);
+    const b = await readBody(c, enrollBody);
+    if (b.factor_type === 'phone') throw authError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
+    if (b.factor_type === 'webauthn') throw authError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+    if (b.factor_type !== 'totp') throw validationFailed('factor_type needs to be totp, phone or webauthn');
+    const userId = who.user.id;
+    // abandoned enrolments (unverified, older than 5 minutes, never challenged) make room first
+    await ctx.db.query(
+      `delete from auth.mfa_factors f where f.user_id = $1 and f.status = 'unverified' and f.created_at < now() - interval '300 seconds'
+       and not exists (select 1 from auth.mfa_challenges ch where ch.factor_id = f.id)`,
+      [userId],
+    );
+    const { rows: factors } = await ctx.db.query<FactorRow>('select * from auth.mfa_factors where user_id = $1', [userId]);
+    const name = b.friendly_name ?? '';
+    if (factors.some((f) => (f.friendly_name ?? '') === name && name.trim() !== '')) {
+      throw authError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`);
+    }
+    if (factors.length >= MAX_FACTORS) throw authError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of enrolled factors reached, unenroll to continue');
+    if (factors.some((f) => f.status === 'verified') && who.aal !== 'aal2') throw authError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
+    const secret = new OTPAuth.Secret({ size: 20 }).base32;
+    const issuer = b.issuer || new URL(ctx.config.SITE_URL).host;
+    const uri = totpFor(secret, issuer, who.user.email ?? '').toString();
+    const qr = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+    const { rows } = await ctx.db.query<{ id: string }>(
+      `insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret) values ($1, $2, 'totp', 'unverified', $3) returning id`,
+      [userId, name, secret],
+    );
+    const meta = requestMeta(c, ctx);
+    await writeAudit(ctx.db, { event_type: 'auth.mfa_enrolled', user_id: userId, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: rows[0]!.id } });
+    return c.json({ id: rows[0]!.id, type: 'totp', friendly_name: name, totp: { qr_code: qr, secret, uri } });
+  });
+
+  app.post('/factors/:id/challenge', async (c) => {
+    const meta = requestMeta(c, ctx);
+    await limitRequest(limits.mfa, meta.ip);
+    const who = await caller(c);
+    const factor = await ownFactor(who, c.req.param('id'));
+    if (factor.factor_type !== 'totp') throw authError(422, 'mfa_phone_challenge_not_enabled', 'MFA challenge is disabled for this factor type');
+    const { rows } = await ctx.db.query<{ id: string; expires_at: string }>(
+      `insert into auth.mfa_challenges (factor_id, ip_address) values ($1, $2)
+       returning id, floor(extract(epoch from created_at))::bigint + ${CHALLENGE_EXPIRY_SECONDS} as expires_at`,
+      [factor.id, meta.ip],
+    );
+    await ctx.db.query('update auth.mfa_factors set last_challenged_at = now() where id = $1', [factor.id]);
+    return c.json({ id: rows[0]!.id, type: 'totp', expires_at: Number(rows[0]!.expires_at) });
+  });
+
+  app.post('/factors/:id/verify', async (c) => {
+    const meta = requestMeta(c, ctx);
+    await limitRequest(limits.mfa, meta.ip);
+    const who = await caller(c);
+    const factor = await ownFactor(who, c.req.param('id'));
+    const b = await readBody(c, verifyBody);
+    if (!b.code || !b.challenge_id) throw validationFailed('MFA verification requires challenge_id and code');
+    if (!who.sessionId) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    const { rows } = UUID.test(b.challenge_id)
+      ? await ctx.db.query<{ id: string; verified_at: Date | null; ip_address: string; age: number }>(
+          `select id, verified_at, ip_address, extract(epoch from now() - created_at)::float8 as age from auth.mfa_challenges where id = $1 and factor_id = $2`,
+          [b.challenge_id, factor.id],
+        )
+      : { rows: [] };
+    const challenge = rows[0];
+    if (!challenge) throw authError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+    if (challenge.verified_at || challenge.ip_address !== meta.ip) throw authError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
+    if (challenge.age > CHALLENGE_EXPIRY_SECONDS) {
+      await ctx.db.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
+      throw authError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+    }
+    const valid = totpFor(factor.secret ?? '', 'x', 'x').validate({ token: b.code.trim(), window: 1 }) !== null;
+    if (!valid) {
+      await writeAudit(ctx.db, { event_type: 'auth.mfa_verification_failed', severity: 'warn', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent });
+      throw authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    }
+    const sessionId = who.sessionId;
+    const session = await ctx.db.transaction(async (tx) => {
+      await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
+      await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
+      await tx.query(`delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified' and id <> $2`, [who.user.id, factor.id]);
+      await addAmr(tx, sessionId, 'totp');
+      await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [sessionId, factor.id]);
+      // other devices still at aal1 must sign in again with the second factor
+      await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [who.user.id, sessionId]);
+      return reissueForSession(ctx, tx, who.user, sessionId);
+    });
+    await writeAudit(ctx.db, { event_type: 'auth.mfa_verified', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: factor.id } });
+    return c.json(session);
+  });
+
+  app.delete('/factors/:id', async (c) => {
+    const who = await caller(c);
+    const factor = await ownFactor(who, c.req.param('id'));
+    if (factor.status === 'verified' && who.aal !== 'aal2') throw authError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+    await unenrollFactor(ctx.db, factor.id);
+    const meta = requestMeta(c, ctx);
+    await writeAudit(ctx.db, { event_type: 'auth.mfa_unenrolled', severity: 'warn', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: factor.id } });
+    return c.json({ id: factor.id });
+  });
+}
+
+/** Deletes a factor; sessions that rose to aal2 with it fall back to aal1 and lose its AMR entry. */
+export async function unenrollFactor(db: AuthDeps['ctx']['db'], factorId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `delete from auth.mfa_amr_claims where authentication_method = 'totp' and session_id in (select id from auth.sessions where factor_id = $1)`,
+      [factorId],
+    );
+    await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [factorId]);
+    await tx.query('delete from auth.mfa_factors where id = $1', [factorId]);
+  });
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { writeAudit } from '../../security/audit.js';
+import type { AuthDeps } from '../deps.js';
+import { authError, validationFailed } from '../errors.js';
+import { createFlowState } from '../flow-state.js';
+import { limitMailSend, limitRequest } from '../limits.js';
+import { sendAuthMail } from '../mail.js';
+import { issueToken } from '../one-time-tokens.js';
+import { assertStrongPassword, hashPassword } from '../passwords.js';
+import { pickRedirect } from '../redirect.js';
+import { parseEmail, parsePkce, pkceFields, readBody, requestMeta } from '../request.js';
+import { startSession } from '../sessions.js';
+import { findUserByEmail, insertUser, userJson, type UserRow } from '../users.js';
+import type { Hono } from 'hono';
+
+const body = z.object({
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  password: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+  ...pkceFields,
+});
+
+/** GoTrue's answer for an already-confirmed address when confirmations are on: a look-alike user, nothing sent. */
+function obfuscatedUser(email: string, data: Record<string, unknown>) {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+/** POST /signup: email + password (+ user metadata). */
+export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
+  app.post('/signup', async (c) => {
+    const meta = requestMeta(c, ctx);
+    await limitRequest(limits.signup, meta.ip);
+    const b = await readBody(c, body);
+    if (!b.email && !b.phone) throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    if (!b.password) throw validationFailed('Signup requires a valid password');
+    assertStrongPassword(b.password, ctx.config);
+    if (b.email && b.phone) throw validationFailed('Only an email address or phone number should be provided on signup.');
+    if (b.phone) throw authError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+    const pkce = parsePkce(b);
+    const email = parseEmail(b.email);
+    await limitRequest(limits.email, email);
+    const data = b.data ?? {};
+    const confirm = ctx.config.AUTH_REQUIRE_EMAIL_CONFIRMATION;
+    const redirectTo = pickRedirect(c.req.query('redirect_to'), ctx.config, `${ctx.config.SITE_URL}/dashboard`);
+    // hashed before looking the address up, so known and unknown addresses take the same time
+    const passwordHash = await hashPassword(b.password, ctx.config.AUTH_BCRYPT_COST);
+
+    const existing = await findUserByEmail(ctx.db, email);
+    if (existing?.email_confirmed_at) {
+      await writeAudit(ctx.db, { event_type: 'auth.repeated_signup', severity: 'info', user_id: existing.id, ip: meta.ip, user_agent: meta.userAgent });
+      if (!confirm) throw authError(422, 'user_already_exists', 'User already registered');
+      return c.json(obfuscatedUser(email, data));
+    }
+    if (existing || confirm) {
+      // new or still unconfirmed: (re)send the confirmation mail; an unconfirmed user is not modified
+      await limitMailSend(limits, email);
+      const { user, token } = await ctx.db.transaction(async (tx) => {
+        const user: UserRow = existing ?? (await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: false }));
+        if (pkce) await createFlowState(tx, user.id, pkce, 'email/signup');
+        const token = await issueToken(tx, user.id, 'confirmation_token', email, !!pkce);
+        const { rows } = await tx.query<UserRow>('update auth.users set confirmation_sent_at = now() where id = $1 returning *', [user.id]);
+        return { user: rows[0]!, token };
+      });
+      await sendAuthMail(ctx, email, 'confirmation', token, { type: 'signup', redirectTo });
+      if (!existing) await writeAudit(ctx.db, { event_type: 'auth.signup', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, details: { confirmed: false } });
+      return c.json(await userJson(ctx.db, user));
+    }
+    const session = await ctx.db.transaction(async (tx) => {
+      const user = await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: true });
+      return startSession(ctx, tx, user, 'password', meta);
+    });
+    await writeAudit(ctx.db, { event_type: 'auth.signup', user_id: session.user.id as string, ip: meta.ip, user_agent: meta.userAgent, details: { confirmed: true } });
+    return c.json(session);
+  });
+}

@@ -1,0 +1,75 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { writeAudit } from '../../security/audit.js';
+import type { AuthDeps } from '../deps.js';
+import { authError, validationFailed } from '../errors.js';
+import { consumeFlowState } from '../flow-state.js';
+import { limitRequest } from '../limits.js';
+import { verifyPassword, weakPasswordReasons } from '../passwords.js';
+import { parseEmail, readBody, requestMeta, type RequestMeta } from '../request.js';
+import { refreshSession, startSession } from '../sessions.js';
+import { findUserByEmail, findUserById, isBanned } from '../users.js';
+
+const passwordBody = z.object({ email: z.string().optional(), phone: z.string().optional(), password: z.string().optional() });
+const refreshBody = z.object({ refresh_token: z.string().optional() });
+const pkceBody = z.object({ auth_code: z.string().optional(), code_verifier: z.string().optional() });
+
+const invalidCredentials = () => authError(400, 'invalid_credentials', 'Invalid login credentials');
+
+/** POST /token: password, refresh_token and pkce grants; id_token answers "provider disabled". */
+export function registerToken(app: Hono, deps: AuthDeps) {
+  const { ctx, limits } = deps;
+  app.post('/token', async (c) => {
+    const meta = requestMeta(c, ctx);
+    await limitRequest(limits.token, meta.ip);
+    switch (c.req.query('grant_type')) {
+      case 'password':
+        return c.json(await passwordGrant(deps, await readBody(c, passwordBody), meta));
+      case 'refresh_token': {
+        const b = await readBody(c, refreshBody);
+        if (!b.refresh_token) throw validationFailed('refresh_token required');
+        if (b.refresh_token.length < 12) throw validationFailed('Refresh token is not valid');
+        return c.json(await refreshSession(ctx, b.refresh_token, meta));
+      }
+      case 'pkce': {
+        const b = await readBody(c, pkceBody);
+        if (!b.auth_code || !b.code_verifier) throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+        const session = await ctx.db.transaction(async (tx) => {
+          const flow = await consumeFlowState(tx, b.auth_code!, b.code_verifier!);
+          const user = await findUserById(tx, flow.userId);
+          if (!user) throw authError(404, 'user_not_found', 'User not found');
+          if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned');
+          return startSession(ctx, tx, user, flow.method, meta);
+        });
+        await writeAudit(ctx.db, { event_type: 'auth.sign_in', user_id: session.user.id as string, ip: meta.ip, user_agent: meta.userAgent, details: { method: 'pkce' } });
+        return c.json(session);
+      }
+      case 'id_token':
+        throw authError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled');
+      default:
+        throw authError(400, 'invalid_credentials', 'unsupported_grant_type');
+    }
+  });
+}
+
+async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwordBody>, meta: RequestMeta) {
+  if (b.email && b.phone) throw validationFailed('Only an email address or phone number should be provided on login.');
+  if (b.phone) throw authError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (!b.email) throw validationFailed('missing email or phone');
+  const email = parseEmail(b.email);
+  await limitRequest(limits.email, email);
+  const user = await findUserByEmail(ctx.db, email);
+  // unknown address: compared against a dummy hash, so it costs the same as a wrong password
+  const ok = await verifyPassword(b.password ?? '', user?.encrypted_password, ctx.config.AUTH_BCRYPT_COST);
+  if (!user || !ok) {
+    await writeAudit(ctx.db, { event_type: 'auth.sign_in_failed', severity: 'warn', user_id: user?.id, ip: meta.ip, user_agent: meta.userAgent, details: { reason: 'invalid_credentials' } });
+    throw invalidCredentials();
+  }
+  // only someone who knows the password learns that the account is banned or unconfirmed
+  if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned');
+  if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed');
+  const session = await ctx.db.transaction((tx) => startSession(ctx, tx, user, 'password', meta));
+  await writeAudit(ctx.db, { event_type: 'auth.sign_in', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, details: { method: 'password' } });
+  const reasons = weakPasswordReasons(b.password ?? '', ctx.config);
+  return reasons.length ? { ...session, weak_password: { message: 'Your password does not meet the current requirements.', reasons } } : session;
+}

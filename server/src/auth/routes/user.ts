@@ -1,0 +1,102 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { writeAudit } from '../../security/audit.js';
+import type { AuthDeps } from '../deps.js';
+import { authError, validationFailed } from '../errors.js';
+import { createFlowState } from '../flow-state.js';
+import { requireUser, type Caller } from '../guards.js';
+import { limitMailSend, limitRequest } from '../limits.js';
+import { sendAuthMail } from '../mail.js';
+import { consumeTokens, findByOtp, issueToken, type IssuedToken } from '../one-time-tokens.js';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../passwords.js';
+import { pickRedirect } from '../redirect.js';
+import { parseEmail, parsePkce, pkceFields, readBody, requestMeta } from '../request.js';
+import { findUserByEmail, findUserById, mergeMetadata, userJson } from '../users.js';
+
+const body = z.object({
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  password: z.string().optional(),
+  nonce: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+  app_metadata: z.record(z.string(), z.unknown()).optional(),
+  ...pkceFields,
+});
+
+async function hasVerifiedFactor(deps: AuthDeps, userId: string): Promise<boolean> {
+  const { rowCount } = await deps.ctx.db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [userId]);
+  return rowCount > 0;
+}
+
+/** GET /user and PUT /user (updateUser: password, e-mail change with confirmation, user metadata). */
+export function registerUser(app: Hono, deps: AuthDeps) {
+  const { ctx, limits } = deps;
+  app.get('/user', async (c) => {
+    const caller = await requireUser(ctx, c);
+    return c.json(await userJson(ctx.db, caller.user));
+  });
+
+  app.put('/user', async (c) => {
+    const meta = requestMeta(c, ctx);
+    await limitRequest(limits.userUpdate, meta.ip);
+    const caller = await requireUser(ctx, c);
+    const b = await readBody(c, body);
+    const { user } = caller;
+    if (b.app_metadata) throw authError(403, 'not_admin', 'User not allowed');
+    if (b.phone) throw authError(422, 'phone_provider_disabled', 'Unsupported phone provider');
+    const newEmail = b.email ? parseEmail(b.email) : undefined;
+    const changesEmail = !!newEmail && newEmail !== user.email?.toLowerCase();
+    if (b.password !== undefined) assertStrongPassword(b.password, ctx.config);
+    if ((changesEmail || b.password !== undefined) && caller.aal !== 'aal2' && (await hasVerifiedFactor(deps, user.id))) {
+      throw authError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+    }
+    if (changesEmail) {
+      const other = await findUserByEmail(ctx.db, newEmail);
+      if (other && other.id !== user.id) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+    }
+    const pkce = changesEmail ? parsePkce(b) : undefined;
+    const passwordHash = b.password !== undefined ? await preparePassword(deps, caller, b.password, b.nonce) : undefined;
+    if (changesEmail) await limitMailSend(limits, newEmail);
+
+    const token = await ctx.db.transaction(async (tx): Promise<IssuedToken | undefined> => {
+      if (passwordHash) {
+        await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, passwordHash]);
+        await consumeTokens(tx, user.id);
+        // a password change signs out every other device
+        await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [user.id, caller.sessionId ?? null]);
+      }
+      if (b.data) {
+        const fresh = (await findUserById(tx, user.id))!;
+        await tx.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
+          user.id,
+          JSON.stringify(mergeMetadata(fresh.raw_user_meta_data, b.data)),
+        ]);
+      }
+      if (!changesEmail) return undefined;
+      await tx.query('update auth.users set email_change = $2, email_change_sent_at = now(), updated_at = now() where id = $1', [user.id, newEmail]);
+      if (pkce) await createFlowState(tx, user.id, pkce, 'email_change');
+      return issueToken(tx, user.id, 'email_change_token_new', newEmail, !!pkce);
+    });
+    if (token && newEmail) {
+      const redirectTo = pickRedirect(c.req.query('redirect_to'), ctx.config);
+      await sendAuthMail(ctx, newEmail, 'email_change', token, { type: 'email_change', redirectTo }, { newEmail });
+    }
+    if (passwordHash) await writeAudit(ctx.db, { event_type: 'auth.password_changed', severity: 'warn', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent });
+    if (changesEmail) await writeAudit(ctx.db, { event_type: 'auth.email_change_requested', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent });
+    return c.json(await userJson(ctx.db, (await findUserById(ctx.db, user.id))!));
+  });
+}
+
+/** Checks a new password (not the current one; the reauthentication nonce when one is given) and hashes it. */
+async function preparePassword({ ctx }: AuthDeps, caller: Caller, password: string, nonce: string | undefined): Promise<string> {
+  const { user } = caller;
+  if (nonce !== undefined) {
+    const row = user.email ? await findByOtp(ctx.db, user.email, nonce, ['reauthentication_token'], ctx.config.AUTH_OTP_EXPIRY) : undefined;
+    if (!row || row.user_id !== user.id) throw authError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
+  }
+  if (!password) throw validationFailed('Password cannot be empty');
+  if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password, ctx.config.AUTH_BCRYPT_COST))) {
+    throw authError(422, 'same_password', 'New password should be different from the old password.');
+  }
+  return hashPassword(password, ctx.config.AUTH_BCRYPT_COST);
+}

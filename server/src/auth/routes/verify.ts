@@ -1,0 +1,114 @@
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import { writeAudit } from '../../security/audit.js';
+import type { AuthDeps } from '../deps.js';
+import { authError, validationFailed } from '../errors.js';
+import { AuthError } from '../errors.js';
+import { issueAuthCode } from '../flow-state.js';
+import { limitRequest } from '../limits.js';
+import { findByLink, findByOtp } from '../one-time-tokens.js';
+import { pickRedirect } from '../redirect.js';
+import { parseEmail, readBody, requestMeta } from '../request.js';
+import { startSession } from '../sessions.js';
+import { applyVerification, FLOW_METHODS, TOKEN_TYPES, VERIFY_TYPES, type VerifyKind } from '../verification.js';
+
+const body = z.object({
+  type: z.string().optional(),
+  token: z.string().optional(),
+  token_hash: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+});
+
+function verifyKind(type: string | undefined): VerifyKind {
+  if (!type) throw validationFailed('Verify requires a verification type');
+  if (type === 'sms' || type === 'phone_change') throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (!(VERIFY_TYPES as readonly string[]).includes(type)) throw validationFailed('Unsupported verification type');
+  return type as VerifyKind;
+}
+
+const OAUTH_ERROR: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error' };
+
+/** POST /verify (verifyOtp: e-mail + code, or token_hash) and GET /verify (the mailed link; always a 303). */
+export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
+  app.post('/verify', async (c) => {
+    const meta = requestMeta(c, ctx);
+    await limitRequest(limits.verify, meta.ip);
+    const b = await readBody(c, body);
+    const kind = verifyKind(b.type);
+    if (b.token_hash && (b.token || b.email || b.phone)) throw validationFailed('Only the token_hash and type should be provided');
+    if (!b.token_hash && !b.token) throw validationFailed('Verify requires either a token or a token hash');
+    if (b.phone) throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+    let email: string | undefined;
+    if (!b.token_hash) {
+      email = b.email ? parseEmail(b.email) : undefined;
+      if (!email) throw validationFailed('Verify requires an email or a phone number');
+      await limitRequest(limits.email, email);
+    }
+    const session = await ctx.db.transaction(async (tx) => {
+      const row = b.token_hash
+        ? await findByLink(tx, b.token_hash, TOKEN_TYPES[kind], ctx.config.AUTH_OTP_EXPIRY)
+        : await findByOtp(tx, email!, b.token!.trim(), TOKEN_TYPES[kind], ctx.config.AUTH_OTP_EXPIRY);
+      if (!row) throw authError(403, 'otp_expired', b.token_hash ? 'Email link is invalid or has expired' : 'Token has expired or is invalid');
+      const user = await applyVerification(tx, row);
+      return startSession(ctx, tx, user, 'otp', meta);
+    });
+    await writeAudit(ctx.db, { event_type: 'auth.verified', user_id: session.user.id as string, ip: meta.ip, user_agent: meta.userAgent, details: { type: kind } });
+    return c.json(session);
+  });
+
+  app.get('/verify', async (c) => {
+    const meta = requestMeta(c, ctx);
+    const redirectTo = pickRedirect(c.req.query('redirect_to'), ctx.config);
+    const token = c.req.query('token') ?? '';
+    const pkce = token.startsWith('pkce_');
+    try {
+      await limitRequest(limits.verify, meta.ip);
+      const kind = verifyKind(c.req.query('type'));
+      const result = await ctx.db.transaction(async (tx) => {
+        const row = token ? await findByLink(tx, token, TOKEN_TYPES[kind], ctx.config.AUTH_OTP_EXPIRY) : undefined;
+        if (!row) throw authError(403, 'otp_expired', 'Email link is invalid or has expired');
+        const user = await applyVerification(tx, row);
+        if (pkce) {
+          const code = await issueAuthCode(tx, user.id, FLOW_METHODS[kind]);
+          if (!code) throw authError(404, 'flow_state_not_found', 'no valid flow state found for this link');
+          return { userId: user.id, code, session: undefined };
+        }
+        return { userId: user.id, code: undefined, session: await startSession(ctx, tx, user, 'otp', meta) };
+      });
+      await writeAudit(ctx.db, { event_type: 'auth.verified', user_id: result.userId, ip: meta.ip, user_agent: meta.userAgent, details: { type: kind, link: true } });
+      if (result.code !== undefined || !result.session) {
+        const u = new URL(redirectTo);
+        u.searchParams.set('code', result.code ?? '');
+        return c.redirect(u.toString(), 303);
+      }
+      const s = result.session;
+      const fragment = new URLSearchParams({
+        access_token: s.access_token,
+        expires_at: String(s.expires_at),
+        expires_in: String(s.expires_in),
+        refresh_token: s.refresh_token,
+        sb: '',
+        token_type: 'bearer',
+        type: kind,
+      });
+      return c.redirect(`${redirectTo.split('#')[0]}#${fragment}`, 303);
+    } catch (err) {
+      return redirectWithError(c, redirectTo, err, pkce);
+    }
+  });
+}
+
+/** Errors of a link go back to the app in the fragment (and query, for PKCE), where auth-js reads them. */
+function redirectWithError(c: Context, redirectTo: string, err: unknown, pkce: boolean): Response {
+  if (!(err instanceof AuthError)) throw err;
+  const params = new URLSearchParams();
+  const oauth = OAUTH_ERROR[err.status];
+  if (oauth) params.set('error', oauth);
+  params.set('error_code', err.errorCode);
+  params.set('error_description', err.message);
+  const u = new URL(redirectTo.split('#')[0]!);
+  if (pkce) params.forEach((v, k) => u.searchParams.set(k, v));
+  params.set('sb', '');
+  return c.redirect(`${u.toString()}#${params}`, 303);
+}

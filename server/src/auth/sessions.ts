@@ -1,0 +1,150 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/index.js';
+import { writeAudit } from '../security/audit.js';
+import { authError } from './errors.js';
+import type { RequestMeta } from './request.js';
+import { findUserById, isBanned, userJson, type UserRow } from './users.js';
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const newRefreshToken = () => randomBytes(24).toString('base64url');
+
+export const AAL2_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  aal: string;
+}
+
+/** Stores a new refresh token for the session; only its SHA-256 is kept. */
+async function mintRefreshToken(tx: Queryable, userId: string, sessionId: string, parentHash: string | null): Promise<string> {
+  const token = newRefreshToken();
+  await tx.query('insert into auth.refresh_tokens (token_hash, user_id, session_id, parent_hash) values ($1, $2, $3, $4)', [
+    sha256(token),
+    userId,
+    sessionId,
+    parentHash,
+  ]);
+  return token;
+}
+
+/** Records an authentication method on the session (upsert bumps its timestamp). */
+export async function addAmr(tx: Queryable, sessionId: string, method: string): Promise<void> {
+  await tx.query(
+    `insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)
+     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+    [sessionId, method],
+  );
+}
+
+/** The access token of a session: Supabase's claims, signed by ctx.jwt. */
+async function accessToken(ctx: AppContext, db: Queryable, user: UserRow, session: SessionRow) {
+  const amr = await db.query<{ method: string; ts: string }>(
+    `select authentication_method as method, floor(extract(epoch from updated_at))::text as ts
+     from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+    [session.id],
+  );
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = iat + ctx.config.JWT_EXPIRY;
+  const token = await ctx.jwt.sign({
+    iss: `${ctx.config.SITE_URL}/auth/v1`,
+    sub: user.id,
+    aud: user.aud,
+    exp,
+    iat,
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    role: user.role,
+    aal: session.aal,
+    amr: amr.rows.map((r) => ({ method: r.method, timestamp: Number(r.ts) })),
+    session_id: session.id,
+    is_anonymous: user.is_anonymous,
+  });
+  return { token, exp };
+}
+
+/** GoTrue's AccessTokenResponse. */
+export async function sessionJson(ctx: AppContext, db: Queryable, user: UserRow, session: SessionRow, refreshToken: string) {
+  const { token, exp } = await accessToken(ctx, db, user, session);
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: exp - Math.floor(Date.now() / 1000),
+    expires_at: exp,
+    refresh_token: refreshToken,
+    user: await userJson(db, user),
+  };
+}
+
+export type SessionResponse = Awaited<ReturnType<typeof sessionJson>>;
+
+/** A new session (aal1) for a successful sign-in by `method`; stamps last_sign_in_at. */
+export async function startSession(ctx: AppContext, tx: Queryable, user: UserRow, method: string, meta: RequestMeta): Promise<SessionResponse> {
+  const { rows } = await tx.query<SessionRow>(
+    `insert into auth.sessions (user_id, user_agent, ip, refreshed_at) values ($1, $2, $3, now()) returning id, user_id, aal`,
+    [user.id, meta.userAgent ?? null, meta.ip],
+  );
+  const session = rows[0]!;
+  await addAmr(tx, session.id, method);
+  const refresh = await mintRefreshToken(tx, user.id, session.id, null);
+  await tx.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [user.id]);
+  const { rows: fresh } = await tx.query<UserRow>('update auth.users set last_sign_in_at = now() where id = $1 returning *', [user.id]);
+  return sessionJson(ctx, tx, fresh[0]!, session, refresh);
+}
+
+/** Issues a new refresh token for an existing session (after MFA verification: the old one stops working). */
+export async function reissueForSession(ctx: AppContext, tx: Queryable, user: UserRow, sessionId: string): Promise<SessionResponse> {
+  await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [sessionId]);
+  const refresh = await mintRefreshToken(tx, user.id, sessionId, null);
+  const { rows } = await tx.query<SessionRow>('select id, user_id, aal from auth.sessions where id = $1', [sessionId]);
+  return sessionJson(ctx, tx, user, rows[0]!, refresh);
+}
+
+type RefreshOutcome = { ok: SessionResponse } | { reused: { userId: string; sessionId: string } };
+
+/**
+ * refresh_token grant: rotation with reuse detection. A revoked token presented within the reuse interval
+ * (concurrent tabs) gets a new child; later, the whole session is deleted (see docs/decisions/0003).
+ */
+export async function refreshSession(ctx: AppContext, refreshToken: string, meta: RequestMeta): Promise<SessionResponse> {
+  const outcome = await ctx.db.transaction(async (tx): Promise<RefreshOutcome> => {
+    const { rows } = await tx.query<{ token_hash: string; user_id: string; session_id: string; revoked: boolean; age: number }>(
+      `select token_hash, user_id, session_id, revoked, extract(epoch from now() - updated_at)::float8 as age
+       from auth.refresh_tokens where token_hash = $1 for update`,
+      [sha256(refreshToken)],
+    );
+    const row = rows[0];
+    if (!row) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    const user = await findUserById(tx, row.user_id);
+    if (!user) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned');
+    const { rows: sessions } = await tx.query<SessionRow>('select id, user_id, aal from auth.sessions where id = $1 for update', [row.session_id]);
+    const session = sessions[0];
+    if (!session) throw authError(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found');
+    if (row.revoked && row.age > ctx.config.AUTH_REFRESH_REUSE_INTERVAL) {
+      await tx.query('delete from auth.sessions where id = $1', [session.id]);
+      return { reused: { userId: user.id, sessionId: session.id } };
+    }
+    if (!row.revoked) await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token_hash = $1', [row.token_hash]);
+    const child = await mintRefreshToken(tx, user.id, session.id, row.token_hash);
+    await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now(), user_agent = $2, ip = $3 where id = $1', [
+      session.id,
+      meta.userAgent ?? null,
+      meta.ip,
+    ]);
+    return { ok: await sessionJson(ctx, tx, user, session, child) };
+  });
+  if ('ok' in outcome) return outcome.ok;
+  await writeAudit(ctx.db, {
+    event_type: 'auth.refresh_token_reused',
+    severity: 'warn',
+    user_id: outcome.reused.userId,
+    ip: meta.ip,
+    user_agent: meta.userAgent,
+    details: { session_id: outcome.reused.sessionId, action: 'session revoked' },
+  });
+  throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+}

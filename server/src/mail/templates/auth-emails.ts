@@ -1,0 +1,80 @@
+import { layout, type Rendered } from './layout.js';
+
+export type AuthMailKind = 'confirmation' | 'recovery' | 'invite' | 'magic_link' | 'email_change' | 'reauthentication';
+
+export interface AuthMailInput {
+  brand: string;
+  siteUrl: string;
+  /** The verification link (absent for reauthentication, which is code-only). */
+  link?: string;
+  /** The 6-digit code, usable instead of the link. */
+  otp: string;
+  /** For email_change: the new address. */
+  newEmail?: string;
+  /** Validity of link and code, in minutes. */
+  expiresInMinutes: number;
+}
+
+const ignore = "If you didn't ask for this, you can ignore this email.";
+
+/** The account mails (Supabase's five templates plus magic link), carrying BRAND_NAME and SITE_URL. */
+export function renderAuthMail(kind: AuthMailKind, i: AuthMailInput): Rendered {
+  const base = { brand: i.brand, siteUrl: i.siteUrl, code: i.otp };
+  const valid = `The link and code are valid for ${i.expiresInMinutes} minutes and work once.`;
+  const action = (label: string) => (i.link ? { label, url: i.link } : undefined);
+  switch (kind) {
+    case 'confirmation':
+      return layout({
+        ...base,
+        subject: `Confirm your ${i.brand} account`,
+        heading: `Welcome to ${i.brand}`,
+        paragraphs: ['Please confirm your email address to finish creating your account.', valid],
+        action: action('Confirm my email'),
+        footnote: `You received this because someone signed up to ${i.brand} with this address. ${ignore}`,
+      });
+    case 'recovery':
+      return layout({
+        ...base,
+        subject: `Reset your ${i.brand} password`,
+        heading: 'Reset your password',
+        paragraphs: ['We received a request to reset the password of your account. Follow the link to choose a new one.', valid],
+        action: action('Reset my password'),
+        footnote: `${ignore} Your password stays unchanged.`,
+      });
+    case 'invite':
+      return layout({
+        ...base,
+        subject: `You have been invited to ${i.brand}`,
+        heading: `You're invited to ${i.brand}`,
+        paragraphs: [`You have been invited to create an account on ${i.brand} (${i.siteUrl}). Accept the invitation to get started.`, valid],
+        action: action('Accept the invitation'),
+        footnote: ignore,
+      });
+    case 'magic_link':
+      return layout({
+        ...base,
+        subject: `Your ${i.brand} sign-in link`,
+        heading: `Sign in to ${i.brand}`,
+        paragraphs: ['Follow the link to sign in to your account.', valid],
+        action: action('Sign in'),
+        footnote: ignore,
+      });
+    case 'email_change':
+      return layout({
+        ...base,
+        subject: `Confirm your new ${i.brand} email address`,
+        heading: 'Confirm your new email address',
+        paragraphs: [`Please confirm that ${i.newEmail ?? 'this address'} should become the email address of your ${i.brand} account.`, valid],
+        action: action('Confirm the change'),
+        footnote: `${ignore} The address of the account stays unchanged.`,
+      });
+    case 'reauthentication':
+      return layout({
+        ...base,
+        subject: `Your ${i.brand} confirmation code`,
+        heading: 'Confirm it is you',
+        paragraphs: [`Enter this code to confirm a sensitive change to your account. It is valid for ${i.expiresInMinutes} minutes.`],
+        footnote: `${ignore} Someone may know your password: consider changing it.`,
+      });
+  }
+}

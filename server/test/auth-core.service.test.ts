@@ -1,0 +1,255 @@
+import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError, isAuthApiError } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestServer, type TestServer } from './harness.js';
+
+// supabase-js builds a realtime client, which needs a WebSocket on Node 20
+(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+
+let t: TestServer;
+let n = 0;
+const email = () => `user${++n}-${Date.now()}@example.com`;
+const PASSWORD = 'correct-horse-battery';
+
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t?.close());
+
+async function signedUp() {
+  const client = t.client();
+  const address = email();
+  const { data, error } = await client.auth.signUp({ email: address, password: PASSWORD, options: { data: { first_name: 'Ada', surname: 'Lovelace' } } });
+  expect(error).toBeNull();
+  return { client, email: address, session: data.session!, user: data.user! };
+}
+
+describe('sign-up and sign-in', () => {
+  it('signUp returns a session with Supabase claims when confirmation is off', async () => {
+    const { session, user, email: address } = await signedUp();
+    expect(session.access_token).toBeTruthy();
+    expect(session.token_type).toBe('bearer');
+    expect(session.expires_in).toBeGreaterThan(3590);
+    expect(user.email).toBe(address);
+    expect(user.user_metadata).toMatchObject({ first_name: 'Ada', surname: 'Lovelace', email_verified: true });
+    expect(user.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
+    expect(user.identities).toHaveLength(1);
+    const claims = await t.server.ctx.jwt.verify(session.access_token);
+    expect(claims).toMatchObject({
+      iss: `${t.server.ctx.config.SITE_URL}/auth/v1`,
+      sub: user.id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email: address,
+      phone: '',
+      aal: 'aal1',
+      is_anonymous: false,
+      app_metadata: { provider: 'email' },
+      user_metadata: { first_name: 'Ada' },
+    });
+    expect(claims.exp! - (claims.iat as number)).toBe(3600);
+    expect(claims.session_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
+  });
+
+  it('stores a $2a/$2b bcrypt hash', async () => {
+    const { user } = await signedUp();
+    const { rows } = await t.server.ctx.db.query<{ encrypted_password: string }>('select encrypted_password from auth.users where id = $1', [user.id]);
+    expect(rows[0]!.encrypted_password).toMatch(/^\$2[ab]\$04\$/);
+  });
+
+  it('refuses a second sign-up of the same address with user_already_exists', async () => {
+    const { email: address } = await signedUp();
+    const { error } = await t.client().auth.signUp({ email: address, password: PASSWORD });
+    expect(error).toBeInstanceOf(AuthApiError);
+    expect(error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' });
+  });
+
+  it('reports short and common passwords as weak_password with reasons', async () => {
+    const short = await t.client().auth.signUp({ email: email(), password: 'abc' });
+    expect(short.error).toBeInstanceOf(AuthWeakPasswordError);
+    expect(short.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] });
+    const common = await t.client().auth.signUp({ email: email(), password: 'password123' });
+    expect(common.error).toBeInstanceOf(AuthWeakPasswordError);
+    expect((common.error as AuthWeakPasswordError).reasons).toEqual(['pwned']);
+  });
+
+  it('answers validation_failed for a bad e-mail or a missing password', async () => {
+    const bad = await t.client().auth.signUp({ email: 'not-an-email', password: PASSWORD });
+    expect(bad.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    const res = await fetch(`${t.url}/auth/v1/signup`, { method: 'POST', headers: { apikey: t.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email: email() }) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 400, error_code: 'validation_failed', msg: 'Signup requires a valid password' });
+  });
+
+  it('signs in with the password; wrong password and unknown e-mail give the same invalid_credentials', async () => {
+    const { email: address } = await signedUp();
+    const ok = await t.client().auth.signInWithPassword({ email: address, password: PASSWORD });
+    expect(ok.error).toBeNull();
+    expect(ok.data.session?.access_token).toBeTruthy();
+    const wrong = await t.client().auth.signInWithPassword({ email: address, password: 'wrong-password-1' });
+    const unknown = await t.client().auth.signInWithPassword({ email: email(), password: 'wrong-password-1' });
+    for (const r of [wrong, unknown]) {
+      expect(r.error).toBeInstanceOf(AuthApiError);
+      expect(r.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+    }
+  });
+
+  it('takes similar time for an unknown e-mail and a wrong password (dummy hash)', async () => {
+    const { email: address } = await signedUp();
+    const time = async (e: string) => {
+      const s = performance.now();
+      await t.client().auth.signInWithPassword({ email: e, password: 'wrong-password-1' });
+      return performance.now() - s;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      known.push(await time(address));
+      unknown.push(await time(email()));
+    }
+    const median = (a: number[]) => a.sort((x, y) => x - y)[a.length >> 1]!;
+    // both include one bcrypt comparison; allow generous noise on a shared machine
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(25, median(known)));
+  });
+
+  it('writes audit rows for sign-up, sign-in and failed sign-in with a truncated IP', async () => {
+    const { rows } = await t.server.ctx.db.query<{ event_type: string; ip_address: string | null }>(
+      `select event_type, ip_address from public.security_audit_log where event_type in ('auth.signup', 'auth.sign_in', 'auth.sign_in_failed')`,
+    );
+    const types = new Set(rows.map((r) => r.event_type));
+    expect(types).toEqual(new Set(['auth.signup', 'auth.sign_in', 'auth.sign_in_failed']));
+    expect(rows.every((r) => r.ip_address === '127.0.0.0')).toBe(true);
+  });
+});
+
+describe('sessions', () => {
+  it('getUser, getSession and updateUser (metadata) work with the access token', async () => {
+    const { client, user } = await signedUp();
+    const got = await client.auth.getUser();
+    expect(got.data.user?.id).toBe(user.id);
+    expect((await client.auth.getSession()).data.session?.user.id).toBe(user.id);
+    const upd = await client.auth.updateUser({ data: { first_name: 'Grace', surname: null } });
+    expect(upd.error).toBeNull();
+    expect(upd.data.user?.user_metadata).toMatchObject({ first_name: 'Grace' });
+    expect(upd.data.user?.user_metadata).not.toHaveProperty('surname');
+  });
+
+  it('rotates refresh tokens; an old token within 10 s still works, later reuse revokes the session', async () => {
+    const { client, session } = await signedUp();
+    const first = session.refresh_token;
+    const r1 = await client.auth.refreshSession();
+    expect(r1.error).toBeNull();
+    expect(r1.data.session!.refresh_token).not.toBe(first);
+    // concurrent tab: the just-rotated token is accepted within the reuse interval
+    const again = await t.client().auth.refreshSession({ refresh_token: first });
+    expect(again.error).toBeNull();
+    // age the revoked token past the interval, then replay it
+    await t.server.ctx.db.query(`update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where revoked`);
+    const replay = await t.client().auth.refreshSession({ refresh_token: first });
+    expect(replay.error).toBeInstanceOf(AuthApiError);
+    expect(replay.error).toMatchObject({ status: 400, code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
+    // the whole session is gone: the newest token fails too, and the access token is refused
+    const latest = await t.client().auth.refreshSession({ refresh_token: r1.data.session!.refresh_token });
+    expect(latest.error).toMatchObject({ code: 'refresh_token_not_found' });
+    const me = await t.client().auth.getUser(r1.data.session!.access_token);
+    expect(me.error).toBeInstanceOf(AuthSessionMissingError);
+    const { rows } = await t.server.ctx.db.query(`select 1 from public.security_audit_log where event_type = 'auth.refresh_token_reused'`);
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it('rejects an unknown refresh token with refresh_token_not_found', async () => {
+    const r = await t.client().auth.refreshSession({ refresh_token: 'abcdefghijklmnopqrstuvwxyz' });
+    expect(r.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+  });
+
+  it('setSession accepts tokens from elsewhere (the reset page)', async () => {
+    const { session, user } = await signedUp();
+    const other = t.client();
+    const { data, error } = await other.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
+    expect(error).toBeNull();
+    expect(data.user?.id).toBe(user.id);
+  });
+
+  it('signOut scopes: others keeps this session, local ends only it, global ends all', async () => {
+    const { client: a, email: address } = await signedUp();
+    const b = t.client();
+    const c = t.client();
+    await b.auth.signInWithPassword({ email: address, password: PASSWORD });
+    await c.auth.signInWithPassword({ email: address, password: PASSWORD });
+    expect((await a.auth.signOut({ scope: 'others' })).error).toBeNull();
+    expect((await a.auth.getUser()).error).toBeNull();
+    expect((await b.auth.getUser()).error).toBeInstanceOf(AuthSessionMissingError);
+    const d = t.client();
+    await d.auth.signInWithPassword({ email: address, password: PASSWORD });
+    expect((await a.auth.signOut({ scope: 'local' })).error).toBeNull();
+    expect((await d.auth.getUser()).error).toBeNull();
+    const dToken = (await d.auth.getSession()).data.session!.access_token;
+    expect((await d.auth.signOut()).error).toBeNull();
+    const after = await t.client().auth.getUser(dToken);
+    expect(after.error).toBeInstanceOf(AuthSessionMissingError);
+    expect((await c.auth.getUser()).error).toBeInstanceOf(AuthSessionMissingError);
+  });
+
+  it('answers no_authorization without a token and bad_jwt for a forged one', async () => {
+    const none = await fetch(`${t.url}/auth/v1/user`, { headers: { apikey: t.anonKey, 'x-supabase-api-version': '2024-01-01' } });
+    expect(none.status).toBe(401);
+    expect(none.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(await none.json()).toEqual({ code: 'no_authorization', message: 'This endpoint requires a valid Bearer token' });
+    const forged = await t.client().auth.getUser('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4Iiwicm9sZSI6ImF1dGhlbnRpY2F0ZWQifQ.c2lnbmF0dXJl');
+    expect(forged.error).toMatchObject({ status: 403, code: 'bad_jwt' });
+  });
+
+  it('updateUser(password) rejects the same password, and a new one signs other devices out', async () => {
+    const { client, email: address } = await signedUp();
+    const same = await client.auth.updateUser({ password: PASSWORD });
+    expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
+    const weak = await client.auth.updateUser({ password: 'short' });
+    expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
+    const other = t.client();
+    await other.auth.signInWithPassword({ email: address, password: PASSWORD });
+    expect((await client.auth.updateUser({ password: 'a-brand-new-passphrase' })).error).toBeNull();
+    expect((await client.auth.getUser()).error).toBeNull();
+    expect((await other.auth.getUser()).error).toBeInstanceOf(AuthSessionMissingError);
+    expect((await t.client().auth.signInWithPassword({ email: address, password: 'a-brand-new-passphrase' })).error).toBeNull();
+    const { rows } = await t.server.ctx.db.query(`select 1 from public.security_audit_log where event_type = 'auth.password_changed'`);
+    expect(rows.length).toBe(1);
+  });
+
+  it('onAuthStateChange reports SIGNED_IN, TOKEN_REFRESHED, USER_UPDATED and SIGNED_OUT', async () => {
+    const client = t.client();
+    const events: string[] = [];
+    client.auth.onAuthStateChange((e) => void events.push(e));
+    await client.auth.signUp({ email: email(), password: PASSWORD });
+    await client.auth.refreshSession();
+    await client.auth.updateUser({ data: { x: 1 } });
+    await client.auth.signOut();
+    expect(events).toEqual(expect.arrayContaining(['SIGNED_IN', 'TOKEN_REFRESHED', 'USER_UPDATED', 'SIGNED_OUT']));
+  });
+});
+
+describe('public endpoints and key checks', () => {
+  it('GET /settings, /health and /.well-known/jwks.json', async () => {
+    const settings = await (await fetch(`${t.url}/auth/v1/settings`)).json();
+    expect(settings).toMatchObject({ external: { email: true, phone: false, google: false }, disable_signup: false, mailer_autoconfirm: true });
+    const health = await (await fetch(`${t.url}/auth/v1/health`)).json();
+    expect(health).toMatchObject({ name: 'GoTrue' });
+    const jwks = await fetch(`${t.url}/auth/v1/.well-known/jwks.json`);
+    expect(jwks.headers.get('cache-control')).toBe('public, max-age=600');
+    expect(await jwks.json()).toEqual({ keys: [] }); // HS256 only: the secret is never published
+  });
+
+  it('requires the API key', async () => {
+    const none = await fetch(`${t.url}/auth/v1/signup`, { method: 'POST', body: '{}' });
+    expect(none.status).toBe(401);
+    const bad = await fetch(`${t.url}/auth/v1/signup`, { method: 'POST', body: '{}', headers: { apikey: 'nope' } });
+    expect(await bad.json()).toEqual({ message: 'Invalid API key' });
+  });
+
+  it('answers bad_json for a body that is not JSON', async () => {
+    const res = await fetch(`${t.url}/auth/v1/token?grant_type=password`, { method: 'POST', body: '{oops', headers: { apikey: t.anonKey } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error_code).toBe('bad_json');
+    expect(isAuthApiError(new AuthApiError('x', 400, 'bad_json'))).toBe(true);
+  });
+});
