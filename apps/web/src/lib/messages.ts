@@ -69,7 +69,28 @@ export const messages = {
   },
   booking: {
     timeoutTitle: 'Calendar Taking Time to Load',
+    timeoutText: 'Our calendar is slow to respond right now, but you can still book your free strategy session.',
     errorTitle: "Let's Get You Booked!",
+    errorText: 'The calendar could not load here, but booking your free strategy session only takes a minute.',
+    helpHours: 'Available Monday-Friday, 9AM-6PM GMT',
+    helpDirect: "Book directly and we'll contact you within 24 hours",
+    callDirect: (phone: string) => `Call us directly on ${phone}`,
+  },
+  consent: {
+    title: 'Cookie Preferences',
+    description: "Choose which cookies you'd like to accept. Necessary cookies are required for the site to function.",
+    necessary: 'Required for basic functionality',
+    analytics: 'Help us improve the website',
+    functional: 'Enhanced features and personalization',
+    marketing: 'Personalized ads and content',
+    parseFailed: 'Stored cookie consent could not be read; it has been removed.',
+  },
+  contact: {
+    sent: "Thanks for your message! We'll reply within one working day.",
+    failed: 'Your message could not be sent. Please try again or email us.',
+    rateLimited: 'Too many messages from this device. Please wait a few minutes and try again.',
+    nameRequired: 'Please enter your name',
+    messageRequired: 'Please write a message',
   },
   waitlist: {
     fillAllFields: 'Please fill in all fields',
