@@ -89,7 +89,7 @@ function webSection(web: WebPart): string {
     '',
     '### Bytes each page transfers (Playwright, first visit)',
     '',
-    '"Transferred" is what went over the wire with the encoding the browser negotiated; "gzip" is the same files gzip-compressed (level 9, as the build precompresses them).',
+    '"Transferred" is what went over the wire with the encoding the browser negotiated; "gzip" is the same files gzip-compressed (level 9, as the build precompresses them; files under 1 kB are sent uncompressed). Measured after the network is idle, so the lazy route chunk counts.',
     '',
     tr,
     '',

@@ -1,0 +1,52 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { errorText, progress } from '../lib/progress.js';
+import type { LighthouseRow } from '../lib/types.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.js';
+
+type Preset = LighthouseRow['preset'];
+
+/** Lighthouse's own presets: the default config is mobile (Moto G Power, slow 4G, 4x CPU); desktop is its desktop config. */
+async function auditPage(port: number, url: string, page: string, preset: Preset): Promise<LighthouseRow> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error('Lighthouse returned no result');
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`${runtimeError.code}: ${runtimeError.message}`);
+  return {
+    page,
+    preset,
+    performance: categories.performance?.score ?? undefined,
+    accessibility: categories.accessibility?.score ?? undefined,
+    lcpMs: audits['largest-contentful-paint']?.numericValue,
+    tbtMs: audits['total-blocking-time']?.numericValue,
+    cls: audits['cumulative-layout-shift']?.numericValue,
+  };
+}
+
+/** Every page with both presets; one Chromium per preset (Lighthouse resets storage between pages itself). */
+export async function runLighthouse(baseUrl: string, pages: string[]): Promise<LighthouseRow[]> {
+  const rows: LighthouseRow[] = [];
+  for (const preset of ['mobile', 'desktop'] as const) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+    try {
+      for (const page of pages) {
+        try {
+          // Lighthouse's own advice for a failed trace (NO_NAVSTART, NO_FCP) on a busy machine is to run it again
+          const row = await auditPage(chrome.port, baseUrl + page, page, preset).catch(() => auditPage(chrome.port, baseUrl + page, page, preset));
+          rows.push(row);
+          progress(`web: lighthouse ${preset.padEnd(7)} ${page.padEnd(19)} performance ${Math.round((row.performance ?? 0) * 100)}, accessibility ${Math.round((row.accessibility ?? 0) * 100)}`);
+        } catch (err) {
+          rows.push({ page, preset, error: errorText(err) });
+          progress(`web: lighthouse ${preset} ${page} failed: ${errorText(err)}`);
+        }
+      }
+    } finally {
+      chrome.kill();
+    }
+  }
+  return rows;
+}
