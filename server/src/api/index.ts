@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
+import { adminRoutes } from './admin/index.js';
+import { waitlistRoutes } from './waitlist.js';
 
 /** /api: app endpoints that are not data (health, runtime config, voice signed URL). */
 export function apiRoutes(ctx: AppContext): Hono {
@@ -12,6 +14,8 @@ export function apiRoutes(ctx: AppContext): Hono {
       return c.json({ status: 'unavailable', database: ctx.db.kind }, 503);
     }
   });
+  api.route('/waitlist', waitlistRoutes(ctx));
+  api.route('/admin', adminRoutes(ctx));
   api.get('/config', (c) => c.json(publicConfig(ctx, requestOrigin(c.req.url, c.req.header('x-forwarded-proto'), ctx.config.TRUST_PROXY))));
   return api;
 }

@@ -1,0 +1,85 @@
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAITLIST_IP_LIMIT } from '../src/api/waitlist.js';
+import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+
+// supabase-js builds a realtime client, which needs a WebSocket on Node 20
+(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+
+let t: TestServer;
+let smtp: SmtpSink;
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await startTestServer({ SMTP_URL: smtp.url, BRAND_NAME: 'Test Brand', TRUST_PROXY: 'true' });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+// Each test joins from its own client IP (TRUST_PROXY is on), so the per-IP limit of one does not spill into another.
+let ipSeq = 0;
+const join = (body: unknown, ip = `203.0.113.${++ipSeq}`) =>
+  fetch(`${t.url}/api/waitlist`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+
+describe(`waitlist join (${SERVICE_DB})`, () => {
+  it('gives consecutive positions, stores the subscriber as waiting and mails the position', async () => {
+    const a = await join({ name: ' Ada Lovelace ', email: 'Ada@Example.com' });
+    expect(a.status).toBe(201);
+    const first = ((await a.json()) as { waitlist_position: number }).waitlist_position;
+    const b = await join({ name: 'Grace Hopper', email: 'grace@example.com' });
+    expect(((await b.json()) as { waitlist_position: number }).waitlist_position).toBe(first + 1);
+
+    const { data } = await t.admin().from('ebook_subscribers').select('name, email, status, source, waitlist_position').eq('waitlist_position', first).single();
+    expect(data).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', status: 'waiting', source: 'join_waiting_list_page', waitlist_position: first });
+
+    const mail = await smtp.waitFor('ada@example.com');
+    expect(mail.subject).toBe(`You're #${first} on the Test Brand waitlist`);
+    expect(mail.text).toContain(`You're position #${first}`);
+    expect(mail.text).toContain('Welcome to the Waitlist, Ada!');
+  });
+
+  it('refuses a duplicate e-mail case-insensitively with 23505 and leaves no gap in positions', async () => {
+    await join({ name: 'Dup One', email: 'dup@example.com' });
+    const res = await join({ name: 'Dup Two', email: '  DUP@example.COM ' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: '23505' });
+    const next = await join({ name: 'After Dup', email: 'after-dup@example.com' });
+    const pos = ((await next.json()) as { waitlist_position: number }).waitlist_position;
+    const { data } = await t.admin().from('ebook_subscribers').select('waitlist_position').order('waitlist_position');
+    expect(data!.map((r) => r.waitlist_position)).toEqual(Array.from({ length: pos }, (_, i) => i + 1));
+  });
+
+  it('validates name and e-mail on the server', async () => {
+    for (const body of [{ name: '', email: 'x@example.com' }, { name: 'X', email: 'not-an-email' }, { email: 'y@example.com' }, 'junk']) {
+      const res = await join(body);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(await res.json())).not.toContain('at ');
+    }
+  });
+
+  it('gives unique gap-free positions to concurrent joins', async () => {
+    const before = (await t.admin().from('ebook_subscribers').select('*', { count: 'exact', head: true })).count!;
+    const n = 12;
+    const res = await Promise.all(Array.from({ length: n }, (_, i) => join({ name: `Con ${i}`, email: `con-${i}@example.com` })));
+    const positions = (await Promise.all(res.map((r) => r.json() as Promise<{ waitlist_position: number }>))).map((r) => r.waitlist_position).sort((x, y) => x - y);
+    expect(positions).toEqual(Array.from({ length: n }, (_, i) => before + i + 1));
+  });
+});
+
+describe(`waitlist rate limit (${SERVICE_DB})`, () => {
+  it('answers 429 with Retry-After once an IP exceeds the limit', async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i <= WAITLIST_IP_LIMIT.points; i++) {
+      last = await join({ name: `Limit ${i}`, email: `limit-${i}@example.com` }, '198.51.100.7');
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // another client is unaffected
+    expect((await join({ name: 'Other', email: 'other-ip@example.com' }, '198.51.100.8')).status).toBe(201);
+  });
+});
