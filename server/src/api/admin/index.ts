@@ -1,0 +1,49 @@
+import { Hono, type Context } from 'hono';
+import type { AppContext } from '../../context.js';
+import { clientIp } from '../../http/client-ip.js';
+import { createRateLimiter } from '../../http/rate-limit.js';
+import type { UserRow } from '../../auth/users.js';
+import { writeAudit } from '../../security/audit.js';
+import type { AdminDeps } from './deps.js';
+import { adminError, requireAdminCaller } from './guard.js';
+import { registerStats } from './stats.js';
+import { registerUsers } from './users.js';
+import { registerWaitlistInvite } from './waitlist-invite.js';
+
+type Env = { Variables: { admin: UserRow } };
+
+/** /api/admin: the operators' console operations that are not plain /rest/v1 calls. Admins only, rate-limited, audited. */
+export function adminRoutes(ctx: AppContext): Hono {
+  const app = new Hono<Env>();
+  const limiter = createRateLimiter(ctx, { keyPrefix: 'admin-api-ip', points: 600, durationSeconds: 60 });
+
+  app.use('*', async (c, next) => {
+    const limit = await limiter.consume(clientIp(c, ctx.config.TRUST_PROXY));
+    if (!limit.allowed) {
+      c.header('Retry-After', String(limit.retryAfterSeconds));
+      throw adminError(429, 'over_request_rate_limit', 'Too many requests. Please try again later.');
+    }
+    c.set('admin', await requireAdminCaller(ctx, c));
+    c.header('Cache-Control', 'no-store');
+    return next();
+  });
+
+  const deps: AdminDeps = {
+    ctx,
+    caller: async (c: Context) => (c as Context<Env>).get('admin'),
+    audit: (c, admin, event, details) =>
+      writeAudit(ctx.db, {
+        event_type: event,
+        severity: 'warn',
+        user_id: admin.id,
+        ip: clientIp(c, ctx.config.TRUST_PROXY),
+        user_agent: c.req.header('user-agent'),
+        details: { admin_email: admin.email, ...details },
+      }),
+  };
+  const sub = app as unknown as Hono;
+  registerWaitlistInvite(sub, deps);
+  registerUsers(sub, deps);
+  registerStats(sub, deps);
+  return app as unknown as Hono;
+}

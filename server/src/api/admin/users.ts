@@ -1,0 +1,96 @@
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import { adminUpdateUser } from '../../auth/admin-users.js';
+import { unenrollFactor } from '../../auth/routes/mfa.js';
+import { findUserById, type UserRow } from '../../auth/users.js';
+import type { AdminDeps } from './deps.js';
+import { adminError } from './guard.js';
+
+const listQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+const uuid = z.string().uuid();
+/** GoTrue's ban_duration for "until lifted": a hundred years. */
+const BAN_FOREVER = '876000h';
+
+export interface AdminUserSummary {
+  id: string;
+  email: string | null;
+  full_name: string | null;
+  created_at: string;
+  last_sign_in_at: string | null;
+  email_confirmed_at: string | null;
+  invited_at: string | null;
+  banned_until: string | null;
+  is_admin: boolean;
+  mfa_factors: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
+
+/** /users: list and search, grant or revoke admin, ban or unban, reset MFA. Every change is audited. */
+export function registerUsers(app: Hono, { ctx, caller, audit }: AdminDeps) {
+  async function target(c: Context, admin: UserRow, opts: { notSelf?: string } = {}): Promise<UserRow> {
+    const id = uuid.safeParse(c.req.param('id'));
+    const user = id.success ? await findUserById(ctx.db, id.data) : undefined;
+    if (!user || user.deleted_at) throw adminError(404, 'user_not_found', 'User not found');
+    if (opts.notSelf && user.id === admin.id) throw adminError(422, 'self_action', opts.notSelf);
+    return user;
+  }
+  async function readFlag(c: Context, key: 'admin' | 'banned'): Promise<boolean> {
+    const parsed = z.object({ [key]: z.boolean() }).safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) throw adminError(400, 'validation_failed', `${key}: a boolean is required`);
+    return parsed.data[key] as boolean;
+  }
+
+  app.get('/users', async (c) => {
+    await caller(c);
+    const parsed = listQuery.safeParse(c.req.query());
+    if (!parsed.success) throw adminError(400, 'validation_failed', 'Invalid page or search');
+    const { q, page, per_page } = parsed.data;
+    const where = `where u.deleted_at is null ${q ? `and (u.email ilike $3 or u.raw_user_meta_data ->> 'full_name' ilike $3)` : ''}`;
+    const params: unknown[] = [per_page, (page - 1) * per_page, ...(q ? [`%${escapeLike(q)}%`] : [])];
+    const [{ rows }, total] = await Promise.all([
+      ctx.db.query<AdminUserSummary>(
+        `select u.id, u.email, u.raw_user_meta_data ->> 'full_name' as full_name, u.created_at, u.last_sign_in_at, u.email_confirmed_at,
+                u.invited_at, u.banned_until, coalesce(u.raw_app_meta_data ->> 'role', '') = 'admin' as is_admin,
+                (select count(*)::int from auth.mfa_factors f where f.user_id = u.id) as mfa_factors
+         from auth.users u ${where} order by u.created_at desc, u.id limit $1 offset $2`,
+        params,
+      ),
+      ctx.db.query<{ n: number }>(`select count(*)::int as n from auth.users u ${where.replace(/\$3/g, '$1')}`, params.slice(2)),
+    ]);
+    return c.json({ users: rows, total: total.rows[0]?.n ?? 0, page, per_page });
+  });
+
+  app.post('/users/:id/admin', async (c) => {
+    const admin = await caller(c);
+    const grant = await readFlag(c, 'admin');
+    const user = await target(c, admin, grant ? {} : { notSelf: 'You cannot remove your own admin role' });
+    await adminUpdateUser(ctx, user, { app_metadata: { role: grant ? 'admin' : null } });
+    // A revoked admin's refresh tokens go, so the admin claim in their access token dies with its expiry.
+    if (!grant) await ctx.db.query('delete from auth.sessions where user_id = $1', [user.id]);
+    await audit(c, admin, grant ? 'admin.role_granted' : 'admin.role_revoked', { target_user_id: user.id });
+    return c.json({ id: user.id, is_admin: grant });
+  });
+
+  app.post('/users/:id/ban', async (c) => {
+    const admin = await caller(c);
+    const banned = await readFlag(c, 'banned');
+    const user = await target(c, admin, banned ? { notSelf: 'You cannot ban yourself' } : {});
+    const updated = await adminUpdateUser(ctx, user, { ban_duration: banned ? BAN_FOREVER : 'none' });
+    await audit(c, admin, banned ? 'admin.user_banned' : 'admin.user_unbanned', { target_user_id: user.id });
+    return c.json({ id: user.id, banned_until: updated.banned_until ? new Date(updated.banned_until).toISOString() : null });
+  });
+
+  app.post('/users/:id/reset-mfa', async (c) => {
+    const admin = await caller(c);
+    const user = await target(c, admin);
+    const { rows } = await ctx.db.query<{ id: string }>('select id from auth.mfa_factors where user_id = $1', [user.id]);
+    for (const f of rows) await unenrollFactor(ctx.db, f.id);
+    await audit(c, admin, 'admin.mfa_reset', { target_user_id: user.id, factors_removed: rows.length });
+    return c.json({ id: user.id, factors_removed: rows.length });
+  });
+}
