@@ -212,8 +212,9 @@ describe(`rpc (${SERVICE_DB})`, () => {
   it('returns sets with select, filters, order and count', async () => {
     const top = await anon.rpc('top_rated_integrations', { p_limit: 3 }).select('id, rating');
     expect(top.error).toBeNull();
-    expect(top.data!.length).toBe(3);
-    expect(top.data![0].rating).toBeGreaterThanOrEqual(top.data![2].rating);
+    const rows = top.data as unknown as { rating: number }[];
+    expect(rows.length).toBe(3);
+    expect(rows[0].rating).toBeGreaterThanOrEqual(rows[2].rating);
     const crm = await anon.rpc('top_rated_integrations', { p_limit: 100 }, { get: true, count: 'exact' }).select('id').eq('category', 'crm').order('id').limit(2);
     expect(crm).toMatchObject({ data: [{ id: 'attio' }, { id: 'close' }], status: 206 });
     expect(crm.count).toBeGreaterThan(2);
