@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { AnalyticsProvider } from './analytics-provider';
 import { AuthProvider } from './auth-provider';
+import { ConsentProvider } from './consent-provider';
 import { ErrorBoundary } from './error-boundary';
 
 // Part 2 §9: stale time 5 minutes, 2 retries.
@@ -13,7 +15,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
-          <AuthProvider>{children}</AuthProvider>
+          <AuthProvider>
+            <ConsentProvider>
+              <AnalyticsProvider>{children}</AnalyticsProvider>
+            </ConsentProvider>
+          </AuthProvider>
           {/* Part 1 §9: at most 3 toasts, 4000 ms, following the system theme. */}
           <Toaster visibleToasts={3} duration={4000} theme="system" richColors closeButton position="top-right" />
         </TooltipProvider>

@@ -1,5 +1,24 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { BookingSection } from '@/features/booking/components/booking-section';
+import { DeeperInsights } from '@/features/landing/components/deeper-insights';
+import { FeatureCards } from '@/features/landing/components/feature-cards';
+import { Hero } from '@/features/landing/components/hero';
+import { PartnerCards } from '@/features/landing/components/partner-cards';
+import { PlatformCards } from '@/features/landing/components/platform-cards';
+import { StorySection } from '@/features/landing/components/story-section';
+import { PricingSection } from '@/features/pricing/components/pricing-section';
 
+/** The landing page, sections in the specification's order (part 1 §2); the navigation and footer come from the layout. */
 export function Component() {
-  return <PagePlaceholder title="Your AI business coach" />;
+  return (
+    <main>
+      <Hero />
+      <PlatformCards />
+      <BookingSection />
+      <FeatureCards />
+      <StorySection />
+      <DeeperInsights />
+      <PartnerCards />
+      <PricingSection className="bg-[#0d1326]" />
+    </main>
+  );
 }

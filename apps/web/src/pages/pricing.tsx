@@ -1,5 +1,12 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { ComparisonTable } from '@/features/pricing/components/comparison-table';
+import { PricingSection } from '@/features/pricing/components/pricing-section';
 
+/** /pricing: the plans on the light surface (dark navigation text), then the feature comparison. */
 export function Component() {
-  return <PagePlaceholder title="Pricing" />;
+  return (
+    <main className="bg-background text-foreground">
+      <PricingSection headingLevel="h1" className="pt-12" />
+      <ComparisonTable />
+    </main>
+  );
 }

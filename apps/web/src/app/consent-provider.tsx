@@ -1,0 +1,87 @@
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  buildRecord,
+  CONSENT_KEY,
+  CONSENT_VERSION_KEY,
+  DEFAULT_CONSENT,
+  isDecisionCurrent,
+  readConsent,
+  writeConsent,
+  type ConsentChoices,
+  type ConsentRecord,
+} from '@/features/consent/consent-storage';
+
+export type { ConsentChoices, ConsentRecord };
+
+export interface ConsentContextValue {
+  /** What the visitor allowed under the current policy; only necessary until they decide. */
+  consent: ConsentRecord;
+  /** The stored choices (also from an older policy version), to pre-fill the preferences dialog. */
+  stored: ConsentRecord;
+  openPreferences: () => void;
+  acceptAll: () => Promise<void>;
+  save: (prefs: ConsentChoices) => Promise<void>;
+}
+
+const ConsentContext = createContext<ConsentContextValue | null>(null);
+
+// The dialog and the first-visit prompt are their own chunks: the landing page paints without them.
+const CookiePreferencesDialog = lazy(() => import('@/features/consent/components/cookie-preferences-dialog'));
+const ConsentPrompt = lazy(() => import('@/features/consent/components/consent-prompt'));
+
+function currentState() {
+  const stored = readConsent();
+  return { stored, current: isDecisionCurrent(stored) };
+}
+
+/** Cookie consent shared by analytics and the booking/video embeds (part 1 §2, §3, §4). */
+export function ConsentProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState(currentState);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  // Another tab changed the record: follow it (part 1 §4).
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === CONSENT_KEY || e.key === CONSENT_VERSION_KEY || e.key === null) setState(currentState());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const persist = useCallback(async (record: ConsentRecord) => {
+    writeConsent(record);
+    setState({ stored: record, current: true });
+    setDialogOpen(false);
+    const { recordConsent } = await import('@/features/consent/api/record-consent');
+    await recordConsent(record);
+    // Scripts that were (or were not) allowed are only added or dropped cleanly by a fresh page.
+    window.location.reload();
+  }, []);
+
+  const value = useMemo<ConsentContextValue>(
+    () => ({
+      consent: state.current ? state.stored : DEFAULT_CONSENT,
+      stored: state.stored,
+      openPreferences: () => setDialogOpen(true),
+      acceptAll: () => persist(buildRecord({ performance: true, functional: true, targeting: true })),
+      save: (prefs) => persist(buildRecord(prefs)),
+    }),
+    [state, persist],
+  );
+
+  return (
+    <ConsentContext.Provider value={value}>
+      {children}
+      <Suspense fallback={null}>
+        {!state.current && !dialogOpen && <ConsentPrompt />}
+        {dialogOpen && <CookiePreferencesDialog open onOpenChange={setDialogOpen} />}
+      </Suspense>
+    </ConsentContext.Provider>
+  );
+}
+
+export function useConsent(): ConsentContextValue {
+  const ctx = useContext(ConsentContext);
+  if (!ctx) throw new Error('useConsent must be used inside ConsentProvider');
+  return ctx;
+}

@@ -1,0 +1,74 @@
+import { messages } from '@/lib/messages';
+
+/** Part 1 §3: the cookie-consent record, exactly these fields. `performance` is shown as Analytics, `targeting` as Marketing. */
+export interface ConsentRecord {
+  necessary: boolean;
+  performance: boolean;
+  functional: boolean;
+  targeting: boolean;
+  accepted: boolean;
+}
+export type ConsentChoices = Pick<ConsentRecord, 'performance' | 'functional' | 'targeting'>;
+
+export const CONSENT_KEY = 'cookie-consent';
+/** The policy version a visitor agreed to; kept beside the record so the record keeps its specified shape. */
+export const CONSENT_VERSION_KEY = 'cookie-consent-version';
+/** Pseudonymous id that ties this browser's decisions together in consent_records (proof of consent, UK GDPR Art. 7(1)). */
+export const CONSENT_ID_KEY = 'cookie-consent-id';
+/** Raise this when the categories, vendors or wording change: everyone is asked again. */
+export const CONSENT_POLICY_VERSION = '1';
+
+export const DEFAULT_CONSENT: ConsentRecord = { necessary: true, performance: false, functional: false, targeting: false, accepted: false };
+
+const isBool = (v: unknown): v is boolean => typeof v === 'boolean';
+
+/** Parses a stored value; null when it is not a consent record. Necessary is always on, whatever was stored. */
+export function parseConsent(raw: string): ConsentRecord | null {
+  try {
+    const o = JSON.parse(raw) as Record<string, unknown> | null;
+    if (!o || typeof o !== 'object' || !isBool(o.performance) || !isBool(o.functional) || !isBool(o.targeting) || !isBool(o.accepted)) return null;
+    return { necessary: true, performance: o.performance, functional: o.functional, targeting: o.targeting, accepted: o.accepted };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The stored record, or the defaults. An unreadable record is removed and logged (part 1 §8), as a warning:
+ * a stale value from an older release is not an application error.
+ */
+export function readConsent(storage: Storage = localStorage): ConsentRecord {
+  const raw = storage.getItem(CONSENT_KEY);
+  if (raw === null) return DEFAULT_CONSENT;
+  const parsed = parseConsent(raw);
+  if (!parsed) {
+    console.warn(messages.consent.parseFailed);
+    storage.removeItem(CONSENT_KEY);
+    return DEFAULT_CONSENT;
+  }
+  return parsed;
+}
+
+/** True when the visitor has decided under the current policy version. */
+export function isDecisionCurrent(record: ConsentRecord, storage: Storage = localStorage): boolean {
+  return record.accepted && storage.getItem(CONSENT_VERSION_KEY) === CONSENT_POLICY_VERSION;
+}
+
+export function buildRecord(choices: ConsentChoices): ConsentRecord {
+  return { necessary: true, performance: choices.performance, functional: choices.functional, targeting: choices.targeting, accepted: true };
+}
+
+export function writeConsent(record: ConsentRecord, storage: Storage = localStorage) {
+  storage.setItem(CONSENT_KEY, JSON.stringify(record));
+  storage.setItem(CONSENT_VERSION_KEY, CONSENT_POLICY_VERSION);
+}
+
+/** This browser's consent id, created on first use. */
+export function consentId(storage: Storage = localStorage): string {
+  let id = storage.getItem(CONSENT_ID_KEY);
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) {
+    id = crypto.randomUUID();
+    storage.setItem(CONSENT_ID_KEY, id);
+  }
+  return id;
+}

@@ -1,0 +1,41 @@
+import { Bot, Gauge, Globe, Megaphone, Palette, Plug } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
+import { SectionHeading } from './section-heading';
+
+const FEATURES = [
+  { icon: Globe, title: 'Website Hub', text: 'Build, audit and improve your site with AI that understands your customers.' },
+  { icon: Bot, title: 'AI Business Coach', text: 'Ask anything, any time. Answers grounded in your business profile and data.' },
+  { icon: Gauge, title: 'Business Metrics', text: 'The numbers that matter, tracked automatically, with alerts before problems grow.' },
+  { icon: Plug, title: 'Connect Anything', text: 'Link 2,000+ apps, from your CRM to your bank, and let them work together.' },
+  { icon: Palette, title: 'Brand Hub', text: 'Guidelines, tone of voice and assets in one place, applied across every channel.' },
+  { icon: Megaphone, title: 'Marketing Toolkit', text: 'Campaign ideas, copy and audiences generated and tested for your market.' },
+];
+
+/** Home section 5: six feature cards, each with Compare Tools → /connect-anything. */
+export function FeatureCards() {
+  return (
+    <section aria-labelledby="features-title" className="bg-[#0d1326] px-4 py-20 sm:px-6 lg:px-8">
+      <div className="mx-auto max-w-7xl">
+        <SectionHeading id="features-title" eyebrow="Everything you need" title="Six tools. One business brain.">
+          Each tool shares what it learns with the others, so your coach always has the full picture.
+        </SectionHeading>
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map(({ icon: Icon, ...f }) => (
+            <li key={f.title} className="flex flex-col rounded-2xl border border-white/10 bg-card p-6 shadow-lg shadow-black/20">
+              <Icon className="size-8 text-violet-300" aria-hidden="true" />
+              <h3 className="mt-4 text-lg font-semibold text-white">{f.title}</h3>
+              <p className="mt-2 flex-1 text-slate-300">{f.text}</p>
+              <Button asChild variant="outline" size="sm" className="mt-6 self-start border-white/15 text-white hover:bg-white/10 hover:text-white">
+                <Link to={paths.connectAnything}>
+                  Compare Tools<span className="sr-only"> for {f.title}</span>
+                </Link>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

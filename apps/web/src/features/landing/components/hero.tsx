@@ -1,0 +1,53 @@
+import { ArrowRight, Clock, ShieldCheck, Zap } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
+import { runtimeConfig } from '@/lib/runtime-config';
+
+const TRUST = [
+  { icon: Zap, text: '99.9% uptime' },
+  { icon: ShieldCheck, text: 'SOC 2 compliant' },
+  { icon: Clock, text: '24/7 AI support' },
+];
+
+/** Home section 2: the headline, Waitlist and Pricing. Pure CSS backdrop: nothing to download before the first paint. */
+export function Hero() {
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden px-4 pb-20 pt-32 sm:px-6 sm:pt-40 lg:px-8 lg:pb-28">
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_50%_0%,rgba(139,92,246,0.35),transparent_70%),radial-gradient(40%_40%_at_85%_30%,rgba(6,182,212,0.18),transparent_70%)]" />
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,0.04)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,0.04)_1px,transparent_1px)] bg-[size:48px_48px] [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_70%)]" />
+      <div className="mx-auto max-w-4xl text-center">
+        <p className="inline-flex items-center gap-2 rounded-full border border-violet-400/30 bg-violet-500/10 px-4 py-1.5 text-sm font-medium text-violet-100">
+          <span className="size-2 rounded-full bg-cyan-400 shadow-[0_0_12px] shadow-cyan-400" aria-hidden="true" />
+          Early access is open, designed in the UK
+        </p>
+        <h1 id="hero-title" className="mt-8 text-4xl font-extrabold tracking-tight text-white sm:text-6xl lg:text-7xl">
+          Connect with your <span className="text-gradient">vibe business coach</span>
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-300 sm:text-xl">
+          {runtimeConfig().brandName} is the enterprise AI platform for small businesses: a 24/7 coach, website, brand and advertising
+          intelligence, and every tool you already use, connected in one place.
+        </p>
+        <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg" variant="gradient" className="h-13 px-8 text-base">
+            <Link to={paths.joinWaitlist}>
+              Waitlist
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline" className="h-13 border-white/20 px-8 text-base text-white hover:bg-white/10 hover:text-white">
+            <Link to={paths.pricing}>Pricing</Link>
+          </Button>
+        </div>
+        <ul className="mt-12 flex flex-wrap justify-center gap-x-8 gap-y-3 text-sm text-slate-300">
+          {TRUST.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-2">
+              <Icon className="size-4 text-cyan-300" aria-hidden="true" />
+              {text}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

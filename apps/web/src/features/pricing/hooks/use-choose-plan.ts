@@ -1,0 +1,13 @@
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { messages } from '@/lib/messages';
+import { paths } from '@/lib/paths';
+
+/** Every plan button, whatever the visitor's state: the info toast, then the waitlist (part 1 §2, §8). */
+export function useChoosePlan() {
+  const navigate = useNavigate();
+  return () => {
+    toast.info(messages.pricing.joinWaitlistToast);
+    void navigate(paths.joinWaitlist);
+  };
+}
