@@ -7,6 +7,7 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { createApp } from './http/app.js';
+import { closeRateLimitStores } from './http/rate-limit.js';
 import { loadKeys } from './keys.js';
 import { createLogger } from './log.js';
 import { createMailer } from './mail/mailer.js';
@@ -53,7 +54,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-      }).then(() => db.close());
+      })
+        .then(() => closeRateLimitStores(ctx))
+        .then(() => db.close());
       return closing;
     },
   };

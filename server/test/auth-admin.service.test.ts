@@ -101,10 +101,10 @@ describe('admin API with the service-role key', () => {
     await admin.createUser({ email: address, password: PASSWORD, email_confirm: true });
     const { data, error } = await admin.generateLink({ type: 'magiclink', email: address });
     expect(error).toBeNull();
-    expect(data.properties.action_link).toContain('/auth/v1/verify?token=');
-    expect(data.properties.verification_type).toBe('magiclink');
-    expect(data.properties.email_otp).toMatch(/^\d{6}$/);
-    const v = await t.client().auth.verifyOtp({ email: address, token: data.properties.email_otp, type: 'magiclink' });
+    expect(data.properties!.action_link).toContain('/auth/v1/verify?token=');
+    expect(data.properties!.verification_type).toBe('magiclink');
+    expect(data.properties!.email_otp).toMatch(/^\d{6}$/);
+    const v = await t.client().auth.verifyOtp({ email: address, token: data.properties!.email_otp, type: 'magiclink' });
     expect(v.error).toBeNull();
     const rec = await admin.generateLink({ type: 'recovery', email: email() });
     expect(rec.error).toMatchObject({ status: 404, code: 'user_not_found' });
@@ -141,7 +141,7 @@ describe('admin API without the service-role key', () => {
     const { data } = await anon.auth.signInWithPassword({ email: address, password: PASSWORD });
     const res = await fetch(`${t.url}/auth/v1/admin/users`, { headers: { apikey: t.anonKey, authorization: `Bearer ${data.session!.access_token}` } });
     expect(res.status).toBe(403);
-    expect((await res.json()).error_code).toBe('not_admin');
+    expect(((await res.json()) as { error_code: string }).error_code).toBe('not_admin');
     const invite = await fetch(`${t.url}/auth/v1/invite`, { method: 'POST', headers: { apikey: t.anonKey }, body: JSON.stringify({ email: email() }) });
     expect(invite.status).toBe(401);
     const updateApp = await anon.auth.updateUser({ data: {} });

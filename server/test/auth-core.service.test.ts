@@ -249,7 +249,7 @@ describe('public endpoints and key checks', () => {
   it('answers bad_json for a body that is not JSON', async () => {
     const res = await fetch(`${t.url}/auth/v1/token?grant_type=password`, { method: 'POST', body: '{oops', headers: { apikey: t.anonKey } });
     expect(res.status).toBe(400);
-    expect((await res.json()).error_code).toBe('bad_json');
+    expect(((await res.json()) as { error_code: string }).error_code).toBe('bad_json');
     expect(isAuthApiError(new AuthApiError('x', 400, 'bad_json'))).toBe(true);
   });
 });

@@ -47,7 +47,7 @@ describe('TOTP multi-factor authentication', () => {
     expect(ok.error).toBeNull();
     const aal = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
-    expect(aal.data!.currentAuthenticationMethods.map((m) => m.method)).toEqual(['totp', 'password']);
+    expect(aal.data!.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual(['totp', 'password']);
     const used = await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: codeFor(totp.secret) });
     expect(used.error).toMatchObject({ code: 'mfa_ip_address_mismatch' });
 
