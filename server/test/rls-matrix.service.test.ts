@@ -30,7 +30,7 @@ const uniq = () => randomUUID().slice(0, 8);
 async function seedRow(service: SupabaseClient, table: string, row: Row, key: string) {
   const { data, error } = await service.from(table).insert(row).select(key).single();
   if (error) throw new Error(`seed ${table}: ${error.message}`);
-  return (data as Row)[key];
+  return (data as unknown as Row)[key];
 }
 const byUser = (ownerId: string) => async () => ownerId;
 const own = (role: Role, ownerId: string, row: Row): Row => (role === 'service' ? { ...row, user_id: ownerId } : row);
@@ -38,7 +38,7 @@ const own = (role: Role, ownerId: string, row: Row): Row => (role === 'service' 
 const publicWrite = { anon: ['denied', 'ok', 'denied', 'denied'], owner: ['none', 'ok', 'denied', 'denied'], other: ['none', 'ok', 'denied', 'denied'], admin: ['rows', 'ok', 'denied', 'denied'], service: ['rows', 'ok', 'rows', 'rows'] } as TableCase['expect'];
 const inbox = { anon: ['denied', 'ok', 'denied', 'denied'], owner: ['rows', 'ok', 'denied', 'denied'], other: ['none', 'ok', 'denied', 'denied'], admin: ['rows', 'ok', 'denied', 'denied'], service: ['rows', 'ok', 'rows', 'rows'] } as TableCase['expect'];
 const catalogue = { anon: ['rows', 'denied', 'denied', 'denied'], owner: ['rows', 'denied', 'denied', 'denied'], other: ['rows', 'denied', 'denied', 'denied'], admin: ['rows', 'denied', 'denied', 'denied'], service: ['rows', 'ok', 'rows', 'rows'] } as TableCase['expect'];
-const readOwn = { anon: ['denied', 'denied', 'denied', 'denied'], owner: ['rows', 'denied', 'denied', 'denied'], other: ['none', 'denied', 'denied', 'denied'], admin: ['rows', 'denied', 'denied', 'denied'] } as const;
+const readOwn = { anon: ['denied', 'denied', 'denied', 'denied'], owner: ['rows', 'denied', 'denied', 'denied'], other: ['none', 'denied', 'denied', 'denied'], admin: ['rows', 'denied', 'denied', 'denied'] } as Omit<TableCase['expect'], 'service'>;
 
 const integration = () => ({ id: `t-${uniq()}`, name: 'T', description: 'T', category: 'business', icon: 'x', rating: 4, actions: ['a', 'b', 'c', 'd'] });
 
