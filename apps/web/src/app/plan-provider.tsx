@@ -1,0 +1,132 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { UPGRADE_MESSAGE, type LimitedFeature, type PlanId } from '@app/shared';
+import { supabase } from '@/lib/supabase';
+import { useAuth } from './auth-provider';
+
+/** What public.plan_status() returns for the signed-in caller (supabase/migrations/0014). */
+export interface PlanStatus {
+  plan_id: PlanId;
+  plan_name: string;
+  status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+  trial_ends_at: string | null;
+  trial_days_remaining: number | null;
+  credits_balance: number;
+  credits_allowance: number;
+  modules: string[];
+  limits: Record<string, number | null>;
+}
+
+/** Why the 'Your Plan' dialog was opened: to look, or to ask for more credits. */
+export type PlanDialogIntent = 'plans' | 'top_up';
+
+export interface PlanContextValue {
+  isLoading: boolean;
+  status: PlanStatus | null;
+  /** The plan while the subscription is live; null when there is none or the trial has ended. */
+  currentPlan: PlanId | null;
+  trialDaysRemaining: number | null;
+  hasFeature(feature: string): boolean;
+  /** Monthly limit: 0 = no access, null = unlimited. */
+  getLimit(feature: string): number | null;
+  /** What is left this month (server-counted): 0 = none, null = unlimited. */
+  getRemainingUsage(feature: string): number | null;
+  getUpgradeMessage(feature?: string): string;
+  refresh(): Promise<void>;
+  planDialog: { open: boolean; intent: PlanDialogIntent };
+  openPlanDialog(intent?: PlanDialogIntent): void;
+  closePlanDialog(): void;
+}
+
+const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
+const METERED: readonly LimitedFeature[] = ['connect_anything_custom'];
+
+/** The same rule as public.feature_limit(): explicit limit, else module membership (unlimited), else no access. */
+export function featureLimit(status: PlanStatus | null, feature: string): number | null {
+  if (!status || !LIVE_STATUSES.has(status.status)) return 0;
+  if (Object.prototype.hasOwnProperty.call(status.limits, feature)) return status.limits[feature] ?? null;
+  return status.modules.includes(feature) ? null : 0;
+}
+
+const noop = () => {};
+/** Part 2 §6: outside the provider every feature is denied with limit 0 and the upgrade message. */
+export const DEFAULT_PLAN_CONTEXT: PlanContextValue = {
+  isLoading: false,
+  status: null,
+  currentPlan: null,
+  trialDaysRemaining: null,
+  hasFeature: () => false,
+  getLimit: () => 0,
+  getRemainingUsage: () => 0,
+  getUpgradeMessage: () => UPGRADE_MESSAGE,
+  refresh: async () => {},
+  planDialog: { open: false, intent: 'plans' },
+  openPlanDialog: noop,
+  closePlanDialog: noop,
+};
+
+const PlanContext = createContext<PlanContextValue>(DEFAULT_PLAN_CONTEXT);
+
+async function loadPlan(): Promise<{ status: PlanStatus | null; remaining: Record<string, number | null> }> {
+  const client = supabase();
+  const [statusRes, ...usage] = await Promise.all([
+    client.rpc('plan_status'),
+    ...METERED.map((feature) => client.rpc('remaining_usage', { feature })),
+  ]);
+  if (statusRes.error) throw new Error(statusRes.error.message);
+  const remaining: Record<string, number | null> = {};
+  METERED.forEach((f, i) => {
+    const r = usage[i]!;
+    if (r.error) throw new Error(r.error.message);
+    remaining[f] = r.data as number | null;
+  });
+  return { status: (statusRes.data as PlanStatus | null) ?? null, remaining };
+}
+
+/** The plan context, fed by the server for the signed-in user (the routes that need it wrap themselves in it). */
+export function PlanProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(() => ['plan-status', user?.id ?? null], [user?.id]);
+  const query = useQuery({ queryKey, queryFn: loadPlan, enabled: Boolean(user), staleTime: 30_000 });
+  const [planDialog, setPlanDialog] = useState<{ open: boolean; intent: PlanDialogIntent }>({ open: false, intent: 'plans' });
+
+  const status = user ? (query.data?.status ?? null) : null;
+  const remaining = query.data?.remaining;
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey });
+  }, [queryClient, queryKey]);
+  const openPlanDialog = useCallback((intent: PlanDialogIntent = 'plans') => setPlanDialog({ open: true, intent }), []);
+  const closePlanDialog = useCallback(() => setPlanDialog((d) => ({ ...d, open: false })), []);
+
+  const value = useMemo<PlanContextValue>(() => {
+    const getLimit = (f: string) => featureLimit(status, f);
+    return {
+      isLoading: Boolean(user) && query.isPending,
+      status,
+      currentPlan: status && LIVE_STATUSES.has(status.status) ? status.plan_id : null,
+      trialDaysRemaining: status?.trial_days_remaining ?? null,
+      hasFeature: (f) => {
+        const l = getLimit(f);
+        return l === null || l > 0;
+      },
+      getLimit,
+      getRemainingUsage: (f) => {
+        const l = getLimit(f);
+        if (l === 0) return 0;
+        return remaining && f in remaining ? (remaining[f] ?? null) : l;
+      },
+      getUpgradeMessage: () => UPGRADE_MESSAGE,
+      refresh,
+      planDialog,
+      openPlanDialog,
+      closePlanDialog,
+    };
+  }, [status, remaining, user, query.isPending, refresh, planDialog, openPlanDialog, closePlanDialog]);
+
+  return <PlanContext.Provider value={value}>{children}</PlanContext.Provider>;
+}
+
+export function usePlan(): PlanContextValue {
+  return useContext(PlanContext);
+}

@@ -1,0 +1,73 @@
+import { INTEGRATION_FILTERS, MARKETPLACE_PAGE_SIZE, type Integration, type IntegrationFilter } from '@app/shared';
+import { supabase } from '@/lib/supabase';
+
+export type FilterId = IntegrationFilter['id'];
+const COLUMNS = 'id, name, description, category, icon, rating, connections, popular, actions, website, builtin';
+
+export interface MarketplaceQuery {
+  search: string;
+  filter: FilterId;
+  popularOnly: boolean;
+  page: number; // 1-based
+}
+
+/** PostgREST or-filter values: commas, parentheses and wildcards in the search would change the filter's meaning. */
+export function escapeSearch(s: string): string {
+  return s.trim().replace(/[%*,()\\."':]/g, ' ').replace(/\s+/g, ' ').slice(0, 100);
+}
+
+/** One page of the catalogue, filtered and counted by the server. */
+export async function fetchIntegrations(q: MarketplaceQuery): Promise<{ rows: Integration[]; total: number }> {
+  let req = supabase().from('integrations').select(COLUMNS, { count: 'exact' });
+  const filter = INTEGRATION_FILTERS.find((f) => f.id === q.filter);
+  if (filter?.categories.length) req = req.in('category', [...filter.categories]);
+  if (q.filter === 'popular' || q.popularOnly) req = req.eq('popular', true);
+  const term = escapeSearch(q.search);
+  if (term) req = req.or(`name.ilike.*${term}*,description.ilike.*${term}*,category.ilike.*${term}*`);
+  const from = (q.page - 1) * MARKETPLACE_PAGE_SIZE;
+  const { data, error, count } = await req
+    .order('popular', { ascending: false })
+    .order('connections', { ascending: false })
+    .order('name')
+    .range(from, from + MARKETPLACE_PAGE_SIZE - 1);
+  if (error) throw new Error(error.message);
+  return { rows: (data ?? []) as Integration[], total: count ?? 0 };
+}
+
+export interface CategoryCounts {
+  total: number;
+  popular: number;
+  by_category: Record<string, number>;
+}
+
+/** Real counts per category button (public.catalogue_category_counts). */
+export async function fetchCategoryCounts(): Promise<Record<FilterId, number>> {
+  const { data, error } = await supabase().rpc('catalogue_category_counts');
+  if (error) throw new Error(error.message);
+  const c = data as CategoryCounts;
+  return Object.fromEntries(
+    INTEGRATION_FILTERS.map((f) => [
+      f.id,
+      f.id === 'all' ? c.total : f.id === 'popular' ? c.popular : f.categories.reduce((s, cat) => s + (c.by_category[cat] ?? 0), 0),
+    ]),
+  ) as Record<FilterId, number>;
+}
+
+/** The first tools of the catalogue (Compare Tools offers the first 8): the built-in ones, best known first. */
+export async function fetchFirstTools(n: number): Promise<Integration[]> {
+  const { data, error } = await supabase()
+    .from('integrations')
+    .select(COLUMNS)
+    .order('builtin', { ascending: false })
+    .order('connections', { ascending: false })
+    .limit(n);
+  if (error) throw new Error(error.message);
+  return (data ?? []) as Integration[];
+}
+
+/** The whole catalogue's names and categories (small: used by the assistant and the connector graph). */
+export async function fetchCatalogueIndex(): Promise<Integration[]> {
+  const { data, error } = await supabase().from('integrations').select(COLUMNS).order('connections', { ascending: false }).limit(1000);
+  if (error) throw new Error(error.message);
+  return (data ?? []) as Integration[];
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { supabase } from '@/lib/supabase';
+import { sanitizeInput } from '@/lib/security-input';
+
+const text = (max: number) => z.string().transform((s) => sanitizeInput(s)).pipe(z.string().min(1).max(max));
+
+export const connectionRequestSchema = z.object({ source_app: text(200), target_app: text(200), description: text(10000) });
+export const integrationRequestSchema = z.object({ service_name: text(200), description: text(10000), use_case: text(10000) });
+
+/** The Connection Planner (counted against the plan's monthly limit by the insert policy). */
+export async function submitConnectionRequest(input: z.input<typeof connectionRequestSchema>) {
+  const { error } = await supabase().from('connection_requests').insert(connectionRequestSchema.parse(input));
+  if (error) throw new Error(error.message);
+}
+
+export async function submitIntegrationRequest(input: z.input<typeof integrationRequestSchema>) {
+  const { error } = await supabase().from('integration_requests').insert(integrationRequestSchema.parse(input));
+  if (error) throw new Error(error.message);
+}

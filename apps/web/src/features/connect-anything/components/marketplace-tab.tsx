@@ -1,0 +1,113 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, LayoutGrid, Rows3, Search, X } from 'lucide-react';
+import { MARKETPLACE_PAGE_SIZE } from '@app/shared';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { messages } from '@/lib/messages';
+import { cn } from '@/lib/utils';
+import { fetchIntegrations, type MarketplaceQuery } from '../api/integrations';
+import { IntegrationCard } from './integration-card';
+
+interface Props {
+  query: MarketplaceQuery;
+  onSearch(v: string): void;
+  onPopularOnly(v: boolean): void;
+  onPage(p: number): void;
+  onClear(): void;
+  layout: 'grid' | 'list';
+  compact: boolean;
+  onCompact(v: boolean): void;
+}
+
+/** 'X to Y of N integrations' (part 2 §2). */
+export function rangeLabel(page: number, total: number): string {
+  if (total === 0) return '0 integrations';
+  const from = (page - 1) * MARKETPLACE_PAGE_SIZE + 1;
+  const to = Math.min(total, page * MARKETPLACE_PAGE_SIZE);
+  return `${from} to ${to} of ${total} integrations`;
+}
+
+export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear, layout, compact, onCompact }: Props) {
+  const result = useQuery({ queryKey: ['integrations', query], queryFn: () => fetchIntegrations(query), placeholderData: keepPreviousData, staleTime: 60_000 });
+  const total = result.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
+  const cardLayout = layout === 'list' ? 'list' : compact ? 'compact' : 'grid';
+
+  return (
+    <section aria-label="Marketplace" className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input type="search" aria-label="Search the marketplace" placeholder="Search by name, description or category" className="pl-9" value={query.search} onChange={(e) => onSearch(e.target.value)} />
+        </div>
+        <div className="flex items-center gap-3">
+          <div className="flex items-center gap-2">
+            <Switch id="popular-only" checked={query.popularOnly} onCheckedChange={onPopularOnly} />
+            <Label htmlFor="popular-only">Popular</Label>
+          </div>
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <X aria-hidden /> Clear
+          </Button>
+          <div role="group" aria-label="Card density" className="flex rounded-md border p-0.5">
+            <Button size="icon" variant={!compact ? 'secondary' : 'ghost'} className="size-8" aria-label="Grid" aria-pressed={!compact} onClick={() => onCompact(false)}>
+              <LayoutGrid aria-hidden />
+            </Button>
+            <Button size="icon" variant={compact ? 'secondary' : 'ghost'} className="size-8" aria-label="Compact" aria-pressed={compact} onClick={() => onCompact(true)}>
+              <Rows3 aria-hidden />
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      {result.isError && <Alert variant="destructive">{messages.connectAnything.loadFailed}</Alert>}
+      {result.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner className="size-6 text-primary" label="Loading integrations" />
+        </div>
+      ) : result.data && result.data.rows.length === 0 ? (
+        <div className="rounded-lg border border-dashed py-16 text-center">
+          <p className="text-lg font-semibold">{messages.connectAnything.noResults}</p>
+          <p className="mt-1 text-sm text-muted-foreground">Try another search or category, or request the integration you need.</p>
+        </div>
+      ) : (
+        <ul
+          aria-busy={result.isFetching}
+          className={cn(
+            'grid gap-3',
+            cardLayout === 'list' ? 'grid-cols-1' : cardLayout === 'compact' ? 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-4' : 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
+            result.isFetching && 'opacity-70',
+          )}
+        >
+          {result.data?.rows.map((item) => (
+            <li key={item.id} className="flex">
+              <div className="flex-1 [&>article]:h-full">
+                <IntegrationCard item={item} layout={cardLayout} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <footer className="flex flex-col items-center justify-between gap-3 border-t pt-4 sm:flex-row">
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="marketplace-range">
+          {result.data ? rangeLabel(query.page, total) : ''}
+        </p>
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="sm" disabled={query.page <= 1} onClick={() => onPage(query.page - 1)}>
+            <ChevronLeft aria-hidden /> Previous
+          </Button>
+          <span className="text-sm tabular-nums text-muted-foreground">
+            Page {query.page} of {pages}
+          </span>
+          <Button variant="outline" size="sm" disabled={query.page >= pages} onClick={() => onPage(query.page + 1)}>
+            Next <ChevronRight aria-hidden />
+          </Button>
+        </div>
+      </footer>
+    </section>
+  );
+}

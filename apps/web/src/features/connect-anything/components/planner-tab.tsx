@@ -1,0 +1,106 @@
+import { useMutation } from '@tanstack/react-query';
+import { Lock, Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { useAuth } from '@/app/auth-provider';
+import { usePlan } from '@/app/plan-provider';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { clientRateLimiter } from '@/lib/client-rate-limit';
+import { messages } from '@/lib/messages';
+import { submitConnectionRequest } from '../api/requests';
+import { SignInNotice } from './sign-in-notice';
+
+const FEATURE = 'connect_anything_custom';
+const empty = { source_app: '', target_app: '', description: '' };
+
+/** Connection Planner, gated by the plan feature connect_anything_custom; requests count against the monthly limit. */
+export function PlannerTab() {
+  const { isSignedIn } = useAuth();
+  const plan = usePlan();
+  const [form, setForm] = useState(empty);
+  const [error, setError] = useState<string | null>(null);
+  const submit = useMutation({
+    mutationFn: submitConnectionRequest,
+    onSuccess: () => {
+      toast.success(messages.planner.submitted);
+      setForm(empty);
+      void plan.refresh();
+    },
+    onError: () => toast.error(messages.planner.failed),
+  });
+
+  if (!isSignedIn) return <SignInNotice what="planning a custom connection" />;
+  if (plan.isLoading) return <Spinner className="size-6 text-primary" label="Checking your plan" />;
+  if (!plan.hasFeature(FEATURE)) {
+    return (
+      <section aria-label="Connection Planner" className="mx-auto max-w-xl rounded-lg border bg-card p-8 text-center">
+        <Lock aria-hidden className="mx-auto size-10 text-amber-400" />
+        <h2 className="mt-3 text-xl font-semibold">{messages.connectAnything.limitedFunctionality}</h2>
+        <p className="mt-2 text-muted-foreground">{plan.getUpgradeMessage(FEATURE)}. Custom connection planning is included from the Pro plan.</p>
+        <Button className="mt-5" variant="gradient" onClick={() => plan.openPlanDialog('plans')}>
+          View Plan Options
+        </Button>
+      </section>
+    );
+  }
+
+  const limit = plan.getLimit(FEATURE);
+  const remaining = plan.getRemainingUsage(FEATURE);
+  const exhausted = remaining === 0;
+  const set = (k: keyof typeof empty) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+    setError(null);
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.source_app.trim() || !form.target_app.trim() || !form.description.trim()) {
+      setError(messages.planner.fillAllFields);
+      toast.error(messages.planner.fillAllFields);
+      return;
+    }
+    if (!clientRateLimiter.attempt('connection-planner', 5, 60_000)) {
+      toast.error(messages.planner.failed);
+      return;
+    }
+    submit.mutate(form);
+  };
+
+  return (
+    <section aria-label="Connection Planner" className="mx-auto max-w-2xl space-y-4">
+      <div>
+        <h2 className="text-xl font-semibold">Plan a custom connection</h2>
+        <p className="text-sm text-muted-foreground" data-testid="planner-limit">
+          {limit === null
+            ? 'Your plan includes unlimited custom connection requests.'
+            : `Your plan includes ${limit} custom connection requests a month: ${remaining ?? limit} left this month.`}
+        </p>
+      </div>
+      {exhausted && <Alert>You have used this month's requests. {plan.getUpgradeMessage(FEATURE)}.</Alert>}
+      <form noValidate onSubmit={onSubmit} className="space-y-4 rounded-lg border bg-card p-5">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-2">
+            <Label htmlFor="planner-source">Source app</Label>
+            <Input id="planner-source" placeholder="e.g. Typeform" value={form.source_app} onChange={set('source_app')} maxLength={200} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="planner-target">Target app</Label>
+            <Input id="planner-target" placeholder="e.g. HubSpot" value={form.target_app} onChange={set('target_app')} maxLength={200} />
+          </div>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="planner-description">Connection description</Label>
+          <Textarea id="planner-description" placeholder="What should happen, and when?" value={form.description} onChange={set('description')} maxLength={10000} rows={4} />
+        </div>
+        {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+        <Button type="submit" variant="gradient" disabled={submit.isPending || exhausted}>
+          <Send aria-hidden /> {submit.isPending ? 'Submitting...' : 'Submit Request'}
+        </Button>
+      </form>
+    </section>
+  );
+}

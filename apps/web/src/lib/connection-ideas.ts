@@ -1,0 +1,34 @@
+import { supabase } from './supabase';
+
+/** A connection idea (public.connection_ideas): made in the dashboard builder or as a Connect Anything blueprint. */
+export interface ConnectionIdea {
+  id: string;
+  from_tool: string;
+  to_tool: string;
+  idea: string;
+  created_at: string;
+}
+
+export const connectionIdeasKey = ['connection-ideas'] as const;
+
+export async function listConnectionIdeas(): Promise<ConnectionIdea[]> {
+  const { data, error } = await supabase()
+    .from('connection_ideas')
+    .select('id, from_tool, to_tool, idea, created_at')
+    .order('created_at', { ascending: false })
+    .limit(200);
+  if (error) throw new Error(error.message);
+  return (data ?? []) as ConnectionIdea[];
+}
+
+export async function createConnectionIdea(input: { from: string; to: string; idea: string; positions?: Record<string, { x: number; y: number }> }) {
+  const { error } = await supabase()
+    .from('connection_ideas')
+    .insert({ from_tool: input.from.slice(0, 100), to_tool: input.to.slice(0, 100), idea: input.idea.slice(0, 2000), positions: input.positions ?? {} });
+  if (error) throw new Error(error.message);
+}
+
+export async function deleteConnectionIdea(id: string) {
+  const { error } = await supabase().from('connection_ideas').delete().eq('id', id);
+  if (error) throw new Error(error.message);
+}
