@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
+import { truncateIp } from '../http/client-ip.js';
 import { writeAudit } from '../security/audit.js';
 import { authError } from './errors.js';
 import type { RequestMeta } from './request.js';
@@ -85,7 +86,7 @@ export type SessionResponse = Awaited<ReturnType<typeof sessionJson>>;
 export async function startSession(ctx: AppContext, tx: Queryable, user: UserRow, method: string, meta: RequestMeta): Promise<SessionResponse> {
   const { rows } = await tx.query<SessionRow>(
     `insert into auth.sessions (user_id, user_agent, ip, refreshed_at) values ($1, $2, $3, now()) returning id, user_id, aal`,
-    [user.id, meta.userAgent ?? null, meta.ip],
+    [user.id, meta.userAgent ?? null, truncateIp(meta.ip)],
   );
   const session = rows[0]!;
   await addAmr(tx, session.id, method);
@@ -133,7 +134,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string, meta
     await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now(), user_agent = $2, ip = $3 where id = $1', [
       session.id,
       meta.userAgent ?? null,
-      meta.ip,
+      truncateIp(meta.ip),
     ]);
     return { ok: await sessionJson(ctx, tx, user, session, child) };
   });

@@ -4,6 +4,7 @@ import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
 import { authError, validationFailed } from '../errors.js';
 import { consumeFlowState } from '../flow-state.js';
+import { maybeCleanup } from '../cleanup.js';
 import { limitRequest } from '../limits.js';
 import { verifyPassword, weakPasswordReasons } from '../passwords.js';
 import { parseEmail, readBody, requestMeta, type RequestMeta } from '../request.js';
@@ -22,6 +23,7 @@ export function registerToken(app: Hono, deps: AuthDeps) {
   app.post('/token', async (c) => {
     const meta = requestMeta(c, ctx);
     await limitRequest(limits.token, meta.ip);
+    maybeCleanup(ctx);
     switch (c.req.query('grant_type')) {
       case 'password':
         return c.json(await passwordGrant(deps, await readBody(c, passwordBody), meta));
