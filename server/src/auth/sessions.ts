@@ -108,7 +108,7 @@ type RefreshOutcome = { ok: SessionResponse } | { reused: { userId: string; sess
 
 /**
  * refresh_token grant: rotation with reuse detection. A revoked token presented within the reuse interval
- * (concurrent tabs) gets a new child; later, the whole session is deleted (see docs/decisions/0003).
+ * (concurrent tabs) gets a new child; later, the whole session is deleted (see docs/decisions/0005).
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string, meta: RequestMeta): Promise<SessionResponse> {
   const outcome = await ctx.db.transaction(async (tx): Promise<RefreshOutcome> => {
