@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
+import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin/index.js';
+import { voiceRoutes } from './voice.js';
 import { waitlistRoutes } from './waitlist.js';
 
 /** /api: app endpoints that are not data (health, runtime config, voice signed URL). */
@@ -16,6 +18,8 @@ export function apiRoutes(ctx: AppContext): Hono {
   });
   api.route('/waitlist', waitlistRoutes(ctx));
   api.route('/admin', adminRoutes(ctx));
+  api.route('/voice', voiceRoutes(ctx));
+  api.route('/account', accountRoutes(ctx));
   api.get('/config', (c) => c.json(publicConfig(ctx, requestOrigin(c.req.url, c.req.header('x-forwarded-proto'), ctx.config.TRUST_PROXY))));
   return api;
 }

@@ -1,6 +1,16 @@
-import type { Session, User } from '@supabase/supabase-js';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { checkUserSession, clearSessionMarkers, recordUserSession, setSessionMarkers } from '@/features/auth/api/user-sessions';
+import { requestPasswordReset, type ResetResult } from '@/features/auth/api/password-reset';
+import { describeAuthError, isRetryableInitError, isUnauthorizedSessionError, withTimeout } from '@/features/auth/auth-errors';
+import { messages } from '@/lib/messages';
+import { paths } from '@/lib/paths';
 import { loadSupabase } from '@/lib/supabase';
+
+export interface AuthResult {
+  error: string | null;
+}
 
 export interface AuthState {
   user: User | null;
@@ -10,40 +20,192 @@ export interface AuthState {
   error: string | null;
 }
 
-const AuthContext = createContext<AuthState | null>(null);
+export interface AuthContextValue extends AuthState {
+  /** Where `error` came from: start-up/session ('init', shown by ProtectedRoute) or a failed sign-in form ('sign-in'). */
+  errorSource: 'init' | 'sign-in' | null;
+  signIn(email: string, password: string, opts?: { remember?: boolean }): Promise<AuthResult>;
+  signUp(email: string, password: string): Promise<AuthResult & { session: Session | null }>;
+  /** Clears the session markers and session storage, signs out, toasts and goes to / (or `redirectTo`). */
+  signOut(opts?: { redirectTo?: string }): Promise<void>;
+  resetPassword(email: string): Promise<ResetResult>;
+}
 
-/** The signed-in user, from supabase-js auth events. */
+// Part 1 §9: initialisation times out after 10 s and is retried at most twice, 2 s apart.
+export const AUTH_INIT_TIMEOUT_MS = 10_000;
+export const AUTH_INIT_RETRIES = 2;
+export const AUTH_INIT_RETRY_DELAY_MS = 2_000;
+
+const notAvailable = async () => ({ error: messages.auth.notYetAvailable });
+/** Part 1 §8: what a component outside the provider sees (it must never crash the page). */
+const FALLBACK: AuthContextValue = {
+  user: null,
+  session: null,
+  isLoaded: false,
+  isSignedIn: false,
+  error: messages.auth.contextInitializing,
+  errorSource: 'init',
+  signIn: notAvailable,
+  signUp: async () => ({ error: messages.auth.notYetAvailable, session: null }),
+  signOut: async () => window.location.reload(),
+  resetPassword: async () => ({ ok: false, message: messages.auth.notYetAvailable }),
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * Navigates the SPA from outside the router (this provider wraps RouterProvider). Pushes a history entry in
+ * react-router's own state shape and lets the router pick it up through popstate, so no page reload is needed.
+ */
+export function navigateOutsideRouter(to: string) {
+  const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+  window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+  window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+}
+
+type Core = Omit<AuthState, 'isSignedIn'> & { errorSource: AuthContextValue['errorSource'] };
+
+/** The signed-in user from supabase-js auth events (part 1 §4), with the account actions every screen uses. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<Omit<AuthState, 'isSignedIn'>>({ user: null, session: null, isLoaded: false, error: null });
+  const [state, setState] = useState<Core>({ user: null, session: null, isLoaded: false, error: null, errorSource: null });
+  const clientRef = useRef<SupabaseClient | null>(null);
+
+  const clearState = useCallback(() => setState((s) => ({ ...s, user: null, session: null, isLoaded: true })), []);
 
   useEffect(() => {
-    let unsubscribe = () => {};
     let cancelled = false;
-    void loadSupabase().then((client) => {
-      if (cancelled) return;
-      const { data } = client.auth.onAuthStateChange((event, session) => {
-      setState((s) => ({
-        ...s,
-        session: event === 'SIGNED_OUT' ? null : session,
-        user: event === 'SIGNED_OUT' ? null : (session?.user ?? null),
-        error: event === 'SIGNED_OUT' || event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' ? null : s.error,
-        isLoaded: true,
-      }));
-      });
-      unsubscribe = () => data.subscription.unsubscribe();
-    });
+    let unsubscribe = () => {};
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+    const onEvent = (event: AuthChangeEvent, session: Session | null) => {
+      try {
+        setState((s) => {
+          switch (event) {
+            case 'SIGNED_IN':
+            case 'TOKEN_REFRESHED':
+              return { ...s, session, user: session?.user ?? null, error: null, errorSource: null, isLoaded: true };
+            case 'SIGNED_OUT':
+              return { ...s, session: null, user: null, error: null, errorSource: null, isLoaded: true };
+            default:
+              // USER_UPDATED, INITIAL_SESSION, PASSWORD_RECOVERY, MFA_CHALLENGE_VERIFIED: session and user only
+              return { ...s, session, user: session?.user ?? null, isLoaded: true };
+          }
+        });
+        if (session && (event === 'SIGNED_IN' || event === 'INITIAL_SESSION')) setSessionMarkers();
+      } catch {
+        setState((s) => ({ ...s, error: messages.auth.stateError, errorSource: 'init', isLoaded: true }));
+      }
+    };
+
+    async function initialise(attempt: number): Promise<void> {
+      try {
+        const client = await withTimeout(loadSupabase(), AUTH_INIT_TIMEOUT_MS);
+        if (cancelled) return;
+        clientRef.current = client;
+        if (attempt === 0) {
+          try {
+            const { data } = client.auth.onAuthStateChange((event, session) => {
+              if (!cancelled) onEvent(event, session);
+            });
+            unsubscribe = () => data.subscription.unsubscribe();
+          } catch (err) {
+            setState((s) => ({ ...s, error: messages.auth.setupError(describeAuthError(err)), errorSource: 'init', isLoaded: true }));
+            return;
+          }
+        }
+        const { data, error } = await withTimeout(client.auth.getSession(), AUTH_INIT_TIMEOUT_MS);
+        if (cancelled) return;
+        if (error) {
+          if (isUnauthorizedSessionError(error)) {
+            clearState();
+            return;
+          }
+          setState((s) => ({ ...s, error: messages.auth.sessionError(error.message), errorSource: 'init', isLoaded: true }));
+          return;
+        }
+        setState((s) => ({ ...s, session: data.session, user: data.session?.user ?? null, isLoaded: true }));
+        // An expired user_sessions row (8 h, or 30 days when remembered) signs this browser out.
+        if (data.session && (await checkUserSession(client)) === 'expired' && !cancelled) {
+          clearSessionMarkers();
+          await client.auth.signOut({ scope: 'local' });
+        }
+      } catch (err) {
+        if (cancelled) return;
+        if (attempt < AUTH_INIT_RETRIES && isRetryableInitError(err)) {
+          await sleep(AUTH_INIT_RETRY_DELAY_MS);
+          if (!cancelled) return initialise(attempt + 1);
+          return;
+        }
+        setState((s) => ({ ...s, error: messages.auth.initializationFailed(describeAuthError(err)), errorSource: 'init', isLoaded: true }));
+      }
+    }
+
+    void initialise(0);
     return () => {
       cancelled = true;
       unsubscribe();
     };
+  }, [clearState]);
+
+  const signIn = useCallback<AuthContextValue['signIn']>(async (email, password, opts) => {
+    try {
+      const client = clientRef.current ?? (await loadSupabase());
+      const { data, error } = await client.auth.signInWithPassword({ email, password });
+      if (error) {
+        const message = error.message === 'Invalid login credentials' ? messages.auth.invalidCredentials : error.message || messages.auth.unexpected;
+        setState((s) => ({ ...s, error: message, errorSource: 'sign-in' }));
+        return { error: message };
+      }
+      setState((s) => ({ ...s, session: data.session, user: data.user, error: null, errorSource: null, isLoaded: true }));
+      setSessionMarkers();
+      await recordUserSession(client, data.user.id, Boolean(opts?.remember));
+      return { error: null };
+    } catch {
+      setState((s) => ({ ...s, error: messages.auth.unexpected, errorSource: 'sign-in' }));
+      return { error: messages.auth.unexpected };
+    }
   }, []);
 
-  const value = useMemo(() => ({ ...state, isSignedIn: Boolean(state.user) }), [state]);
+  const signUp = useCallback<AuthContextValue['signUp']>(async (email, password) => {
+    try {
+      const client = clientRef.current ?? (await loadSupabase());
+      const { data, error } = await client.auth.signUp({ email, password, options: { emailRedirectTo: `${window.location.origin}${paths.dashboard}` } });
+      if (error) return { error: error.message || messages.auth.unexpected, session: null };
+      setState((s) => ({ ...s, session: data.session, user: data.user, error: null, errorSource: null, isLoaded: true }));
+      if (data.session && data.user) {
+        setSessionMarkers();
+        await recordUserSession(client, data.user.id, false);
+      }
+      return { error: null, session: data.session };
+    } catch {
+      return { error: messages.auth.unexpected, session: null };
+    }
+  }, []);
+
+  const signOut = useCallback<AuthContextValue['signOut']>(async (opts) => {
+    try {
+      const client = clientRef.current ?? (await loadSupabase());
+      clearSessionMarkers();
+      window.sessionStorage.clear();
+      const { error } = await client.auth.signOut({ scope: 'local' });
+      if (error) throw error;
+      setState((s) => ({ ...s, user: null, session: null, error: null, errorSource: null }));
+      toast.success(messages.auth.signedOut);
+      navigateOutsideRouter(opts?.redirectTo ?? paths.home);
+    } catch {
+      toast.error(messages.auth.signOutFailed);
+    }
+  }, []);
+
+  const resetPassword = useCallback((email: string) => requestPasswordReset(email), []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, isSignedIn: Boolean(state.user), signIn, signUp, signOut, resetPassword }),
+    [state, signIn, signUp, signOut, resetPassword],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-export function useAuth(): AuthState {
-  const ctx = useContext(AuthContext);
-  if (!ctx) throw new Error('useAuth must be used inside AuthProvider');
-  return ctx;
+/** The auth state and actions; outside the provider, the 'Auth not yet available' fallback (part 1 §8). */
+export function useAuth(): AuthContextValue {
+  return useContext(AuthContext) ?? FALLBACK;
 }

@@ -6,6 +6,7 @@ import { AnalyticsProvider } from './analytics-provider';
 import { AuthProvider } from './auth-provider';
 import { ConsentProvider } from './consent-provider';
 import { ErrorBoundary } from './error-boundary';
+import { SessionTimeoutProvider } from './session-timeout-provider';
 
 // Part 2 §9: stale time 5 minutes, 2 retries.
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: 2 } } });
@@ -16,9 +17,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
           <AuthProvider>
-            <ConsentProvider>
-              <AnalyticsProvider>{children}</AnalyticsProvider>
-            </ConsentProvider>
+            <SessionTimeoutProvider>
+              <ConsentProvider>
+                <AnalyticsProvider>{children}</AnalyticsProvider>
+              </ConsentProvider>
+            </SessionTimeoutProvider>
           </AuthProvider>
           {/* Part 1 §9: at most 3 toasts, 4000 ms, following the system theme. */}
           <Toaster visibleToasts={3} duration={4000} theme="system" richColors closeButton position="top-right" />

@@ -27,6 +27,8 @@ export const messages = {
     protectedRouteError: (e: string) => `Authentication Error: ${e}`,
     signedOut: 'Signed out successfully',
     signOutFailed: 'Error during logout. Please try again.',
+    // not in the specification: the client-side rate limiter's refusal (part 2 §5)
+    tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   },
   reset: {
     emailServiceUnavailable: 'Email service temporarily unavailable. Please try the direct password change option or contact support.',

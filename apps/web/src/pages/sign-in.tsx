@@ -1,5 +1,31 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '@/app/auth-provider';
+import type { SignInRedirectState } from '@/app/protected-route';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
+import { useOnboardingStatus } from '@/features/onboarding/use-onboarding-status';
+import { messages } from '@/lib/messages';
+import { paths } from '@/lib/paths';
 
+/** /sign-in: back to where the visitor was sent from, else the unfinished onboarding, else /dashboard. */
 export function Component() {
-  return <PagePlaceholder title="Welcome back" />;
+  const { isLoaded, isSignedIn } = useAuth();
+  const onboarding = useOnboardingStatus();
+  const navigate = useNavigate();
+  const from = (useLocation().state as SignInRedirectState | null)?.from;
+
+  useEffect(() => {
+    if (!isSignedIn) return;
+    if (from) navigate(from, { replace: true });
+    else if (onboarding !== 'unknown') navigate(onboarding === 'pending' ? paths.signUp : paths.dashboard, { replace: true });
+  }, [isSignedIn, from, onboarding, navigate]);
+
+  if (!isLoaded) return <FullScreenSpinner label={messages.auth.initializing} />;
+  return (
+    <AuthPageShell>
+      <AuthCard defaultTab="signin" onSignInSuccess={() => {}} onSignUpSuccess={() => navigate(paths.signUp)} />
+    </AuthPageShell>
+  );
 }

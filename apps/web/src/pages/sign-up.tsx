@@ -1,5 +1,42 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAuth } from '@/app/auth-provider';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
+import { OnboardingWizard } from '@/features/onboarding/components/onboarding-wizard';
+import { useOnboardingStatus } from '@/features/onboarding/use-onboarding-status';
+import { VoiceAssistant } from '@/features/voice/voice-assistant';
+import { messages } from '@/lib/messages';
+import { paths } from '@/lib/paths';
 
+/** /sign-up: the card (Sign Up first); once signed up — or signed in with onboarding unfinished — the wizard. */
 export function Component() {
-  return <PagePlaceholder title="Get started" />;
+  const { isLoaded, isSignedIn, signOut } = useAuth();
+  const onboarding = useOnboardingStatus();
+  const navigate = useNavigate();
+  const [justSignedUp, setJustSignedUp] = useState(false);
+
+  useEffect(() => {
+    if (isSignedIn && !justSignedUp && onboarding === 'done') navigate(paths.dashboard, { replace: true });
+  }, [isSignedIn, justSignedUp, onboarding, navigate]);
+
+  if (!isLoaded) return <FullScreenSpinner label={messages.auth.initializing} />;
+  if (isSignedIn && (justSignedUp || onboarding === 'pending')) {
+    return (
+      <AuthPageShell wide>
+        <OnboardingWizard
+          voiceLayer={VoiceAssistant}
+          onCompleted={() => navigate(paths.dashboard)}
+          onBackToLogin={() => void signOut({ redirectTo: paths.signIn })}
+        />
+      </AuthPageShell>
+    );
+  }
+  if (isSignedIn) return <FullScreenSpinner />;
+  return (
+    <AuthPageShell>
+      <AuthCard defaultTab="signup" onSignInSuccess={() => {}} onSignUpSuccess={() => setJustSignedUp(true)} />
+    </AuthPageShell>
+  );
 }

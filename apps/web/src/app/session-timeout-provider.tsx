@@ -1,0 +1,124 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { createActivityTimer } from '@/features/session-timeout/activity-timer';
+import { WarningPanel } from '@/features/session-timeout/warning-panel';
+import { messages } from '@/lib/messages';
+import { runtimeConfig } from '@/lib/runtime-config';
+import { SESSION_TIMEOUT_UPDATED_EVENT, storedTimeoutMinutes } from '@/lib/session-markers';
+import { useAuth } from './auth-provider';
+
+/** Part 1 §3: the session-timeout context. remainingTime is in seconds and drops by 60 each minute. */
+export interface SessionTimeoutValue {
+  timeoutMinutes: number;
+  isActive: boolean;
+  extendSession(): void;
+  remainingTime: number;
+}
+
+const SessionTimeoutContext = createContext<SessionTimeoutValue>({ timeoutMinutes: 240, isActive: false, extendSession: () => {}, remainingTime: 0 });
+
+const ACTIVITY_EVENTS = ['click', 'keydown', 'scroll'] as const;
+
+function currentTimeoutMinutes() {
+  return storedTimeoutMinutes() ?? runtimeConfig().sessionTimeoutMinutes;
+}
+
+/** Inactivity sign-out for signed-in users (part 1 §4/§9): warning before expiry, Extend / Dismiss, then sign-out. */
+export function SessionTimeoutProvider({ children }: { children: ReactNode }) {
+  const { isSignedIn, signOut } = useAuth();
+  const [timeoutMinutes, setTimeoutMinutes] = useState(currentTimeoutMinutes);
+  const [warning, setWarning] = useState<{ deadline: number; total: number } | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [resetAt, setResetAt] = useState(() => Date.now());
+  const timerRef = useRef<ReturnType<typeof createActivityTimer> | null>(null);
+  const expiring = useRef(false);
+  // a warning longer than the timeout itself would never show: fall back to half the timeout
+  const configured = runtimeConfig().sessionWarningMinutes;
+  const warningMinutes = configured < timeoutMinutes ? configured : timeoutMinutes / 2;
+
+  const expire = useCallback(() => {
+    if (expiring.current) return;
+    expiring.current = true;
+    timerRef.current?.stop();
+    setWarning(null);
+    toast.error(messages.session.expired);
+    void signOut().finally(() => {
+      expiring.current = false;
+    });
+  }, [signOut]);
+
+  useEffect(() => {
+    if (!isSignedIn) return;
+    const timer = createActivityTimer({
+      timeoutMinutes,
+      warningMinutes: [warningMinutes],
+      onWarning: (m) => setWarning({ deadline: Date.now() + m * 60_000, total: m * 60 }),
+      onTimeout: expire,
+    });
+    timerRef.current = timer;
+    const reset = () => {
+      timer.reset();
+      setResetAt(Date.now());
+      setWarning(null);
+    };
+    const onActivity = () => {
+      const before = timer.lastReset();
+      timer.activity();
+      if (timer.lastReset() !== before) {
+        setResetAt(Date.now());
+        setWarning(null);
+      }
+    };
+    const onUpdated = () => {
+      const minutes = currentTimeoutMinutes();
+      if (minutes !== timeoutMinutes) setTimeoutMinutes(minutes); // re-runs this effect with the new timeout
+      else reset();
+    };
+    reset();
+    for (const e of ACTIVITY_EVENTS) window.addEventListener(e, onActivity, { passive: true, capture: true });
+    window.addEventListener(SESSION_TIMEOUT_UPDATED_EVENT, onUpdated);
+    return () => {
+      timer.stop();
+      timerRef.current = null;
+      for (const e of ACTIVITY_EVENTS) window.removeEventListener(e, onActivity, { capture: true });
+      window.removeEventListener(SESSION_TIMEOUT_UPDATED_EVENT, onUpdated);
+      setWarning(null);
+    };
+  }, [isSignedIn, timeoutMinutes, warningMinutes, expire]);
+
+  // the countdown ticks every second while the warning shows; the context's remainingTime every minute
+  useEffect(() => {
+    if (!isSignedIn) return;
+    const id = setInterval(() => setNow(Date.now()), warning ? 1000 : 60_000);
+    return () => clearInterval(id);
+  }, [isSignedIn, warning]);
+
+  const secondsLeft = warning ? Math.max(0, Math.ceil((warning.deadline - now) / 1000)) : 0;
+  useEffect(() => {
+    if (warning && secondsLeft <= 0) expire();
+  }, [warning, secondsLeft, expire]);
+
+  const extendSession = useCallback(() => {
+    if (!timerRef.current) return;
+    timerRef.current.reset();
+    setResetAt(Date.now());
+    setWarning(null);
+    toast.success(messages.session.extended);
+  }, []);
+
+  const remainingTime = Math.max(0, Math.round(timeoutMinutes * 60 - Math.floor((now - resetAt) / 60_000) * 60));
+  const value = useMemo<SessionTimeoutValue>(
+    () => ({ timeoutMinutes, isActive: isSignedIn, extendSession, remainingTime }),
+    [timeoutMinutes, isSignedIn, extendSession, remainingTime],
+  );
+  return (
+    <SessionTimeoutContext.Provider value={value}>
+      {children}
+      {isSignedIn && warning && <WarningPanel secondsLeft={secondsLeft} totalSeconds={warning.total} onExtend={extendSession} onDismiss={() => setWarning(null)} />}
+    </SessionTimeoutContext.Provider>
+  );
+}
+
+export function useSessionTimeout(): SessionTimeoutValue {
+  return useContext(SessionTimeoutContext);
+}

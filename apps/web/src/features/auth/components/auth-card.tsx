@@ -1,0 +1,60 @@
+import { Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+export type AuthTab = 'signin' | 'signup';
+
+/** Part 1 §2: one card, tabs Sign In / Sign Up; the title follows the tab. */
+export function AuthCard({ defaultTab = 'signin', onSignInSuccess, onSignUpSuccess }: { defaultTab?: AuthTab; onSignInSuccess: () => void; onSignUpSuccess: () => void }) {
+  const [tab, setTab] = useState<AuthTab>(defaultTab);
+  const [forgot, setForgot] = useState(false);
+  const signUp = tab === 'signup';
+  return (
+    <Card className="w-full max-w-md border-border/80 shadow-xl">
+      <CardHeader className="items-center text-center">
+        <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-gradient-to-br from-violet-600 to-cyan-500 text-white" aria-hidden="true">
+          <Sparkles className="size-5" />
+        </span>
+        <CardTitle className="text-2xl" id="auth-card-title">
+          {signUp ? 'Get started with your AI voice assistant' : 'Welcome back'}
+        </CardTitle>
+        <CardDescription>
+          {signUp
+            ? 'After signing up you will meet our AI assistant, who sets up your marketing dashboard in a few minutes.'
+            : 'Sign in to your account to continue.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {forgot && !signUp ? (
+          <ForgotPasswordForm onBack={() => setForgot(false)} />
+        ) : (
+          <Tabs value={tab} onValueChange={(v) => setTab(v as AuthTab)}>
+            <TabsList className="grid w-full grid-cols-2">
+              {defaultTab === 'signup' ? (
+                <>
+                  <TabsTrigger value="signup">Sign Up</TabsTrigger>
+                  <TabsTrigger value="signin">Sign In</TabsTrigger>
+                </>
+              ) : (
+                <>
+                  <TabsTrigger value="signin">Sign In</TabsTrigger>
+                  <TabsTrigger value="signup">Sign Up</TabsTrigger>
+                </>
+              )}
+            </TabsList>
+            <TabsContent value="signin">
+              <SignInForm onSuccess={onSignInSuccess} onForgotPassword={() => setForgot(true)} />
+            </TabsContent>
+            <TabsContent value="signup">
+              <SignUpForm onSuccess={onSignUpSuccess} />
+            </TabsContent>
+          </Tabs>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

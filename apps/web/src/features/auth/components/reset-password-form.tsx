@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { messages } from '@/lib/messages';
+import { paths } from '@/lib/paths';
+import { supabase } from '@/lib/supabase';
+import { RESET_PASSWORD_MIN } from '../validation';
+import { PasswordInput } from './password-input';
+
+/** New password + confirmation (minimum 6, part 2 §5); on success, /sign-in after 2 s. */
+export function ResetPasswordForm() {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (password !== confirm) return setResult({ ok: false, message: messages.auth.passwordsDoNotMatch });
+    setBusy(true);
+    try {
+      const { error } = await supabase().auth.updateUser({ password });
+      if (error) {
+        setResult({ ok: false, message: messages.reset.updateFailed(error.message) });
+        return;
+      }
+      setResult({ ok: true, message: messages.reset.updated });
+      // the recovery session ends here: the user signs in again with the new password
+      await supabase().auth.signOut({ scope: 'local' });
+      setTimeout(() => navigate(paths.signIn), 2000);
+    } catch {
+      setResult({ ok: false, message: messages.reset.updateException });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const done = result?.ok === true;
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      {result && <Alert variant={result.ok ? 'success' : 'destructive'}>{result.message}</Alert>}
+      <div className="space-y-2">
+        <Label htmlFor="new-password">New password</Label>
+        <PasswordInput id="new-password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} disabled={busy || done} value={password} onChange={(e) => setPassword(e.target.value)} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="confirm-new-password">Confirm new password</Label>
+        <PasswordInput id="confirm-new-password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} disabled={busy || done} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      </div>
+      <Button type="submit" variant="gradient" className="w-full" disabled={busy || done}>
+        {busy ? messages.reset.updating : 'Update Password'}
+      </Button>
+      <p className="text-center text-sm">
+        <Link to={paths.signIn} className="font-medium text-primary hover:underline">
+          Back to Sign In
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { useAuth } from '@/app/auth-provider';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { clientRateLimiter } from '@/lib/client-rate-limit';
+import { messages } from '@/lib/messages';
+import { validateEmail } from '@/lib/security-input';
+import { PasswordInput } from './password-input';
+
+/** Email + password, remember me (30-day session), and the forgot-password switch. */
+export function SignInForm({ onSuccess, onForgotPassword }: { onSuccess: () => void; onForgotPassword: () => void }) {
+  const { signIn } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const checked = validateEmail(email);
+    if (!checked.valid) return setError(checked.error);
+    if (!clientRateLimiter.attempt(`sign-in:${checked.value}`, 5, 60_000)) return setError(messages.auth.tooManyAttempts);
+    setSubmitting(true);
+    const result = await signIn(checked.value, password, { remember });
+    setSubmitting(false);
+    if (result.error) return setError(result.error);
+    toast.success(messages.auth.welcomeBack);
+    onSuccess();
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate={false}>
+      {error && <Alert variant="destructive">{error}</Alert>}
+      <div className="space-y-2">
+        <Label htmlFor="signin-email">Email</Label>
+        <Input id="signin-email" type="email" autoComplete="email" required disabled={submitting} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@company.com" />
+      </div>
+      <div className="space-y-2">
+        <div className="flex items-center justify-between">
+          <Label htmlFor="signin-password">Password</Label>
+          <button type="button" className="cursor-pointer text-sm font-medium text-primary hover:underline disabled:opacity-50" onClick={onForgotPassword} disabled={submitting}>
+            Forgot password?
+          </button>
+        </div>
+        <PasswordInput id="signin-password" autoComplete="current-password" required disabled={submitting} value={password} onChange={(e) => setPassword(e.target.value)} />
+      </div>
+      <div className="flex items-center gap-2">
+        <Checkbox id="signin-remember" checked={remember} onCheckedChange={(v) => setRemember(v === true)} disabled={submitting} />
+        <Label htmlFor="signin-remember" className="text-sm font-normal">
+          Remember me for 30 days
+        </Label>
+      </div>
+      <Button type="submit" variant="gradient" className="w-full" disabled={submitting}>
+        {submitting ? messages.auth.signingIn : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { supabase } from '@/lib/supabase';
+
+export type RecoveryState = { status: 'verifying' } | { status: 'valid' } | { status: 'invalid'; error: string };
+
+/** Reads the link's parameters from the query (as the specification has it) or the fragment (GoTrue's redirect). */
+function linkParams(): URLSearchParams {
+  const merged = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  new URLSearchParams(window.location.search).forEach((v, k) => merged.set(k, v));
+  return merged;
+}
+
+/**
+ * Part 2 §2/§4: verifies a reset link. access_token + refresh_token set the session; a PKCE ?code= has already
+ * been exchanged by supabase-js during start-up. The tokens are removed from the address bar either way.
+ */
+export function useRecoverySession(): RecoveryState {
+  const [state, setState] = useState<RecoveryState>({ status: 'verifying' });
+  useEffect(() => {
+    let cancelled = false;
+    const p = linkParams();
+    const finish = (s: RecoveryState) => !cancelled && setState(s);
+    async function verify() {
+      const client = supabase();
+      const described = p.get('error_description');
+      if (described) return finish({ status: 'invalid', error: described });
+      const access = p.get('access_token');
+      const refresh = p.get('refresh_token');
+      if (access && refresh) {
+        window.history.replaceState(window.history.state, '', window.location.pathname);
+        const { error } = await client.auth.setSession({ access_token: access, refresh_token: refresh });
+        return finish(error ? { status: 'invalid', error: error.message } : { status: 'valid' });
+      }
+      if (p.get('code')) {
+        const { data } = await client.auth.getSession();
+        return finish(data.session ? { status: 'valid' } : { status: 'invalid', error: 'The reset code could not be verified.' });
+      }
+      finish({ status: 'invalid', error: 'No reset token was found in the link.' });
+    }
+    verify().catch((err: unknown) => finish({ status: 'invalid', error: err instanceof Error ? err.message : 'The reset link could not be verified.' }));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return state;
+}

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../http/errors.js';
+import { createRateLimiter } from '../http/rate-limit.js';
+import { requireSignedIn } from './signed-in.js';
+
+const UPSTREAM_TIMEOUT_MS = 10_000;
+const upstreamBody = z.object({ signed_url: z.string().regex(/^wss?:\/\//) });
+
+/**
+ * GET /api/voice/signed-url: a signed-in user gets a fresh ElevenLabs signed URL (valid 15 minutes) for the
+ * onboarding agent. The API key never leaves the server, and the URL (a bearer credential) is never logged.
+ */
+export function voiceRoutes(ctx: AppContext): Hono {
+  const app = new Hono();
+  const limiter = createRateLimiter(ctx, { keyPrefix: 'voice-signed-url', points: 30, durationSeconds: 300 });
+
+  app.get('/signed-url', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const { ELEVENLABS_API_KEY: apiKey, ELEVENLABS_AGENT_ID: agentId, ELEVENLABS_API_URL: apiUrl } = ctx.config;
+    if (!apiKey || !agentId) throw new ApiError(503, { code: 'voice_unavailable', message: 'Voice assistant is not configured' });
+    const caller = await requireSignedIn(ctx, c);
+    const limit = await limiter.consume(caller.user.id);
+    if (!limit.allowed) {
+      c.header('Retry-After', String(limit.retryAfterSeconds));
+      throw new ApiError(429, { code: 'over_request_rate_limit', message: 'Too many requests. Please try again later.' });
+    }
+
+    const url = new URL('/v1/convai/conversation/get-signed-url', apiUrl);
+    url.searchParams.set('agent_id', agentId);
+    let res: Response;
+    try {
+      res = await fetch(url, { headers: { 'xi-api-key': apiKey, accept: 'application/json' }, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+    } catch (err) {
+      ctx.log.warn({ err: err instanceof Error ? err.name : 'error' }, 'voice signed-url request failed');
+      throw new ApiError(502, { code: 'voice_upstream_error', message: 'Voice service unavailable' });
+    }
+    const parsed = upstreamBody.safeParse(await res.json().catch(() => null));
+    if (!res.ok || !parsed.success) {
+      ctx.log.warn({ status: res.status }, 'voice signed-url answer was not usable');
+      throw new ApiError(502, { code: 'voice_upstream_error', message: 'Voice service unavailable' });
+    }
+    return c.json({ signedUrl: parsed.data.signed_url });
+  });
+  return app;
+}
