@@ -30,6 +30,7 @@ async function main() {
     startedAt: new Date().toISOString(),
     finishedAt: '',
     machine: { cpus: cpus.length, cpuModel: cpus[0]?.model.trim() ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, commit: commit() },
+    loadAverage: { start: os.loadavg()[0], end: 0 },
     settings: { durationSeconds: o.durationSeconds, soakSeconds: o.soakSeconds, only: o.parts, connections: o.connections },
   };
   progress(`parts: ${o.parts.join(', ')}; ${o.durationSeconds} s per case, soak ${o.soakSeconds} s, ${o.connections} connections`);
@@ -39,6 +40,7 @@ async function main() {
   if (o.parts.includes('soak')) report.soak = await runSoakPart(o);
 
   report.finishedAt = new Date().toISOString();
+  report.loadAverage.end = os.loadavg()[0];
   const dir = path.join(REPO_ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');

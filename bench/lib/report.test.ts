@@ -38,6 +38,7 @@ describe('renderMarkdown', () => {
     startedAt: '2026-01-01T00:00:00.000Z',
     finishedAt: '2026-01-01T00:10:00.000Z',
     machine: { cpus: 2, cpuModel: 'Test CPU', memoryGb: 8, node: 'v20', commit: 'abc1234' },
+    loadAverage: { start: 1.5, end: 3.25 },
     settings: { durationSeconds: 10, soakSeconds: 600, only: ['server'], connections: 10 },
     server: part,
   };
@@ -48,5 +49,6 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| PGlite | 100 | 61.2 ms | 80.4 ms | 10 |');
     expect(md).not.toContain('## Web pages');
     expect(md).toContain('Parts not run this time (BENCH_ONLY): web, soak.');
+    expect(md).toContain('Load average (1 min) 1.5 at the start, 3.3 at the end');
   });
 });

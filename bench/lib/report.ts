@@ -14,8 +14,9 @@ function serverRow(c: ServerCaseResult): (string | number)[] {
     return [c.title, dbName(c.database), `not available: ${why}`, '', '', '', '', '', ''];
   }
   const l = c.load;
+  if (l.requests === 0) return [c.title, dbName(c.database), `no answer within the run (${fmtInt(l.errors)} errors)`, '', '', '', '', '', ''];
   const ref = c.reference;
-  const refCells = !ref ? ['—', '—'] : 'unavailable' in ref ? [`${ref.what} (${ref.unavailable})`, '—'] : [ref.what, fmtRate(ref.rps)];
+  const refCells = !ref ? ['—', '—'] : 'unavailable' in ref ? [ref.what === '—' ? `none (${ref.unavailable})` : `${ref.what}: ${ref.unavailable}`, '—'] : [ref.what, fmtRate(ref.rps)];
   return [c.title, dbName(c.database), fmtRate(l.rps), fmtMs(l.p50Ms), fmtMs(l.p99Ms), `${fmtInt(l.errors)}${failuresText(l.failures)}`, refCells[0], refCells[1], fmtRatio(c.overhead)];
 }
 
@@ -125,7 +126,9 @@ export function renderMarkdown(r: BenchReport): string {
     '# Benchmark report',
     '',
     `Run ${r.startedAt} → ${r.finishedAt} on commit ${m.commit}; ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}. ` +
-      'Figures from a shared development machine: compare runs on the same machine, not across machines.',
+      `Load average (1 min) ${r.loadAverage.start.toFixed(1)} at the start, ${r.loadAverage.end.toFixed(1)} at the end: ` +
+      `above ${m.cpus} the machine was busy with other work and every figure is lower and noisier than it would be alone. ` +
+      'Compare runs made on the same machine, not across machines.',
   ];
   if (notRun.length) head.push('', `Parts not run this time (BENCH_ONLY): ${notRun.join(', ')}.`);
   const sections = [head.join('\n')];

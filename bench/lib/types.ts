@@ -117,6 +117,8 @@ export interface BenchReport {
   startedAt: string;
   finishedAt: string;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; commit: string };
+  /** 1-minute load average at the start and end: how busy the (shared) machine was, i.e. how noisy the figures are. */
+  loadAverage: { start: number; end: number };
   settings: { durationSeconds: number; soakSeconds: number; only: string[]; connections: number };
   server?: ServerPart;
   web?: WebPart;

@@ -48,10 +48,9 @@ export class RefreshTokenPool {
     private readonly user: BenchUser,
   ) {}
 
-  /** Fresh sessions, one per connection plus slack, so a token lost at the end of a run never starves a connection. */
+  /** Tops the pool up with fresh sessions (tokens in flight when a run stops are lost), so no connection starves. */
   async refill(size: number) {
-    this.tokens = [];
-    for (let i = 0; i < size; i++) {
+    while (this.tokens.length < size) {
       const { refreshToken, answer } = await passwordGrant(this.target, this.user);
       if (!refreshToken) throw new Error(`password grant for the refresh pool failed: ${describeAnswer(answer)}`);
       this.tokens.push(refreshToken);

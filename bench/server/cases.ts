@@ -39,6 +39,7 @@ export interface ServerCase {
 export const CATALOGUE_PATH = '/rest/v1/integrations?select=id,name,category,rating&category=eq.crm&order=rating.desc&limit=12';
 const CATALOGUE_SQL = 'select id, name, category, rating from public.integrations where category = $1 order by rating desc limit 12';
 const JOIN_PATH = '/rest/v1/rpc/join_waitlist';
+const JOIN_API_PATH = '/api/waitlist';
 const ANALYTICS_PATH = '/rest/v1/analytics_events';
 export const ANALYTICS_BATCH = 20;
 
@@ -90,9 +91,35 @@ const catalogueSelect: ServerCase = {
   reference: { what: 'the same select in SQL', run: async (db) => void (await db.query(CATALOGUE_SQL, ['crm'])) },
 };
 
+const joinReference: ReferenceDef = {
+  what: 'select join_waitlist(...)',
+  run: async (db) => {
+    const j = uniqueJoin();
+    await db.query('select public.join_waitlist($1, $2, $3)', [j.p_name, j.p_email, j.p_source]);
+  },
+};
+
+/** The join page's own call: validation, join_waitlist, and the confirmation mail (development outbox unless SMTP_URL). */
+const waitlistJoinApi: ServerCase = {
+  id: 'join-api',
+  title: 'Waitlist join, POST /api/waitlist (unique e-mails, with mail)',
+  async prepare({ target }) {
+    const apiBody = () => {
+      const j = uniqueJoin();
+      return { name: j.p_name, email: j.p_email, source: j.p_source };
+    };
+    const availability = await probe(target, 'POST', JOIN_API_PATH, apiBody());
+    return {
+      availability,
+      requests: [{ method: 'POST', path: JOIN_API_PATH, headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: JSON.stringify(apiBody()) }) }],
+    };
+  },
+  reference: joinReference,
+};
+
 const waitlistJoin: ServerCase = {
   id: 'join',
-  title: 'Waitlist join (unique e-mails)',
+  title: 'Waitlist join, rpc/join_waitlist (unique e-mails)',
   async prepare({ target }) {
     const availability = await probe(target, 'POST', JOIN_PATH, uniqueJoin());
     const headers = supabaseHeaders(target);
@@ -101,13 +128,7 @@ const waitlistJoin: ServerCase = {
       requests: [{ method: 'POST', path: JOIN_PATH, headers, setupRequest: (req) => ({ ...req, body: JSON.stringify(uniqueJoin()) }) }],
     };
   },
-  reference: {
-    what: 'select join_waitlist(...)',
-    run: async (db) => {
-      const j = uniqueJoin();
-      await db.query('select public.join_waitlist($1, $2, $3)', [j.p_name, j.p_email, j.p_source]);
-    },
-  },
+  reference: joinReference,
 };
 
 const analyticsInsert: ServerCase = {
@@ -187,7 +208,7 @@ const refreshGrant: ServerCase = {
       ],
     };
   },
-  noReference: 'no single query: rotation is several statements in the accounts service',
+  noReference: 'rotation is several statements in the accounts service',
 };
 
-export const SERVER_CASES: ServerCase[] = [health, catalogueSelect, waitlistJoin, analyticsInsert, passwordSignIn, refreshGrant];
+export const SERVER_CASES: ServerCase[] = [health, catalogueSelect, waitlistJoinApi, waitlistJoin, analyticsInsert, passwordSignIn, refreshGrant];

@@ -16,6 +16,8 @@ export interface ChildServer {
   serviceRoleKey?: string;
   /** Resident memory of the server process, in MB, from /proc/<pid>/status. */
   rssMb(): number;
+  /** Resolves once the server has stopped working off requests a finished run left in flight. */
+  settle(): Promise<void>;
   /** SIGTERM (graceful: PGlite flushes), SIGKILL after 15 s. Keeps DATA_DIR unless `removeData`. */
   stop(opts?: { removeData?: boolean }): Promise<void>;
 }
@@ -38,6 +40,30 @@ export function readRssMb(pid: number): number {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** CPU time (user + system, clock ticks) the process has used, from /proc/<pid>/stat. */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // the command name may contain spaces
+  return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the line)
+}
+
+/**
+ * Waits until the process uses under ~10 % of a core for two quarter-seconds running (at most `maxMs`), so
+ * requests abandoned by the previous run (a warm-up's in-flight sign-ins cost seconds of bcrypt) do not
+ * slow the next measured run.
+ */
+export async function waitForIdle(pid: number, maxMs = 30_000) {
+  const deadline = Date.now() + maxMs;
+  let quiet = 0;
+  let last = cpuTicks(pid);
+  while (quiet < 2 && Date.now() < deadline) {
+    await sleep(250);
+    const now = cpuTicks(pid);
+    quiet = now - last <= 2 ? quiet + 1 : 0;
+    last = now;
+  }
+}
 
 async function waitForHealth(url: string, child: ChildProcess, stderr: () => string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
@@ -99,7 +125,8 @@ export async function startChildServer(env: Record<string, string> = {}, dataDir
     await waitForHealth(url, child, () => errText);
     const cfg = (await (await fetch(`${url}/api/config`)).json()) as { anonKey?: string };
     if (!cfg.anonKey) throw new Error('GET /api/config gave no anonKey');
-    return { url, pid: child.pid!, dataDir: dir, anonKey: cfg.anonKey, rssMb: () => readRssMb(child.pid!), stop };
+    const pid = child.pid!;
+    return { url, pid, dataDir: dir, anonKey: cfg.anonKey, rssMb: () => readRssMb(pid), settle: () => waitForIdle(pid), stop };
   } catch (err) {
     await stop({ removeData: !dataDir });
     throw err;

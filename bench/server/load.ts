@@ -9,6 +9,8 @@ export interface LoadSpec {
   requests: LoadRequest[];
   /** Called before the warm-up and before the measured run (e.g. to refill a pool of refresh tokens). */
   beforeRun?: () => Promise<void>;
+  /** Called after every run: waits for the server to finish what the run left in flight. */
+  settle?: () => Promise<void>;
 }
 
 /** Figures from one autocannon result: rate, median and tail latency, every kind of failure counted. */
@@ -31,13 +33,15 @@ export function toLoadFigures(r: Pick<autocannon.Result, 'requests' | 'latency' 
 }
 
 async function once(spec: LoadSpec, seconds: number): Promise<autocannon.Result> {
-  return autocannon({
+  const result = await autocannon({
     url: spec.url,
     connections: spec.connections,
     duration: seconds,
     requests: spec.requests,
     timeout: 30,
   });
+  await spec.settle?.();
+  return result;
 }
 
 /** Warm-up run (discarded), then the measured run, both for a fixed time. */
@@ -50,7 +54,7 @@ export async function measure(spec: LoadSpec, warmupSeconds: number, seconds: nu
   return toLoadFigures(await once(spec, seconds));
 }
 
-/** One run without warm-up, returning the raw result too (the soak samples memory while it runs). */
+/** One run without warm-up (the soak samples memory while it runs). */
 export async function runFor(spec: LoadSpec, seconds: number): Promise<LoadFigures> {
   await spec.beforeRun?.();
   return toLoadFigures(await once(spec, seconds));

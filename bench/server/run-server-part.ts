@@ -42,7 +42,7 @@ async function runOnDatabase(database: Db, o: BenchOptions): Promise<{ cases: Se
           progress(`server/${database}: ${c.id} not available (${prepared.availability.available ? 'no requests' : prepared.availability.reason})`);
           continue;
         }
-        const spec = { url: server.url, connections: o.connections, requests: prepared.requests, beforeRun: prepared.beforeRun };
+        const spec = { url: server.url, connections: o.connections, requests: prepared.requests, beforeRun: prepared.beforeRun, settle: server.settle };
         result.load = await measure(spec, o.warmupSeconds, o.durationSeconds);
         const l = result.load;
         progress(`server/${database}: ${c.id.padEnd(9)} ${fmtRate(l.rps)} req/s  p50 ${fmtMs(l.p50Ms)}  p99 ${fmtMs(l.p99Ms)}  ${l.errors} errors`);
@@ -53,6 +53,7 @@ async function runOnDatabase(database: Db, o: BenchOptions): Promise<{ cases: Se
     }
 
     if (account.user) {
+      await server.settle();
       const t = await timeSignIns(target, account.user, o.signInSamples);
       signIn = { database, availability: { available: true }, samples: t.samples, medianMs: t.medianMs, p95Ms: t.p95Ms, bcryptCost: 10 };
       progress(`server/${database}: sign-in x${t.samples}  median ${fmtMs(t.medianMs)}  p95 ${fmtMs(t.p95Ms)}${t.failures ? `  ${t.failures} failed` : ''}`);

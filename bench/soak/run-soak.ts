@@ -9,7 +9,7 @@ import { runFor, type LoadRequest } from '../server/load.js';
 import { memoryTrend } from './memory.js';
 
 /** A launch-day mix: mostly catalogue reads, with joins, analytics batches, token refreshes and health checks. Sign-in (bcrypt) is measured on its own. */
-const MIX = ['select', 'select', 'select', 'health', 'join', 'analytics', 'refresh'];
+const MIX = ['select', 'select', 'select', 'health', 'join-api', 'analytics', 'refresh'];
 const SAMPLE_EVERY_MS = 5000;
 
 const empty = (o: BenchOptions, reason: string): SoakPart => ({
