@@ -1,5 +1,16 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { PlanProvider } from '@/app/plan-provider';
+import { ProtectedRoute } from '@/app/protected-route';
+import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
+import { PlanDialogSlot } from '@/features/plans/components/plan-dialog-slot';
 
+/** /dashboard (protected): the desktop business operating system with the plan context. */
 export function Component() {
-  return <PagePlaceholder title="Dashboard" />;
+  return (
+    <ProtectedRoute>
+      <PlanProvider>
+        <DashboardShell />
+        <PlanDialogSlot />
+      </PlanProvider>
+    </ProtectedRoute>
+  );
 }

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { Integration } from '@app/shared';
+import { supabase } from '@/lib/supabase';
+
+const COLUMNS = 'id, name, description, category, icon, rating, connections, popular, actions, website, builtin';
+export type NodePositions = Record<string, { x: number; y: number }>;
+const positionsSchema = z.record(z.string().max(100), z.object({ x: z.number().finite(), y: z.number().finite() }));
+
+/** The tools the user put on the canvas, oldest first. */
+export async function listUserTools(): Promise<Integration[]> {
+  const { data, error } = await supabase().from('user_tools').select(`created_at, integrations(${COLUMNS})`).order('created_at');
+  if (error) throw new Error(error.message);
+  return (data ?? []).map((r) => (r as unknown as { integrations: Integration }).integrations).filter(Boolean);
+}
+
+export async function addUserTool(integrationId: string) {
+  const { error } = await supabase().from('user_tools').insert({ integration_id: integrationId });
+  if (error && error.code !== '23505') throw new Error(error.message);
+}
+
+export async function removeUserTool(integrationId: string) {
+  const { error } = await supabase().from('user_tools').delete().eq('integration_id', integrationId);
+  if (error) throw new Error(error.message);
+}
+
+export async function loadNodePositions(): Promise<NodePositions> {
+  const { data, error } = await supabase().from('business_profiles').select('node_positions').maybeSingle();
+  if (error) throw new Error(error.message);
+  const parsed = positionsSchema.safeParse(data?.node_positions ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+export async function saveNodePositions(userId: string, positions: NodePositions) {
+  const { error } = await supabase().from('business_profiles').upsert({ user_id: userId, node_positions: positionsSchema.parse(positions) }, { onConflict: 'user_id' });
+  if (error) throw new Error(error.message);
+}
+
+/** Catalogue search for 'Add Integration' (name or description, at most 20). */
+export async function searchCatalogue(term: string): Promise<Integration[]> {
+  const t = term.trim().replace(/[%*,()\\."':]/g, ' ').replace(/\s+/g, ' ').slice(0, 100);
+  let req = supabase().from('integrations').select(COLUMNS);
+  if (t) req = req.or(`name.ilike.*${t}*,description.ilike.*${t}*`);
+  const { data, error } = await req.order('popular', { ascending: false }).order('connections', { ascending: false }).limit(20);
+  if (error) throw new Error(error.message);
+  return (data ?? []) as Integration[];
+}
+
+/** The Brain's top rated tools (public.top_rated_integrations). */
+export async function topRatedTools(n = 5): Promise<Integration[]> {
+  const { data, error } = await supabase().rpc('top_rated_integrations', { p_limit: n });
+  if (error) throw new Error(error.message);
+  return (data ?? []) as Integration[];
+}

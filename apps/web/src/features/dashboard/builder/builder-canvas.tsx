@@ -1,0 +1,87 @@
+import { Background, Controls, ReactFlow, useNodesState, type Edge, type Node, type NodeMouseHandler, type OnNodeDrag } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useEffect, useMemo } from 'react';
+import type { Integration } from '@app/shared';
+import type { ConnectionIdea } from '@/lib/connection-ideas';
+import type { NodePositions } from '../api/builder';
+import { ADD_NODE_ID, nodePosition } from './layout';
+import { AddNodeView, ToolNodeView, type AddNode, type ToolNode } from './tool-node';
+
+const nodeTypes = { tool: ToolNodeView, add: AddNodeView };
+
+interface Props {
+  tools: Integration[];
+  positions: NodePositions;
+  ideas: ConnectionIdea[];
+  connectMode: boolean;
+  firstNodeId: string | null;
+  onNodeClick(id: string): void;
+  onPositionsChange(positions: NodePositions): void;
+}
+
+/** The builder canvas (loaded on demand: React Flow is heavy). Positions are saved when a drag ends. */
+export default function BuilderCanvas({ tools, positions, ideas, connectMode, firstNodeId, onNodeClick, onPositionsChange }: Props) {
+  const built = useMemo<(ToolNode | AddNode)[]>(
+    () => [
+      ...tools.map<ToolNode>((tool, i) => ({
+        id: tool.id,
+        type: 'tool',
+        position: nodePosition(positions, tool.id, i),
+        data: { tool, selected: firstNodeId === tool.id, connectMode },
+        connectable: false,
+        ariaLabel: tool.name,
+      })),
+      {
+        id: ADD_NODE_ID,
+        type: 'add',
+        position: nodePosition(positions, ADD_NODE_ID, tools.length),
+        data: {},
+        draggable: false,
+        connectable: false,
+        selectable: false,
+        ariaLabel: 'Add new integration',
+      },
+    ],
+    [tools, positions, firstNodeId, connectMode],
+  );
+  const [nodes, setNodes, onNodesChange] = useNodesState<ToolNode | AddNode>(built);
+  useEffect(() => setNodes(built), [built, setNodes]);
+
+  // Ideas whose two tools are both on the canvas are drawn as edges.
+  const edges = useMemo<Edge[]>(() => {
+    const byName = new Map(tools.map((t) => [t.name, t.id]));
+    return ideas
+      .filter((i) => byName.has(i.from_tool) && byName.has(i.to_tool))
+      .map((i) => ({ id: i.id, source: byName.get(i.from_tool)!, target: byName.get(i.to_tool)!, animated: true, style: { stroke: '#22d3ee', strokeWidth: 2 } }));
+  }, [ideas, tools]);
+
+  const onDragStop: OnNodeDrag<Node> = (_e, _node, dragged) => {
+    const next: NodePositions = { ...positions };
+    for (const n of nodes) next[n.id] = next[n.id] ?? n.position;
+    for (const n of dragged) next[n.id] = { x: Math.round(n.position.x), y: Math.round(n.position.y) };
+    onPositionsChange(next);
+  };
+  const onClick: NodeMouseHandler<Node> = (_e, node) => onNodeClick(node.id);
+
+  return (
+    <div className="h-[560px] w-full overflow-hidden rounded-xl border bg-[#0d1428]" data-testid="builder-canvas">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onNodeDragStop={onDragStop}
+        onNodeClick={onClick}
+        nodesConnectable={false}
+        fitView
+        fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
+        minZoom={0.4}
+        maxZoom={1.5}
+        colorMode="dark"
+      >
+        <Background gap={24} color="#27314f" />
+        <Controls showInteractive={false} />
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarClock, Link2, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { toast } from 'sonner';
+import { useAuth } from '@/app/auth-provider';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { connectionIdeasKey, createConnectionIdea, deleteConnectionIdea, listConnectionIdeas } from '@/lib/connection-ideas';
+import { messages } from '@/lib/messages';
+import { runtimeConfig } from '@/lib/runtime-config';
+import { addUserTool, listUserTools, loadNodePositions, saveNodePositions, type NodePositions } from '../api/builder';
+import { AddIntegrationDialog } from './add-integration-dialog';
+import { ConnectionIdeasList } from './connection-ideas-list';
+import { ADD_NODE_ID, ideaText } from './layout';
+
+const BuilderCanvas = lazy(() => import('./builder-canvas'));
+
+/** The builder: the user's tools on a canvas, Connect Tools mode, the ideas list and the strategy session. */
+export function BuilderView() {
+  const { user } = useAuth();
+  const qc = useQueryClient();
+  const tools = useQuery({ queryKey: ['user-tools'], queryFn: listUserTools });
+  const positions = useQuery({ queryKey: ['node-positions'], queryFn: loadNodePositions });
+  const ideas = useQuery({ queryKey: connectionIdeasKey, queryFn: listConnectionIdeas });
+  const [addOpen, setAddOpen] = useState(false);
+  const [connectMode, setConnectMode] = useState(false);
+  const [first, setFirst] = useState<string | null>(null);
+
+  const fail = () => toast.error(messages.dashboard.saveFailed);
+  const addTool = useMutation({
+    mutationFn: addUserTool,
+    onSuccess: (_d, id) => {
+      void qc.invalidateQueries({ queryKey: ['user-tools'] });
+      const name = (qc.getQueriesData<{ id: string; name: string }[]>({ queryKey: ['integrations', 'search'] }).flatMap(([, d]) => d ?? []).find((i) => i.id === id))?.name;
+      toast.success(messages.dashboard.toolAdded(name ?? 'Tool'));
+    },
+    onError: fail,
+  });
+  const savePositions = useMutation({
+    mutationFn: (p: NodePositions) => saveNodePositions(user!.id, p),
+    onMutate: (p) => qc.setQueryData(['node-positions'], p),
+    onError: fail,
+  });
+  const createIdea = useMutation({
+    mutationFn: createConnectionIdea,
+    onSuccess: () => {
+      toast.success(messages.dashboard.ideaCreated);
+      void qc.invalidateQueries({ queryKey: connectionIdeasKey });
+    },
+    onError: fail,
+  });
+  const deleteIdea = useMutation({
+    mutationFn: deleteConnectionIdea,
+    onSuccess: () => {
+      toast.success(messages.dashboard.ideaDeleted);
+      void qc.invalidateQueries({ queryKey: connectionIdeasKey });
+    },
+    onError: fail,
+  });
+
+  const stopConnecting = () => {
+    setConnectMode(false);
+    setFirst(null);
+  };
+  // Part 2 §4: first node, then a different second node makes an idea and ends the mode.
+  const onNodeClick = (id: string) => {
+    if (id === ADD_NODE_ID) {
+      if (!connectMode) setAddOpen(true);
+      return;
+    }
+    if (!connectMode) return;
+    if (!first) return setFirst(id);
+    if (id === first) return;
+    const from = tools.data?.find((t) => t.id === first);
+    const to = tools.data?.find((t) => t.id === id);
+    if (from && to) {
+      const p = positions.data ?? {};
+      createIdea.mutate({ from: from.name, to: to.name, idea: ideaText(from, to), positions: { ...(p[from.id] ? { from: p[from.id]! } : {}), ...(p[to.id] ? { to: p[to.id]! } : {}) } });
+    }
+    stopConnecting();
+  };
+
+  const loading = tools.isPending || positions.isPending;
+  const hint = !connectMode ? null : first ? `Now click a different tool to connect it with ${tools.data?.find((t) => t.id === first)?.name}.` : 'Click the first tool to connect.';
+
+  return (
+    <div className="grid gap-4 xl:grid-cols-[1fr_20rem]">
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-center gap-2">
+          {connectMode ? (
+            <Button variant="outline" onClick={stopConnecting}>
+              <X aria-hidden /> Cancel
+            </Button>
+          ) : (
+            <Button variant="default" onClick={() => setConnectMode(true)} disabled={(tools.data?.length ?? 0) < 2}>
+              <Link2 aria-hidden /> Connect Tools
+            </Button>
+          )}
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {hint ?? ((tools.data?.length ?? 0) < 2 ? 'Add at least two tools to connect them.' : 'Drag tools to arrange your stack; positions are saved.')}
+          </p>
+          <Button asChild variant="gradient" className="ml-auto">
+            <a href={runtimeConfig().bookingUrl} target="_blank" rel="noopener noreferrer">
+              <CalendarClock aria-hidden /> Book Strategy Session
+            </a>
+          </Button>
+        </div>
+        {loading ? (
+          <div className="flex h-[560px] items-center justify-center rounded-xl border">
+            <Spinner className="size-6 text-primary" label="Loading your canvas" />
+          </div>
+        ) : (
+          <Suspense fallback={<div className="flex h-[560px] items-center justify-center rounded-xl border"><Spinner className="size-6 text-primary" label="Loading the canvas" /></div>}>
+            <BuilderCanvas
+              tools={tools.data ?? []}
+              positions={positions.data ?? {}}
+              ideas={ideas.data ?? []}
+              connectMode={connectMode}
+              firstNodeId={first}
+              onNodeClick={onNodeClick}
+              onPositionsChange={(p) => savePositions.mutate(p)}
+            />
+          </Suspense>
+        )}
+      </div>
+      <ConnectionIdeasList ideas={ideas.data ?? []} onDelete={(id) => deleteIdea.mutate(id)} deleting={deleteIdea.isPending} />
+      <AddIntegrationDialog open={addOpen} onOpenChange={setAddOpen} onCanvas={new Set(tools.data?.map((t) => t.id))} onAdd={(id) => addTool.mutate(id)} adding={addTool.isPending} />
+    </div>
+  );
+}

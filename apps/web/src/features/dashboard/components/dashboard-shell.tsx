@@ -1,0 +1,84 @@
+import { Brain, Contact, LayoutDashboard, Workflow } from 'lucide-react';
+import { Link } from 'react-router';
+import { usePlan } from '@/app/plan-provider';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
+import { runtimeConfig } from '@/lib/runtime-config';
+import { cn } from '@/lib/utils';
+import { useDashboardView, DASHBOARD_VIEWS, type DashboardView } from '../hooks/use-dashboard-view';
+import { useIsDesktop } from '../hooks/use-is-desktop';
+import { BuilderView } from '../builder/builder-view';
+import { BrainView } from '../views/brain-view';
+import { CrmView } from '../views/crm-view';
+import { OverviewView } from '../views/overview-view';
+import { AssistantPanel } from './assistant-panel';
+import { DesktopRequired } from './desktop-required';
+import { UsageTimer } from './usage-timer';
+
+const ICONS: Record<DashboardView, typeof Brain> = { builder: Workflow, dashboard: LayoutDashboard, crm: Contact, brain: Brain };
+const TITLES: Record<DashboardView, { title: string; text: string }> = {
+  builder: { title: 'Builder', text: 'Map the tools you use and the connections between them.' },
+  dashboard: { title: 'Dashboard', text: 'Your business at a glance.' },
+  crm: { title: 'CRM', text: 'Customers, deals and follow-ups.' },
+  brain: { title: 'The Brain', text: 'Your plan, credits, AI settings and profile.' },
+};
+
+/** The business operating system: desktop only, four remembered views, plan card, usage timer and assistant. */
+export function DashboardShell() {
+  const desktop = useIsDesktop();
+  const [view, setView] = useDashboardView();
+  const plan = usePlan();
+  if (!desktop) return <DesktopRequired />;
+  const Current = { builder: BuilderView, dashboard: OverviewView, crm: CrmView, brain: BrainView }[view];
+
+  return (
+    <div className="flex min-h-screen bg-background text-foreground">
+      <aside className="sticky top-0 flex h-screen w-64 shrink-0 flex-col gap-6 border-r bg-card/60 p-4">
+        <Link to={paths.home} className="px-2 text-lg font-bold">
+          <span className="text-gradient">{runtimeConfig().brandName}</span>
+        </Link>
+        <nav aria-label="Dashboard views">
+          <ul className="space-y-1">
+            {DASHBOARD_VIEWS.map((v) => {
+              const Icon = ICONS[v.id];
+              return (
+                <li key={v.id}>
+                  <button
+                    type="button"
+                    aria-current={view === v.id ? 'page' : undefined}
+                    onClick={() => setView(v.id)}
+                    className={cn(
+                      'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                      view === v.id ? 'bg-primary/15 text-foreground ring-1 ring-primary/40' : 'text-muted-foreground hover:bg-secondary hover:text-foreground',
+                    )}
+                  >
+                    <Icon aria-hidden className="size-4" /> {v.label}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="rounded-lg border bg-background/50 p-3">
+          <p className="text-[11px] uppercase tracking-wide text-muted-foreground">Plan</p>
+          <p className="font-semibold">{plan.status?.plan_name ?? '…'}</p>
+          {plan.status?.status === 'trialing' && <p className="text-xs text-muted-foreground">{plan.trialDaysRemaining} days left in trial</p>}
+          <Button size="sm" variant="outline" className="mt-2 w-full" onClick={() => plan.openPlanDialog('plans')}>
+            Your Plan
+          </Button>
+        </div>
+        <div className="mt-auto">
+          <UsageTimer />
+        </div>
+      </aside>
+      <main className="min-w-0 flex-1 p-6 pb-24">
+        <header className="mb-5">
+          <h1 className="text-2xl font-bold">{TITLES[view].title}</h1>
+          <p className="text-sm text-muted-foreground">{TITLES[view].text}</p>
+        </header>
+        <Current />
+      </main>
+      <AssistantPanel />
+    </div>
+  );
+}
