@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { JoinWaitlistView } from '@/features/waitlist/components/join-waitlist-view';
 
 export function Component() {
-  return <PagePlaceholder title="Join the waitlist" />;
+  return <JoinWaitlistView />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { ThanksView } from '@/features/waitlist/components/thanks-view';
 
 export function Component() {
-  return <PagePlaceholder title="Welcome to the Waitlist!" />;
+  return <ThanksView />;
 }

@@ -1,0 +1,105 @@
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { createAnalyticsClient, type AnalyticsClient } from '@/features/analytics/analytics-client';
+import { trackPageActivity } from '@/features/analytics/page-activity';
+import { logSecurityEvent, type SecuritySeverity } from '@/features/analytics/security-log';
+import { analyticsSessionId, forgetAnalyticsSessionId } from '@/features/analytics/session-id';
+import { createSupabaseTransport } from '@/features/analytics/transport';
+import { useAuth } from './auth-provider';
+import { useConsent } from './consent-provider';
+
+export interface AnalyticsApi {
+  /** Queues an event when analytics is allowed; does nothing otherwise. */
+  track(eventType: string, data?: Record<string, unknown>): void;
+  /** Writes a security log entry (not consent-gated; failures only reach the console). */
+  logSecurityEvent(eventType: string, details?: Record<string, unknown>, severity?: SecuritySeverity): void;
+  /** Whether the visitor allowed analytics. */
+  readonly enabled: boolean;
+}
+
+const AnalyticsContext = createContext<{ api: AnalyticsApi; client: AnalyticsClient } | null>(null);
+
+/**
+ * Analytics for the whole app (part 2 §4, §9). The client runs only while the visitor allows analytics cookies
+ * (consent.performance, shown as Analytics): nothing is sent before, and withdrawing stops it and drops the queue.
+ */
+export function AnalyticsProvider({ children }: { children: ReactNode }) {
+  const { consent } = useConsent();
+  const { session } = useAuth();
+  const allowed = consent.accepted && consent.performance;
+  const transport = useMemo(() => createSupabaseTransport(), []);
+  useEffect(() => transport.setAccessToken(session?.access_token), [transport, session]);
+
+  const client = useMemo(
+    () =>
+      createAnalyticsClient(transport, {
+        pagePath: () => window.location.pathname,
+        referrer: () => document.referrer,
+        now: () => new Date(),
+        sessionId: () => analyticsSessionId(),
+        setInterval: (fn, ms) => window.setInterval(fn, ms),
+        clearInterval: (h) => window.clearInterval(h as number),
+      }),
+    [transport],
+  );
+
+  useEffect(() => {
+    if (!allowed) {
+      client.stop();
+      forgetAnalyticsSessionId();
+      return;
+    }
+    client.start();
+    // Part 2 §4: 'error' is a critical event. Only the message and place, never user input.
+    const onError = (e: ErrorEvent) => client.track('error', { message: String(e.message).slice(0, 300), source: e.filename?.slice(0, 200) });
+    const onRejection = (e: PromiseRejectionEvent) =>
+      client.track('error', { message: String(e.reason instanceof Error ? e.reason.message : e.reason).slice(0, 300), kind: 'unhandledrejection' });
+    // Nothing queued is lost when the tab is hidden or closed.
+    const onHide = () => client.flushOnHide();
+    const onVisibility = () => document.visibilityState === 'hidden' && client.flushOnHide();
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+      client.stop();
+    };
+  }, [allowed, client]);
+
+  const value = useMemo(
+    () => ({
+      client,
+      api: {
+        track: (t: string, d?: Record<string, unknown>) => client.track(t, d),
+        logSecurityEvent: (t: string, d?: Record<string, unknown>, s?: SecuritySeverity) => void logSecurityEvent(t, d, s),
+        enabled: allowed,
+      },
+    }),
+    [client, allowed],
+  );
+  return <AnalyticsContext.Provider value={value}>{children}</AnalyticsContext.Provider>;
+}
+
+export function useAnalytics(): AnalyticsApi {
+  const ctx = useContext(AnalyticsContext);
+  if (!ctx) throw new Error('useAnalytics must be used inside AnalyticsProvider');
+  return ctx.api;
+}
+
+/** Rendered inside the router: a page view per route, with its scroll depth and engaged-user tracking. */
+export function PageActivityTracker() {
+  const ctx = useContext(AnalyticsContext);
+  const { pathname } = useLocation();
+  const enabled = ctx?.api.enabled ?? false;
+  useEffect(() => {
+    if (!ctx || !enabled) return;
+    return trackPageActivity(ctx.client, pathname);
+    // ctx.client is stable; the page changes with pathname and tracking restarts when consent is given
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, enabled]);
+  return null;
+}

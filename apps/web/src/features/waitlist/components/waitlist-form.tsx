@@ -1,0 +1,107 @@
+import { Loader2, LogIn, Sparkles } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useAnalytics } from '@/app/analytics-provider';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { clientRateLimiter } from '@/lib/client-rate-limit';
+import { messages } from '@/lib/messages';
+import { paths } from '@/lib/paths';
+import { sanitizeInput, validateEmail, validateText } from '@/lib/security-input';
+import { joinWaitlist } from '../api/join-waitlist';
+import { firstNameOf, saveWaitlistUser } from '../waitlist-storage';
+
+/** The browser spares the server obvious repeats; the server enforces its own per-IP limit. */
+const CLIENT_LIMIT = { attempts: 5, windowMs: 60_000 } as const;
+const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
+
+/** Part 2 §2, §4, §5: full name and e-mail, 'Join Exclusive Waitlist'; on success the position is stored and reported. */
+export function WaitlistForm({ onJoined }: { onJoined: (position: number) => void }) {
+  const navigate = useNavigate();
+  const analytics = useAnalytics();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [invalid, setInvalid] = useState<{ name?: boolean; email?: boolean }>({});
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const cleanName = sanitizeInput(name);
+    if (!cleanName || !email.trim()) {
+      setInvalid({ name: !cleanName, email: !email.trim() });
+      toast.error(messages.waitlist.fillAllFields);
+      return;
+    }
+    const nameCheck = validateText(cleanName, 200);
+    const emailCheck = validateEmail(email);
+    if (!nameCheck.valid || !emailCheck.valid) {
+      setInvalid({ name: !nameCheck.valid, email: !emailCheck.valid });
+      toast.error(!emailCheck.valid ? emailCheck.error : nameCheck.valid ? messages.waitlist.failed : nameCheck.error);
+      return;
+    }
+    setInvalid({});
+    if (!clientRateLimiter.attempt('waitlist', CLIENT_LIMIT.attempts, CLIENT_LIMIT.windowMs)) {
+      toast.error(TOO_MANY);
+      return;
+    }
+    setSubmitting(true);
+    const result = await joinWaitlist({ name: nameCheck.value, email: emailCheck.value });
+    setSubmitting(false);
+    if (!result.ok) {
+      if (result.reason === 'duplicate') toast.error(messages.waitlist.duplicate);
+      else if (result.reason === 'rate_limited') toast.error(TOO_MANY);
+      else toast.error(messages.waitlist.failed);
+      if (result.reason === 'failed') analytics.track('error', { where: 'waitlist_join' });
+      return;
+    }
+    saveWaitlistUser({ firstName: firstNameOf(nameCheck.value), email: emailCheck.value, waitlistPosition: result.position });
+    analytics.track('waitlist_signup', { position: result.position, source: 'join_waiting_list_page' });
+    toast.success(messages.waitlist.joined(result.position));
+    onJoined(result.position);
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Join the waitlist">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="waitlist-name">Full name</Label>
+        <Input
+          id="waitlist-name"
+          name="name"
+          autoComplete="name"
+          placeholder="Jane Smith"
+          value={name}
+          maxLength={200}
+          aria-invalid={invalid.name || undefined}
+          disabled={submitting}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="waitlist-email">Email address</Label>
+        <Input
+          id="waitlist-email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="jane@company.co.uk"
+          value={email}
+          maxLength={320}
+          aria-invalid={invalid.email || undefined}
+          disabled={submitting}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="gradient" size="lg" disabled={submitting} className="w-full">
+        {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+        Join Exclusive Waitlist
+      </Button>
+      <Button type="button" variant="outline" size="lg" className="w-full" onClick={() => navigate(paths.signIn)}>
+        <LogIn aria-hidden="true" />
+        Sign In to Dashboard
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, openPage, test } from './fixtures';
+import { uniqueEmail } from './support/auth';
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The confirmation mails the e2e server wrote to its development outbox. */
+const outbox = (): { to: string; subject: string; text: string }[] => {
+  try {
+    return readFileSync(path.join(process.env.E2E_DATA_DIR!, 'outbox.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  } catch {
+    return [];
+  }
+};
+
+/** Decline optional cookies so the prompt does not cover the form (the choice is stored and the page reloads). */
+async function dismissConsent(page: Page) {
+  const prompt = page.getByRole('region', { name: 'Your privacy, your choice' });
+  await expect(prompt).toBeVisible();
+  await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Necessary only' }).click()]);
+  await expect(prompt).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Join Exclusive Waitlist' })).toBeVisible();
+}
+
+async function join(page: Page, name: string, email: string) {
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Join Exclusive Waitlist' }).click();
+}
+
+test.describe('waitlist join flow', () => {
+  test('a new subscriber gets a position, the welcome card, a confirmation mail and the thanks page', async ({ page, pageErrors }) => {
+    await openPage(page, '/join-waiting-list');
+    await dismissConsent(page);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('waitlist');
+    const email = uniqueEmail('wl');
+    await join(page, 'Ada Byron Lovelace', email);
+
+    const toast = page.getByText(/^Successfully joined the waitlist! You're position #\d+$/);
+    await expect(toast).toBeVisible();
+    const position = Number((await toast.textContent())!.match(/#(\d+)/)![1]);
+    await expect(page.getByRole('heading', { name: 'Welcome to the Waitlist!' })).toBeVisible();
+    await expect(page.getByTestId('waitlist-position')).toHaveText(`#${position}`);
+
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('waitlist-user') ?? 'null'));
+    expect(stored).toEqual({ firstName: 'Ada', email, waitlistPosition: position });
+    await expect.poll(() => outbox().find((m) => m.to === email)?.subject).toContain(`#${position}`);
+
+    await page.getByRole('button', { name: 'Continue to Dashboard Preview' }).click();
+    await expect(page).toHaveURL(/\/waitlist-thanks$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ada!');
+    await expect(page.getByText(`#${position}`, { exact: true })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What Happens Next?' })).toBeVisible();
+    for (const step of ['Check your inbox', 'Book your strategy session', 'Get early access']) await expect(page.getByRole('heading', { name: step })).toBeVisible();
+    await page.getByRole('button', { name: 'View Dashboard Preview' }).click();
+    await expect(page).toHaveURL(/\/dashboard-showcase$/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('booking opens the scheduling page in a new tab and moves to the thanks page after 1 s', async ({ page, context, pageErrors }) => {
+    await context.route(/calendly\.com/, (r) => r.fulfill({ contentType: 'text/html', body: '<title>Booking</title>' }));
+    await openPage(page, '/join-waiting-list');
+    await dismissConsent(page);
+    await join(page, 'Grace Hopper', uniqueEmail('book'));
+    await expect(page.getByRole('heading', { name: 'Welcome to the Waitlist!' })).toBeVisible();
+    const clicked = Date.now();
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Book Free Strategy Session' }).click()]);
+    await page.waitForURL(/\/waitlist-thanks$/);
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(1000);
+    const config = await (await page.request.get('/api/config')).json();
+    expect(popup.url()).toBe(config.bookingUrl);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Grace!');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a duplicate e-mail (any case) is refused with the specified message', async ({ page }) => {
+    await openPage(page, '/join-waiting-list');
+    await dismissConsent(page);
+    const email = uniqueEmail('dup');
+    await join(page, 'First Person', email);
+    await expect(page.getByRole('heading', { name: 'Welcome to the Waitlist!' })).toBeVisible();
+    await page.reload();
+    await join(page, 'Second Person', email.toUpperCase());
+    await expect(page.getByText('This email is already on our waitlist!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome to the Waitlist!' })).toHaveCount(0);
+  });
+
+  test('empty fields are refused before anything is sent', async ({ page }) => {
+    let posted = 0;
+    page.on('request', (r) => r.url().includes('/api/waitlist') && posted++);
+    await openPage(page, '/join-waiting-list');
+    await dismissConsent(page);
+    await page.getByRole('button', { name: 'Join Exclusive Waitlist' }).click();
+    await expect(page.getByText('Please fill in all fields')).toBeVisible();
+    await page.getByLabel('Full name').fill('Only A Name');
+    await page.getByRole('button', { name: 'Join Exclusive Waitlist' }).click();
+    await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toBe(0);
+  });
+
+  test('the thanks page without stored data sends the visitor back to join first', async ({ page }) => {
+    await openPage(page, '/waitlist-thanks');
+    await expect(page).toHaveURL(/\/join-waiting-list$/);
+    await expect(page.getByText('Please join the waitlist first')).toHaveCount(1);
+    await expect(page.getByText('Please join the waitlist first')).toBeVisible();
+  });
+
+  test('the intro video is a click-to-load preview', async ({ page, context }) => {
+    let videoRequests = 0;
+    await context.route(/youtube/, (r) => (videoRequests++, r.fulfill({ contentType: 'text/html', body: '<title>Video</title>' })));
+    await openPage(page, '/join-waiting-list');
+    await dismissConsent(page);
+    await expect(page.locator('iframe')).toHaveCount(0);
+    expect(videoRequests).toBe(0);
+    await page.getByRole('button', { name: /^Play video:/ }).click();
+    await expect(page.locator('iframe[src*="autoplay=1"]')).toBeVisible();
+  });
+
+  test('join and thanks pages pass axe', async ({ page }) => {
+    await openPage(page, '/join-waiting-list');
+    await dismissConsent(page);
+    expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
+    await page.evaluate(() => localStorage.setItem('waitlist-user', JSON.stringify({ firstName: 'Axe', email: 'axe@example.com', waitlistPosition: 7 })));
+    await openPage(page, '/waitlist-thanks');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Axe!');
+    expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
+  });
+});
