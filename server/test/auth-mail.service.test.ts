@@ -72,6 +72,22 @@ describe('e-mail confirmation (AUTH_REQUIRE_EMAIL_CONFIRMATION=true)', () => {
     expect(again.get('error_description')).toBe('Email link is invalid or has expired');
   });
 
+  it('PKCE sign-up (the front end\'s flow): the link lands on /dashboard?code= and exchangeCodeForSession signs in', async () => {
+    const address = email();
+    const client = pkceClient();
+    const { data, error } = await client.auth.signUp({ email: address, password: PASSWORD, options: { emailRedirectTo: `${site}/dashboard` } });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    const landed = await follow(linkIn(await sink.waitFor(address)));
+    expect(landed.pathname).toBe('/dashboard');
+    const code = landed.searchParams.get('code')!;
+    const exchanged = await client.auth.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.user?.email_confirmed_at).toBeTruthy();
+    const claims = await t.server.ctx.jwt.verify(exchanged.data.session!.access_token);
+    expect(claims.amr).toEqual([{ method: 'email/signup', timestamp: expect.any(Number) }]);
+  });
+
   it('stores only hashes of the mailed link and code', async () => {
     const address = email();
     await t.client().auth.signUp({ email: address, password: PASSWORD });

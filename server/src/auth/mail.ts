@@ -34,7 +34,9 @@ export async function sendAuthMail(
   try {
     await ctx.mailer.send({ to, ...rendered });
   } catch (err) {
-    ctx.log.error({ err, kind }, 'auth mail could not be sent');
-    throw authError(500, 'unexpected_failure', `Error sending ${kind.replace('_', ' ')} email`);
+    const smtpCode = (err as { responseCode?: number }).responseCode;
+    ctx.log.error({ err: err instanceof Error ? err.message : String(err), smtpCode, kind }, 'auth mail could not be sent');
+    // the SMTP reply code (e.g. 535, bad credentials) lets the app say "mail service unavailable"
+    throw authError(500, 'unexpected_failure', `Error sending ${kind.replace('_', ' ')} email${smtpCode ? ` (SMTP ${smtpCode})` : ''}`);
   }
 }

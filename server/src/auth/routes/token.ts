@@ -48,6 +48,8 @@ export function registerToken(app: Hono, deps: AuthDeps) {
       }
       case 'id_token':
         throw authError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled');
+      case 'web3':
+        throw authError(400, 'web3_provider_disabled', 'Web3 provider is disabled');
       default:
         throw authError(400, 'invalid_credentials', 'unsupported_grant_type');
     }
