@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import WebSocket from 'ws';
+import { expect, openPage, test } from './fixtures';
+import { signedInUser } from './support/auth';
+
+// supabase-js (used by e2e/support/auth.ts) builds a realtime client, which needs a WebSocket on Node 20
+(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+/** The React Flow node's position in flow coordinates, read from its transform. */
+async function nodePosition(page: Page, id: string) {
+  const t = await page.locator(`.react-flow__node[data-id="${id}"]`).evaluate((el) => (el as HTMLElement).style.transform);
+  const m = /translate\((-?[\d.]+)px, ?(-?[\d.]+)px\)/.exec(t);
+  return { x: Math.round(Number(m![1])), y: Math.round(Number(m![2])) };
+}
+
+async function addTool(page: Page, search: string, name: string) {
+  await page.getByTestId('add-new-node').click();
+  const dialog = page.getByRole('dialog', { name: 'Add Integration' });
+  await dialog.getByRole('searchbox', { name: 'Search integrations' }).fill(search);
+  await dialog.getByRole('button', { name: `Add ${name}` }).click();
+  await expect(page.getByText(`${name} added to your canvas`)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: `${name} is on your canvas` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(`tool-node-${search.toLowerCase()}`)).toBeVisible();
+}
+
+test.describe('dashboard', () => {
+  test('is gated to desktops, re-evaluated on resize', async ({ page, pageErrors }) => {
+    await signedInUser(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openPage(page, '/dashboard');
+    await expect(page.getByRole('heading', { name: 'Desktop Required' })).toBeVisible();
+    await shot(page, 'dashboard-gate-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.getByRole('heading', { name: 'Builder', level: 1 })).toBeVisible();
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await expect(page.getByRole('heading', { name: 'Desktop Required' })).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('sends a visitor to sign in', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openPage(page, '/dashboard');
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test('builder: tools are added, a dragged node stays in place after reload, connect mode saves an idea', async ({ page, pageErrors }) => {
+    await signedInUser(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openPage(page, '/dashboard');
+    await expect(page.getByTestId('builder-canvas')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Connect Tools' })).toBeDisabled();
+    // the 'add new' node cannot be dragged
+    await expect(page.locator('.react-flow__node[data-id="add-new"]')).not.toHaveClass(/draggable/);
+    await addTool(page, 'Slack', 'Slack');
+    await addTool(page, 'HubSpot', 'HubSpot');
+
+    const before = await nodePosition(page, 'slack');
+    const box = (await page.getByTestId('tool-node-slack').boundingBox())!;
+    const saved = page.waitForResponse((r) => r.url().includes('/rest/v1/business_profiles') && r.request().method() === 'POST');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 120, { steps: 12 });
+    await page.mouse.up();
+    expect((await saved).ok()).toBe(true);
+    const after = await nodePosition(page, 'slack');
+    expect(after.y - before.y).toBeGreaterThan(40);
+
+    await page.reload();
+    await expect(page.getByTestId('tool-node-slack')).toBeVisible();
+    expect(await nodePosition(page, 'slack')).toEqual(after);
+
+    // Connect Tools: first node, the same node again (ignored), a different node makes the idea and ends the mode
+    await page.getByRole('button', { name: 'Connect Tools' }).click();
+    await expect(page.getByText('Click the first tool to connect.')).toBeVisible();
+    await page.getByTestId('tool-node-slack').click();
+    await page.getByTestId('tool-node-slack').click();
+    await expect(page.getByText('Now click a different tool to connect it with Slack.')).toBeVisible();
+    await page.getByTestId('tool-node-hubspot').click();
+    await expect(page.getByText('Connection idea saved')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Connect Tools' })).toBeVisible();
+    await expect(page.getByTestId('ideas-list')).toContainText('Slack → HubSpot');
+    await shot(page, 'dashboard-builder-1440');
+
+    // Cancel leaves without an idea
+    await page.getByRole('button', { name: 'Connect Tools' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: 'Connect Tools' })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByTestId('ideas-list').getByRole('listitem')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Delete idea Slack to HubSpot' }).click();
+    await expect(page.getByText('No ideas yet.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('No ideas yet.')).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('The Brain: names are saved to the profile, the view is remembered, the plan dialog records a top-up', async ({ page, pageErrors }) => {
+    await signedInUser(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openPage(page, '/dashboard');
+    await page.getByRole('button', { name: 'The Brain' }).click();
+    await expect(page.getByRole('heading', { name: 'The Brain', level: 1 })).toBeVisible();
+    await expect(page.getByText('Vibe BC', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('2,000 / 2,000')).toBeVisible();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Surname').fill('Lovelace');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Profile saved')).toBeVisible();
+    const ai = page.getByRole('switch', { name: 'AI features' });
+    await expect(ai).toBeChecked();
+    await ai.click();
+    await expect(ai).not.toBeChecked();
+    await shot(page, 'dashboard-brain-1440');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'The Brain', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveValue('Ada');
+    await expect(page.getByLabel('Surname')).toHaveValue('Lovelace');
+    await expect(page.getByRole('switch', { name: 'AI features' })).not.toBeChecked();
+
+    await page.getByRole('button', { name: 'Buy More Credits' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your Plan' });
+    await expect(dialog.getByText('£150/hour')).toBeVisible();
+    await expect(dialog.getByText('from £500')).toBeVisible();
+    await shot(page, 'dashboard-plan-dialog-1440');
+    await dialog.getByRole('button', { name: 'Request top-up' }).click();
+    await expect(page.getByText('Request sent. Our team will be in touch shortly.')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // the other views
+    await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
+    await expect(page.getByTestId('health-score')).toHaveText('14%'); // only the default stage is set
+    await expect(page.getByRole('link', { name: 'Finish your profile' })).toHaveAttribute('href', '/user');
+    await shot(page, 'dashboard-overview-1440');
+    await page.getByRole('button', { name: 'CRM' }).click();
+    await expect(page.getByRole('heading', { name: 'CRM is coming soon' })).toBeVisible();
+    await shot(page, 'dashboard-crm-1440');
+
+    // the assistant says plainly that it is not connected
+    await page.getByRole('textbox', { name: 'Message the AI coach' }).fill('How do I grow?');
+    await page.getByRole('textbox', { name: 'Message the AI coach' }).press('Enter');
+    await expect(page.getByText('The AI coach is not connected yet')).toBeVisible();
+    await page.getByRole('button', { name: /AI Business Coach/ }).click();
+    await expect(page.getByRole('textbox', { name: 'Message the AI coach' })).toBeHidden();
+    await expect(page.getByTestId('usage-timer')).toHaveText(/^\d+:\d\d$/);
+
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
