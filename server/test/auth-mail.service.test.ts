@@ -127,6 +127,10 @@ describe('e-mail confirmation (AUTH_REQUIRE_EMAIL_CONFIRMATION=true)', () => {
     const address = email();
     await t.client().auth.signUp({ email: address, password: PASSWORD });
     await t.client().auth.verifyOtp({ email: address, token: codeIn(await sink.waitFor(address)), type: 'signup' });
+    // within the mail interval a confirmed address is limited exactly like a fresh one would be
+    const soon = await t.client().auth.signUp({ email: address, password: 'another-passphrase' });
+    expect(soon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    await t.server.ctx.db.query(`delete from internal.rate_limits where key like 'auth-mail:%'`);
     const again = await t.client().auth.signUp({ email: address, password: 'another-passphrase' });
     expect(again.error).toBeNull();
     expect(again.data.user?.identities).toEqual([]);

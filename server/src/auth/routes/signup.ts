@@ -62,6 +62,8 @@ export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
     const passwordHash = await hashPassword(b.password, ctx.config.AUTH_BCRYPT_COST);
 
     const existing = await findUserByEmail(ctx.db, email);
+    // with confirmations on, a known confirmed address is limited like one that gets a mail (no 429 side channel)
+    if (confirm || (existing && !existing.email_confirmed_at)) await limitMailSend(limits, email);
     if (existing?.email_confirmed_at) {
       await writeAudit(ctx.db, { event_type: 'auth.repeated_signup', severity: 'info', user_id: existing.id, ip: meta.ip, user_agent: meta.userAgent });
       if (!confirm) throw authError(422, 'user_already_exists', 'User already registered');
@@ -69,7 +71,6 @@ export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
     }
     if (existing || confirm) {
       // new or still unconfirmed: (re)send the confirmation mail; an unconfirmed user is not modified
-      await limitMailSend(limits, email);
       const { user, token } = await ctx.db.transaction(async (tx) => {
         const user: UserRow = existing ?? (await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: false }));
         if (pkce) await createFlowState(tx, user.id, pkce, 'email/signup');
