@@ -27,7 +27,7 @@ const jwkSchema = z
     d: z.string().min(1, 'private key parameter d is required'),
   })
   .passthrough();
-const fileSchema = z.union([z.array(jwkSchema).min(1), z.object({ keys: z.array(jwkSchema).min(1) }).transform((o) => o.keys)]);
+const keysSchema = z.array(jwkSchema).min(1, 'no keys');
 
 /**
  * Reads Supabase's signing-keys file (a JSON array of private JWKs, or {"keys": [...]}).
@@ -41,8 +41,10 @@ export function loadSigningKeys(file: string | undefined): SigningKeySet | undef
   } catch (err) {
     throw new Error(`AUTH_SIGNING_KEYS: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const result = fileSchema.safeParse(parsed);
-  if (!result.success) throw new Error(`AUTH_SIGNING_KEYS: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  // a JSON array of JWKs (the Supabase CLI's file) or a JWKS object {"keys": [...]}
+  const list = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown } | null)?.keys;
+  const result = keysSchema.safeParse(list);
+  if (!result.success) throw new Error(`AUTH_SIGNING_KEYS: ${result.error.issues.map((i) => `key ${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const all = result.data.map((jwk): SigningKey & { signs: boolean } => {
     const alg = jwk.alg ?? (jwk.kty === 'RSA' ? 'RS256' : 'ES256');
     if ((alg === 'RS256') !== (jwk.kty === 'RSA')) throw new Error(`AUTH_SIGNING_KEYS: key ${jwk.kid} has kty ${jwk.kty} but alg ${alg}`);
