@@ -23,7 +23,9 @@ export interface AuthState {
 export interface AuthContextValue extends AuthState {
   /** Where `error` came from: start-up/session ('init', shown by ProtectedRoute) or a failed sign-in form ('sign-in'). */
   errorSource: 'init' | 'sign-in' | null;
-  signIn(email: string, password: string, opts?: { remember?: boolean }): Promise<AuthResult>;
+  /** Signed in with a password but a verified TOTP factor still needs its code (session at aal1, aal2 required). */
+  mfaPending: boolean;
+  signIn(email: string, password: string, opts?: { remember?: boolean }): Promise<AuthResult & { mfaRequired?: boolean }>;
   signUp(email: string, password: string): Promise<AuthResult & { session: Session | null }>;
   /** Clears the session markers and session storage, signs out, toasts and goes to / (or `redirectTo`). */
   signOut(opts?: { redirectTo?: string }): Promise<void>;
@@ -44,6 +46,7 @@ const FALLBACK: AuthContextValue = {
   isSignedIn: false,
   error: messages.auth.contextInitializing,
   errorSource: 'init',
+  mfaPending: false,
   signIn: notAvailable,
   signUp: async () => ({ error: messages.auth.notYetAvailable, session: null }),
   signOut: async () => window.location.reload(),
@@ -60,6 +63,17 @@ export function navigateOutsideRouter(to: string) {
   const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
   window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
   window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+}
+
+/** The session's assurance level from its access token (read locally: the server verifies it on every call). */
+function needsSecondFactor(session: Session | null): boolean {
+  if (!session?.user.factors?.some((f) => f.status === 'verified')) return false;
+  try {
+    const payload = JSON.parse(atob(session.access_token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: string };
+    return payload.aal !== 'aal2';
+  } catch {
+    return true;
+  }
 }
 
 type Core = Omit<AuthState, 'isSignedIn'> & { errorSource: AuthContextValue['errorSource'] };
@@ -158,7 +172,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setState((s) => ({ ...s, session: data.session, user: data.user, error: null, errorSource: null, isLoaded: true }));
       setSessionMarkers();
       await recordUserSession(client, data.user.id, Boolean(opts?.remember));
-      return { error: null };
+      return { error: null, mfaRequired: needsSecondFactor(data.session) };
     } catch {
       setState((s) => ({ ...s, error: messages.auth.unexpected, errorSource: 'sign-in' }));
       return { error: messages.auth.unexpected };
@@ -199,7 +213,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const resetPassword = useCallback((email: string) => requestPasswordReset(email), []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, isSignedIn: Boolean(state.user), signIn, signUp, signOut, resetPassword }),
+    () => ({ ...state, isSignedIn: Boolean(state.user), mfaPending: needsSecondFactor(state.session), signIn, signUp, signOut, resetPassword }),
     [state, signIn, signUp, signOut, resetPassword],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -16,7 +16,7 @@ export interface SignInRedirectState {
  * after signing in), otherwise the page. Usage: `<ProtectedRoute><DashboardPage /></ProtectedRoute>`.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
-  const { isLoaded, isSignedIn, error, errorSource } = useAuth();
+  const { isLoaded, isSignedIn, error, errorSource, mfaPending } = useAuth();
   const location = useLocation();
   if (!isLoaded) return <FullScreenSpinner label={messages.auth.initializing} />;
   if (error && errorSource === 'init' && !isSignedIn) {
@@ -31,7 +31,8 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  if (!isSignedIn) {
+  // a session still waiting for its second factor goes back to the sign-in card's code step
+  if (!isSignedIn || mfaPending) {
     const state: SignInRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to={paths.signIn} replace state={state} />;
   }

@@ -11,16 +11,16 @@ import { paths } from '@/lib/paths';
 
 /** /sign-in: back to where the visitor was sent from, else the unfinished onboarding, else /dashboard. */
 export function Component() {
-  const { isLoaded, isSignedIn } = useAuth();
+  const { isLoaded, isSignedIn, mfaPending } = useAuth();
   const onboarding = useOnboardingStatus();
   const navigate = useNavigate();
   const from = (useLocation().state as SignInRedirectState | null)?.from;
 
   useEffect(() => {
-    if (!isSignedIn) return;
+    if (!isSignedIn || mfaPending) return;
     if (from) navigate(from, { replace: true });
     else if (onboarding !== 'unknown') navigate(onboarding === 'pending' ? paths.signUp : paths.dashboard, { replace: true });
-  }, [isSignedIn, from, onboarding, navigate]);
+  }, [isSignedIn, mfaPending, from, onboarding, navigate]);
 
   if (!isLoaded) return <FullScreenSpinner label={messages.auth.initializing} />;
   return (

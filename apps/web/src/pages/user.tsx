@@ -1,5 +1,59 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '@/app/auth-provider';
+import { ProtectedRoute } from '@/app/protected-route';
+import { Button } from '@/components/ui/button';
+import { OnboardingWizard } from '@/features/onboarding/components/onboarding-wizard';
+import { AccountDetails } from '@/features/profile/components/account-details';
+import { ChangePassword } from '@/features/profile/components/change-password';
+import { DeleteAccount } from '@/features/profile/components/delete-account';
+import { Section } from '@/features/profile/components/section';
+import { SessionsAndTimeout } from '@/features/profile/components/sessions-and-timeout';
+import { TwoFactor } from '@/features/profile/components/two-factor';
+import { VoiceAssistant } from '@/features/voice/voice-assistant';
+import { paths } from '@/lib/paths';
 
+function Profile() {
+  const { user, signOut } = useAuth();
+  const [editing, setEditing] = useState(false);
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Your profile</h1>
+          <p className="text-muted-foreground">{user?.email}</p>
+        </div>
+        <div className="flex gap-2">
+          <Button asChild variant="outline">
+            <Link to={paths.dashboard}>Dashboard</Link>
+          </Button>
+          <Button variant="secondary" onClick={() => void signOut()}>
+            <LogOut aria-hidden="true" /> Sign Out
+          </Button>
+        </div>
+      </div>
+      <AccountDetails />
+      <Section title="Business profile" description="The answers you gave during onboarding.">
+        {editing ? (
+          <OnboardingWizard voiceLayer={VoiceAssistant} startAt={1} onCompleted={() => setEditing(false)} />
+        ) : (
+          <Button onClick={() => setEditing(true)}>Edit onboarding answers</Button>
+        )}
+      </Section>
+      <ChangePassword />
+      <TwoFactor />
+      <SessionsAndTimeout />
+      <DeleteAccount />
+    </main>
+  );
+}
+
+/** /user: the signed-in user's account, security and business profile. */
 export function Component() {
-  return <PagePlaceholder title="Your profile" />;
+  return (
+    <ProtectedRoute>
+      <Profile />
+    </ProtectedRoute>
+  );
 }

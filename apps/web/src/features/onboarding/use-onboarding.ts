@@ -23,7 +23,8 @@ export function useOnboarding({ onCompleted, startAt }: { onCompleted: () => voi
   const [data, setData] = useState<OnboardingData>(EMPTY_ONBOARDING);
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<StepErrors>({});
-  const [loading, setLoading] = useState(true);
+  // nothing to load without a user: the wizard starts empty at once
+  const [loading, setLoading] = useState(Boolean(userId));
   const [completing, setCompleting] = useState(false);
   // Voice tools run outside React's render cycle: they read the latest state through refs.
   const dataRef = useRef(data);
@@ -31,10 +32,7 @@ export function useOnboarding({ onCompleted, startAt }: { onCompleted: () => voi
 
   useEffect(() => {
     let cancelled = false;
-    if (!userId) {
-      setLoading(false);
-      return;
-    }
+    if (!userId) return;
     loadBusinessProfile(userId)
       .then((row) => {
         if (cancelled || !row) return;

@@ -1,10 +1,12 @@
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { useAuth } from '@/app/auth-provider';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { TotpStep } from './totp-step';
 
 export type AuthTab = 'signin' | 'signup';
 
@@ -12,7 +14,8 @@ export type AuthTab = 'signin' | 'signup';
 export function AuthCard({ defaultTab = 'signin', onSignInSuccess, onSignUpSuccess }: { defaultTab?: AuthTab; onSignInSuccess: () => void; onSignUpSuccess: () => void }) {
   const [tab, setTab] = useState<AuthTab>(defaultTab);
   const [forgot, setForgot] = useState(false);
-  const signUp = tab === 'signup';
+  const { mfaPending } = useAuth();
+  const signUp = tab === 'signup' && !mfaPending;
   return (
     <Card className="w-full max-w-md border-border/80 shadow-xl">
       <CardHeader className="items-center text-center">
@@ -29,7 +32,9 @@ export function AuthCard({ defaultTab = 'signin', onSignInSuccess, onSignUpSucce
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {forgot && !signUp ? (
+        {mfaPending ? (
+          <TotpStep onSuccess={onSignInSuccess} />
+        ) : forgot && !signUp ? (
           <ForgotPasswordForm onBack={() => setForgot(false)} />
         ) : (
           <Tabs value={tab} onValueChange={(v) => setTab(v as AuthTab)}>

@@ -30,6 +30,8 @@ export function SignInForm({ onSuccess, onForgotPassword }: { onSuccess: () => v
     const result = await signIn(checked.value, password, { remember });
     setSubmitting(false);
     if (result.error) return setError(result.error);
+    // with two-factor authentication the card switches to the code step instead
+    if (result.mfaRequired) return;
     toast.success(messages.auth.welcomeBack);
     onSuccess();
   }

@@ -1,0 +1,81 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { useAuth } from '@/app/auth-provider';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { supabase } from '@/lib/supabase';
+import { sanitizeInput, validateEmail } from '@/lib/security-input';
+import { loadNames, saveNames } from '../api/profile';
+import { Section } from './section';
+
+/** E-mail (changed through a confirmation mail) and first name / surname (profiles). */
+export function AccountDetails() {
+  const { user } = useAuth();
+  const userId = user?.id;
+  const [names, setNames] = useState({ firstName: '', surname: '' });
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!userId) return;
+    loadNames(userId).then(setNames, (err: unknown) => console.warn('Could not load the profile', err));
+  }, [userId]);
+
+  async function saveProfile(e: FormEvent) {
+    e.preventDefault();
+    if (!userId) return;
+    setBusy(true);
+    try {
+      await saveNames(userId, sanitizeInput(names.firstName).slice(0, 100), sanitizeInput(names.surname).slice(0, 100));
+      toast.success('Profile saved');
+    } catch (err) {
+      toast.error(`Could not save your profile: ${err instanceof Error ? err.message : 'unknown error'}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function changeEmail(e: FormEvent) {
+    e.preventDefault();
+    const checked = validateEmail(email);
+    if (!checked.valid) return void toast.error(checked.error);
+    if (checked.value === user?.email) return;
+    setBusy(true);
+    const { error } = await supabase().auth.updateUser({ email: checked.value }, { emailRedirectTo: window.location.href });
+    setBusy(false);
+    if (error) toast.error(error.message);
+    else toast.success('Check your new inbox to confirm the change of e-mail address.');
+  }
+
+  return (
+    <Section title="Account" description="Your sign-in e-mail and your name.">
+      <div className="space-y-6">
+        <form onSubmit={changeEmail} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1 space-y-2">
+            <Label htmlFor="profile-email">E-mail</Label>
+            <Input id="profile-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />
+          </div>
+          <Button type="submit" variant="outline" disabled={busy || email === user?.email}>
+            Change e-mail
+          </Button>
+        </form>
+        <form onSubmit={saveProfile} className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor="profile-first-name">First name</Label>
+              <Input id="profile-first-name" autoComplete="given-name" maxLength={100} value={names.firstName} onChange={(e) => setNames((n) => ({ ...n, firstName: e.target.value }))} disabled={busy} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="profile-surname">Surname</Label>
+              <Input id="profile-surname" autoComplete="family-name" maxLength={100} value={names.surname} onChange={(e) => setNames((n) => ({ ...n, surname: e.target.value }))} disabled={busy} />
+            </div>
+          </div>
+          <Button type="submit" disabled={busy}>
+            Save profile
+          </Button>
+        </form>
+      </div>
+    </Section>
+  );
+}
