@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { HubPage } from '@/features/content/components/hub-page';
+import { ADVERTISING_HUB } from '@/features/content/hubs';
 
 export function Component() {
-  return <PagePlaceholder title="Advertising Hub" />;
+  return <HubPage content={ADVERTISING_HUB} />;
 }

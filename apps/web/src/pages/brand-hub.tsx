@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { HubPage } from '@/features/content/components/hub-page';
+import { BRAND_HUB } from '@/features/content/hubs';
 
 export function Component() {
-  return <PagePlaceholder title="Brand Hub" />;
+  return <HubPage content={BRAND_HUB} />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { ConnectContent } from '@/features/content/components/connect-content';
 
 export function Component() {
-  return <PagePlaceholder title="Connect with Us" />;
+  return <ConnectContent />;
 }

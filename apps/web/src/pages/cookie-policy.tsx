@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { CookiePolicyContent } from '@/features/content/components/cookie-policy-content';
 
 export function Component() {
-  return <PagePlaceholder title="Cookie Policy" />;
+  return <CookiePolicyContent />;
 }

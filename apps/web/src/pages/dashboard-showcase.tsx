@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { DashboardShowcaseContent } from '@/features/content/components/dashboard-showcase-content';
 
 export function Component() {
-  return <PagePlaceholder title="Dashboard showcase" />;
+  return <DashboardShowcaseContent />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { DemoContent } from '@/features/content/components/demo-content';
 
 export function Component() {
-  return <PagePlaceholder title="Experience the demo" />;
+  return <DemoContent />;
 }

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { BookingSection } from '@/features/booking/components/booking-section';
 import { DeeperInsights } from '@/features/landing/components/deeper-insights';
 import { FeatureCards } from '@/features/landing/components/feature-cards';
@@ -9,6 +11,14 @@ import { PricingSection } from '@/features/pricing/components/pricing-section';
 
 /** The landing page, sections in the specification's order (part 1 §2); the navigation and footer come from the layout. */
 export function Component() {
+  const { hash } = useLocation();
+  // Links such as /#book or /#pricing from other pages land on their section.
+  useEffect(() => {
+    if (!hash) return;
+    // After the layout has scrolled to the top for the new route.
+    const id = requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView());
+    return () => cancelAnimationFrame(id);
+  }, [hash]);
   return (
     <main>
       <Hero />

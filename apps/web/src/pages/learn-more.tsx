@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { LearnMoreContent } from '@/features/content/components/learn-more-content';
 
 export function Component() {
-  return <PagePlaceholder title="Learn more" />;
+  return <LearnMoreContent />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { NinetyDayContent } from '@/features/content/components/ninety-day-content';
 
 export function Component() {
-  return <PagePlaceholder title="90-Day Business Transformation" />;
+  return <NinetyDayContent />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { PrivacyContent } from '@/features/content/components/privacy-content';
 
 export function Component() {
-  return <PagePlaceholder title="Privacy Policy" />;
+  return <PrivacyContent />;
 }

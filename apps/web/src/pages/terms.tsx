@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { TermsContent } from '@/features/content/components/terms-content';
 
 export function Component() {
-  return <PagePlaceholder title="Terms of Service" />;
+  return <TermsContent />;
 }

@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { CompetitorPage } from '@/features/content/components/competitor-page';
+import { VS_GOHIGHLEVEL } from '@/features/content/competitors';
 
 export function Component() {
-  return <PagePlaceholder title="Vibe Business Coach vs GoHighLevel" />;
+  return <CompetitorPage content={VS_GOHIGHLEVEL} />;
 }

@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { HubPage } from '@/features/content/components/hub-page';
+import { WEBSITE_HUB } from '@/features/content/hubs';
 
 export function Component() {
-  return <PagePlaceholder title="Website Hub" />;
+  return <HubPage content={WEBSITE_HUB} />;
 }

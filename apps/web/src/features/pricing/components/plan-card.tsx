@@ -25,7 +25,7 @@ export function PlanCard({ plan, currency, onChoose }: { plan: Plan; currency: C
         {plan.name}
         {plan.premium && <Crown className="size-4 text-amber-500" aria-label="Premium" />}
       </h3>
-      <p className="mt-1 min-h-10 text-sm text-muted-foreground">{plan.description}</p>
+      <p className="mt-1 min-h-[3.75rem] text-sm text-muted-foreground">{plan.description}</p>
       <p className="mt-5 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight" data-testid={`price-${plan.id}`}>
           {formatPlanPrice(plan, currency)}

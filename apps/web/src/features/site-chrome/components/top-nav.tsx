@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
 import { Button } from '@/components/ui/button';
@@ -20,12 +20,12 @@ export function TopNav() {
   const { pathname } = useLocation();
   const { isSignedIn } = useAuth();
   const solid = useScrolledPast(SOLID_NAV_AFTER_PX);
-  const [open, setOpen] = useState(false);
+  // The drawer is open for the route it was opened on: every route change closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (v: boolean) => setOpenOn(v ? pathname : null);
   const [drawerWanted, setDrawerWanted] = useState(false);
   const darkText = DARK_NAV_TEXT_ROUTES.includes(pathname) && !solid;
-
-  // Every route change closes the drawer.
-  useEffect(() => setOpen(false), [pathname]);
 
   const openDrawer = () => {
     setDrawerWanted(true);

@@ -1,0 +1,15 @@
+import { supabase } from '@/lib/supabase';
+import type { ContactMessage } from '../contact-schema';
+
+export type SendResult = 'sent' | 'rate-limited' | 'failed';
+
+/** Inserts into contact_messages (RLS lets anyone insert; the server stamps user, IP and user agent and limits per IP). */
+export async function sendContactMessage(m: ContactMessage): Promise<SendResult> {
+  const { error, status } = await supabase()
+    .from('contact_messages')
+    .insert({ name: m.name, email: m.email, subject: m.subject || null, message: m.message });
+  if (!error) return 'sent';
+  if (status === 429) return 'rate-limited';
+  console.warn('Contact message failed', error.message);
+  return 'failed';
+}

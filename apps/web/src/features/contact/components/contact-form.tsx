@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { clientRateLimiter } from '@/lib/client-rate-limit';
+import { messages } from '@/lib/messages';
+import { sendContactMessage } from '../api/send-contact-message';
+import { contactSchema, type ContactInput, type ContactMessage } from '../contact-schema';
+
+/** Three messages per ten minutes from one page: spares the server obvious repeats (it enforces its own limit per IP). */
+const LIMIT = { max: 3, windowMs: 10 * 60 * 1000 };
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="text-sm text-red-300">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** The contact form: validated, sanitised, rate-limited, stored in contact_messages. */
+export function ContactForm() {
+  const [done, setDone] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactInput, unknown, ContactMessage>({ resolver: zodResolver(contactSchema), defaultValues: { name: '', email: '', subject: '', message: '' } });
+
+  const onSubmit = async (data: ContactMessage) => {
+    setServerError(null);
+    if (!clientRateLimiter.attempt('contact-form', LIMIT.max, LIMIT.windowMs)) return setServerError(messages.contact.rateLimited);
+    const result = await sendContactMessage(data);
+    if (result === 'sent') {
+      toast.success(messages.contact.sent);
+      reset();
+      setDone(true);
+    } else setServerError(result === 'rate-limited' ? messages.contact.rateLimited : messages.contact.failed);
+  };
+
+  if (done) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-4 rounded-2xl border border-white/10 bg-card p-10 text-center">
+        <CheckCircle2 className="size-12 text-emerald-400" aria-hidden="true" />
+        <h2 className="text-2xl font-bold text-white">Message sent</h2>
+        <p className="text-slate-300">{messages.contact.sent}</p>
+        <Button variant="outline" onClick={() => setDone(false)}>
+          Send another message
+        </Button>
+      </div>
+    );
+  }
+
+  const field = (name: keyof ContactInput) => ({
+    id: `contact-${name}`,
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+    disabled: isSubmitting,
+    ...register(name),
+  });
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="contact-form-title" className="flex flex-col gap-5 rounded-2xl border border-white/10 bg-card p-6 sm:p-8">
+      <h2 id="contact-form-title" className="text-2xl font-bold text-white">
+        Send us a message
+      </h2>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="contact-name">Name</Label>
+          <Input autoComplete="name" {...field('name')} />
+          <FieldError id="contact-name-error" message={errors.name?.message} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="contact-email">Email</Label>
+          <Input type="email" autoComplete="email" {...field('email')} />
+          <FieldError id="contact-email-error" message={errors.email?.message} />
+        </div>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="contact-subject">
+          Subject <span className="font-normal text-slate-400">(optional)</span>
+        </Label>
+        <Input {...field('subject')} />
+        <FieldError id="contact-subject-error" message={errors.subject?.message} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="contact-message">Message</Label>
+        <Textarea rows={6} {...field('message')} />
+        <FieldError id="contact-message-error" message={errors.message?.message} />
+      </div>
+      {serverError && <Alert variant="destructive">{serverError}</Alert>}
+      <Button type="submit" variant="gradient" size="lg" disabled={isSubmitting} className="self-start">
+        <Send aria-hidden="true" />
+        {isSubmitting ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { Check, Minus } from 'lucide-react';
+import { paths } from '@/lib/paths';
+import { runtimeConfig } from '@/lib/runtime-config';
+import { CtaBand } from './cta-band';
+import { LinkButton } from './link-button';
+import { PageHero } from './page-hero';
+
+export interface CompetitorContent {
+  name: string;
+  lead: string;
+  rows: { feature: string; us: boolean | string; them: boolean | string }[];
+  reasons: { title: string; text: string }[];
+  fairPoint: string;
+}
+
+function Cell({ v }: { v: boolean | string }) {
+  if (v === true) return <Check className="mx-auto size-5 text-emerald-400" aria-label="Yes" />;
+  if (v === false) return <Minus className="mx-auto size-5 text-slate-500" aria-label="No" />;
+  return <span>{v}</span>;
+}
+
+/** /vs-gohighlevel and /vs-hubspot: an honest side-by-side comparison. */
+export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
+  const brand = runtimeConfig().brandName;
+  return (
+    <main>
+      <PageHero eyebrow="Compare" title={`${brand} vs ${c.name}`} lead={<p>{c.lead}</p>}>
+        <LinkButton to={paths.joinWaitlist}>Join the Waitlist</LinkButton>
+        <LinkButton to={paths.pricing} secondary>
+          See Our Pricing
+        </LinkButton>
+      </PageHero>
+      <section aria-labelledby="compare-heading" className="px-4 py-8 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-5xl">
+          <h2 id="compare-heading" className="text-center text-3xl font-bold tracking-tight text-white">
+            Side by side
+          </h2>
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
+          <div className="mt-8 overflow-x-auto rounded-2xl border border-white/10 bg-card" tabIndex={0} role="region" aria-labelledby="compare-heading">
+            <table className="w-full min-w-[560px] text-sm">
+              <caption className="sr-only">
+                {brand} compared with {c.name}
+              </caption>
+              <thead>
+                <tr className="border-b border-white/10 bg-white/[0.03]">
+                  <th scope="col" className="p-4 text-left text-slate-200">Feature</th>
+                  <th scope="col" className="p-4 text-center text-violet-200">{brand}</th>
+                  <th scope="col" className="p-4 text-center text-slate-200">{c.name}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {c.rows.map((r) => (
+                  <tr key={r.feature} className="border-b border-white/5 last:border-0">
+                    <th scope="row" className="p-4 text-left font-medium text-slate-100">{r.feature}</th>
+                    <td className="bg-violet-500/5 p-4 text-center text-slate-100"><Cell v={r.us} /></td>
+                    <td className="p-4 text-center text-slate-300"><Cell v={r.them} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="mt-3 text-center text-xs text-slate-400">Based on {c.name}&apos;s publicly listed plans in November 2026. Check their website for current details.</p>
+        </div>
+      </section>
+      <section aria-labelledby="why-heading" className="px-4 py-16 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-6xl">
+          <h2 id="why-heading" className="text-center text-3xl font-bold tracking-tight text-white">Why owners switch</h2>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {c.reasons.map((r) => (
+              <li key={r.title} className="rounded-2xl border border-white/10 bg-card p-6">
+                <h3 className="text-lg font-semibold text-white">{r.title}</h3>
+                <p className="mt-2 text-slate-300">{r.text}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mx-auto mt-10 max-w-3xl rounded-xl border border-white/10 bg-white/[0.03] p-5 text-slate-300">
+            <strong className="text-white">To be fair: </strong>
+            {c.fairPoint}
+          </p>
+        </div>
+      </section>
+      <CtaBand title="See the difference for yourself" text="Book a free 30-minute strategy session or join the waitlist for early-access pricing.">
+        <LinkButton to={paths.joinWaitlist}>Join the Waitlist</LinkButton>
+        <LinkButton to={paths.connectAnything} secondary>
+          Test &amp; Compare Tools
+        </LinkButton>
+      </CtaBand>
+    </main>
+  );
+}

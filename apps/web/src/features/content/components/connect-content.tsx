@@ -1,0 +1,41 @@
+import { Calendar, Mail, MessageCircle, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { CONTACT } from '@/lib/contact-details';
+import { paths } from '@/lib/paths';
+import { PageHero } from './page-hero';
+
+const CHANNELS = [
+  { icon: Calendar, title: 'Free strategy session', text: '30 minutes with a growth strategist, on us.', action: 'Book on the home page', to: `${paths.home}#book` },
+  { icon: MessageCircle, title: 'Send us a message', text: 'Questions, partnerships or press: we reply within one working day.', action: 'Open the contact form', to: paths.contact },
+  { icon: Mail, title: 'Email', text: CONTACT.email, action: 'Write to us', href: `mailto:${CONTACT.email}` },
+  { icon: Phone, title: 'Phone', text: `${CONTACT.phone} · ${CONTACT.hours}`, action: 'Call us', href: CONTACT.phoneHref },
+];
+
+/** /connect: Connect with Us. */
+export function ConnectContent() {
+  return (
+    <main>
+      <PageHero eyebrow="Connect with Us" title="Let’s build something great together" lead={<p>Whether you are curious, ready to start, or want to partner with us, pick the way that suits you.</p>} />
+      <section aria-label="Ways to reach us" className="px-4 pb-20 sm:px-6 lg:px-8">
+        <ul className="mx-auto grid max-w-5xl gap-6 sm:grid-cols-2">
+          {CHANNELS.map(({ icon: Icon, ...c }) => (
+            <li key={c.title} className="flex flex-col rounded-2xl border border-white/10 bg-card p-7">
+              <Icon className="size-7 text-violet-300" aria-hidden="true" />
+              <h2 className="mt-4 text-xl font-semibold text-white">{c.title}</h2>
+              <p className="mt-2 flex-1 text-slate-300">{c.text}</p>
+              {c.to ? (
+                <Link to={c.to} className="mt-5 font-semibold text-cyan-300 hover:text-cyan-200">
+                  {c.action} <span aria-hidden="true">→</span>
+                </Link>
+              ) : (
+                <a href={c.href} className="mt-5 font-semibold text-cyan-300 hover:text-cyan-200">
+                  {c.action} <span aria-hidden="true">→</span>
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}
