@@ -1,7 +1,31 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.js';
+import { clientIp } from '../http/client-ip.js';
+import { createRateLimiter } from '../http/rate-limit.js';
+import { customPasswordReset } from './custom-password-reset.js';
+import { emergencyPasswordChange } from './emergency-password-change.js';
+import { fail } from './common.js';
 
-/** /functions/v1/<name>: server functions, one file each. Issue 3 fills this in. */
-export function functionRoutes(_ctx: AppContext): Hono {
-  return new Hono();
+type Handler = (ctx: AppContext, c: Context) => Promise<Response>;
+const FUNCTIONS: Record<string, Handler> = {
+  'custom-password-reset': customPasswordReset,
+  'emergency-password-change': emergencyPasswordChange,
+};
+
+/** /functions/v1/<name>: server functions, one file each. POST only (supabase-js functions.invoke). */
+export function functionRoutes(ctx: AppContext): Hono {
+  const app = new Hono();
+  // The override is for rare operator use; refusals write audit rows, so a flood is cut off per IP.
+  // (custom-password-reset is limited by the accounts service's /recover limits.)
+  const overrideLimit = createRateLimiter(ctx, { keyPrefix: 'fn-emergency-ip', points: 20, durationSeconds: 900 });
+  app.post('/emergency-password-change', async (c, next) => {
+    const r = await overrideLimit.consume(clientIp(c, ctx.config.TRUST_PROXY));
+    if (!r.allowed) return fail(c, 429, 'over_request_rate_limit', 'Too many requests. Please try again later.', { 'Retry-After': String(r.retryAfterSeconds) });
+    return next();
+  });
+  for (const [name, handler] of Object.entries(FUNCTIONS)) {
+    app.post(`/${name}`, (c) => handler(ctx, c));
+    app.all(`/${name}`, (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));
+  }
+  return app;
 }

@@ -1,0 +1,50 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import type { JwtClaims } from '../auth/jwt.js';
+import type { AppContext } from '../context.js';
+import { clientIp } from '../http/client-ip.js';
+import { ApiError } from '../http/errors.js';
+
+/**
+ * What every /functions/v1 handler answers: same-origin JSON the front end maps to the specification's
+ * toasts. Success: { success: true, message }. Failure: { success: false, code, error } with an HTTP status.
+ */
+export const ok = (c: Context, message: string) => c.json({ success: true, message }, 200);
+export const fail = (c: Context, status: ContentfulStatusCode, code: string, error: string, headers: Record<string, string> = {}) =>
+  c.json({ success: false, code, error }, status, headers);
+
+/** An accounts-service ApiError (GoTrue body {code, error_code, msg}) in our shape. */
+export function failFromApiError(c: Context, err: ApiError) {
+  const b = err.body as { error_code?: unknown; msg?: unknown; message?: unknown };
+  const code = typeof b.error_code === 'string' ? b.error_code : 'request_failed';
+  const message = typeof b.msg === 'string' ? b.msg : typeof b.message === 'string' ? b.message : err.message;
+  const retry = err.status === 429 ? { 'Retry-After': '60' } : undefined;
+  return fail(c, err.status, code, message, retry);
+}
+
+/** The JSON body validated against `schema`; null (after answering 400) when it does not fit. */
+export async function readBody<T extends z.ZodTypeAny>(c: Context, schema: T): Promise<z.infer<T> | { invalid: string }> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    return { invalid: 'Request body must be JSON' };
+  }
+  const r = schema.safeParse(raw);
+  if (!r.success) return { invalid: r.error.issues[0]?.message ?? 'Invalid request body' };
+  return r.data;
+}
+
+export const requestIdentity = (c: Context, ctx: AppContext) => ({ ip: clientIp(c, ctx.config.TRUST_PROXY), userAgent: c.req.header('user-agent')?.slice(0, 512) });
+
+/** The caller's verified claims from `Authorization: Bearer` (supabase-js sends the session token or the anon key). */
+export async function callerClaims(c: Context, ctx: AppContext): Promise<JwtClaims | null> {
+  const m = /^bearer\s+(\S+)$/i.exec(c.req.header('authorization')?.trim() ?? '');
+  if (!m) return null;
+  try {
+    return await ctx.jwt.verify(m[1]);
+  } catch {
+    return null;
+  }
+}

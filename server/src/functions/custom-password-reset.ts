@@ -1,0 +1,34 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { sendRecoveryEmail } from '../auth/api.js';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../http/errors.js';
+import { fail, failFromApiError, ok, readBody, requestIdentity } from './common.js';
+
+const Body = z.object({ email: z.string().trim().min(1, 'Email is required').max(320) });
+
+export const RESET_SENT = 'Password reset email sent successfully!';
+
+/**
+ * POST /functions/v1/custom-password-reset {email}: the recovery mail, linking to /reset-password.
+ * The answer is the same whether or not the address has an account (no enumeration). Mail transport
+ * failures answer 503 email_service_unavailable with the SMTP code (e.g. 535), which the front end shows as
+ * "Email service temporarily unavailable...".
+ */
+export async function customPasswordReset(ctx: AppContext, c: Context) {
+  const body = await readBody(c, Body);
+  if ('invalid' in body) return fail(c, 400, 'validation_failed', body.invalid);
+  const { ip, userAgent } = requestIdentity(c, ctx);
+  try {
+    await sendRecoveryEmail(ctx, { email: body.email, redirectTo: `${ctx.config.SITE_URL}/reset-password`, ip, userAgent });
+    return ok(c, RESET_SENT);
+  } catch (err) {
+    if (err instanceof ApiError) return failFromApiError(c, err);
+    const smtp = (err as { responseCode?: unknown }).responseCode;
+    if (typeof smtp === 'number' || (err as { code?: unknown }).code === 'EAUTH' || (err as { command?: unknown }).command) {
+      ctx.log.error({ smtp, message: (err as Error).message }, 'custom-password-reset: mail transport failed');
+      return fail(c, 503, 'email_service_unavailable', `Email service unavailable${typeof smtp === 'number' ? ` (code ${smtp})` : ''}`);
+    }
+    throw err; // app.onError answers a generic 500 and logs it
+  }
+}

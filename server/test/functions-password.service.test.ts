@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+import { anonClient, clientWithToken, serviceClient, signAccessToken } from './tokens.js';
+
+let t: TestServer;
+let smtp: SmtpSink;
+let userId: string;
+const EMAIL = 'owner@example.com';
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await startTestServer({ SMTP_URL: smtp.url, RATE_LIMIT_DISABLED: 'true' });
+  const { data, error } = await serviceClient(t).auth.admin.createUser({ email: EMAIL, password: 'Original-Passw0rd!', email_confirm: true });
+  if (error) throw error;
+  userId = data.user!.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const call = (name: string, body: unknown, token?: string) =>
+  fetch(`${t.url}/functions/v1/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json', apikey: t.anonKey, Authorization: `Bearer ${token ?? t.anonKey}` }, body: JSON.stringify(body) });
+
+const audits = async (event: string) => (await serviceClient(t).from('security_audit_log').select('severity, user_id, event_details').eq('event_type', event)).data ?? [];
+
+const signIn = async (password: string) => {
+  const c = createClient(t.url, t.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
+  return (await c.auth.signInWithPassword({ email: EMAIL, password })).error;
+};
+
+describe(`custom-password-reset (${SERVICE_DB})`, () => {
+  it('mails a recovery link to /reset-password and says so', async () => {
+    const { data, error } = await anonClient(t).functions.invoke('custom-password-reset', { body: { email: EMAIL } });
+    expect(error).toBeNull();
+    expect(data).toEqual({ success: true, message: 'Password reset email sent successfully!' });
+    const mail = await smtp.waitFor(EMAIL);
+    expect(mail.text).toContain(`redirect_to=${t.server.ctx.config.SITE_URL}/reset-password`);
+  });
+
+  it('answers the same for an unknown address (no enumeration) and sends nothing', async () => {
+    const before = smtp.messages.length;
+    const res = await call('custom-password-reset', { email: 'nobody@example.com' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, message: 'Password reset email sent successfully!' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it('rejects a missing or malformed address with 400', async () => {
+    expect((await call('custom-password-reset', {})).status).toBe(400);
+    const res = await call('custom-password-reset', { email: 'not an email' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false, code: 'validation_failed' });
+  });
+});
+
+describe(`emergency-password-change (${SERVICE_DB})`, () => {
+  it('refuses visitors (401) and signed-in users (403), each with a critical audit row', async () => {
+    const anonRes = await call('emergency-password-change', { email: EMAIL, newPassword: 'Hijack-Passw0rd!' });
+    expect(anonRes.status).toBe(401);
+    expect(await anonRes.json()).toMatchObject({ success: false, code: 'unauthorized' });
+    const userToken = await signAccessToken(t, { sub: userId, email: EMAIL, app_metadata: { provider: 'email' } });
+    const userRes = await call('emergency-password-change', { email: EMAIL, newPassword: 'Hijack-Passw0rd!' }, userToken);
+    expect(userRes.status).toBe(403);
+    const forged = await call('emergency-password-change', { email: EMAIL, newPassword: 'Hijack-Passw0rd!' }, 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.bad');
+    expect(forged.status).toBe(401);
+    const rows = await audits('emergency_password_change_denied');
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.severity === 'critical')).toBe(true);
+    expect(rows.map((r) => r.user_id)).toContain(userId);
+    expect(await signIn('Original-Passw0rd!')).toBeNull();
+  });
+
+  it('lets an admin override a password; the change and its author are audited', async () => {
+    const adminToken = await signAccessToken(t, { sub: '00000000-0000-4000-8000-000000000001', app_metadata: { role: 'admin' } });
+    const { data, error } = await clientWithToken(t, adminToken).functions.invoke('emergency-password-change', { body: { email: EMAIL, newPassword: 'Admin-Set-Passw0rd!' } });
+    expect(error).toBeNull();
+    expect(data).toEqual({ success: true, message: 'Password changed successfully using admin override!' });
+    expect(await signIn('Admin-Set-Passw0rd!')).toBeNull();
+    expect(await signIn('Original-Passw0rd!')).not.toBeNull();
+    const rows = await audits('emergency_password_change');
+    expect(rows.at(-1)).toMatchObject({ severity: 'critical', user_id: '00000000-0000-4000-8000-000000000001', event_details: { outcome: 'changed', by: 'admin', target_user_id: userId } });
+  });
+
+  it('lets the service role override, and reports weak passwords and unknown users', async () => {
+    const res = await call('emergency-password-change', { email: EMAIL, newPassword: 'Service-Set-Passw0rd!' }, t.serviceRoleKey);
+    expect(res.status).toBe(200);
+    expect(await signIn('Service-Set-Passw0rd!')).toBeNull();
+    const weak = await call('emergency-password-change', { email: EMAIL, newPassword: '123' }, t.serviceRoleKey);
+    expect(weak.status).toBe(422);
+    expect(await weak.json()).toMatchObject({ success: false, code: 'weak_password' });
+    const none = await call('emergency-password-change', { email: 'ghost@example.com', newPassword: 'Whatever-Passw0rd!' }, t.serviceRoleKey);
+    expect(none.status).toBe(404);
+    expect((await audits('emergency_password_change')).length).toBe(4);
+  });
+
+  it('only answers POST', async () => {
+    const res = await fetch(`${t.url}/functions/v1/emergency-password-change`, { headers: { apikey: t.anonKey } });
+    expect(res.status).toBe(405);
+  });
+});
