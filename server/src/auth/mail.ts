@@ -37,6 +37,9 @@ export async function sendAuthMail(
     const smtpCode = (err as { responseCode?: number }).responseCode;
     ctx.log.error({ err: err instanceof Error ? err.message : String(err), smtpCode, kind }, 'auth mail could not be sent');
     // the SMTP reply code (e.g. 535, bad credentials) lets the app say "mail service unavailable"
-    throw authError(500, 'unexpected_failure', `Error sending ${kind.replace('_', ' ')} email${smtpCode ? ` (SMTP ${smtpCode})` : ''}`);
+    // responseCode stays on the error (not in the body) for in-process callers such as the functions
+    throw Object.assign(authError(500, 'unexpected_failure', `Error sending ${kind.replace('_', ' ')} email${smtpCode ? ` (SMTP ${smtpCode})` : ''}`), {
+      responseCode: smtpCode,
+    });
   }
 }
