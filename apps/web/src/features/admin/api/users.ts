@@ -1,0 +1,31 @@
+import { supabase } from '@/lib/supabase';
+import { adminFetch } from './admin-fetch';
+
+export interface AdminUser {
+  id: string;
+  email: string | null;
+  full_name: string | null;
+  created_at: string;
+  last_sign_in_at: string | null;
+  email_confirmed_at: string | null;
+  invited_at: string | null;
+  banned_until: string | null;
+  is_admin: boolean;
+  mfa_factors: number;
+}
+
+export const fetchUsers = (q: string, page: number, perPage: number) =>
+  adminFetch<{ users: AdminUser[]; total: number }>(`/users?${new URLSearchParams({ q, page: String(page), per_page: String(perPage) })}`);
+export const setAdmin = (id: string, admin: boolean) => adminFetch(`/users/${id}/admin`, { body: { admin } });
+export const setBanned = (id: string, banned: boolean) => adminFetch(`/users/${id}/ban`, { body: { banned } });
+export const resetMfa = (id: string) => adminFetch<{ factors_removed: number }>(`/users/${id}/reset-mfa`, { body: {} });
+
+/** The admin password override (part 1 §7 'emergency-password-change'); the function checks the caller and audits it. */
+export async function overridePassword(email: string, newPassword: string): Promise<void> {
+  const { error } = await supabase().functions.invoke('emergency-password-change', { body: { email, newPassword } });
+  if (!error) return;
+  // FunctionsHttpError carries the response; its JSON message is more useful than "non-2xx status code".
+  const ctx = (error as { context?: Response }).context;
+  const body = ctx && typeof ctx.json === 'function' ? ((await ctx.json().catch(() => null)) as { message?: string; error?: string } | null) : null;
+  throw new Error(body?.message ?? body?.error ?? error.message);
+}

@@ -1,0 +1,125 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { KeyRound, Search, ShieldCheck, ShieldOff, Ban, RotateCcw } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { toast } from 'sonner';
+import { useAuth } from '@/app/auth-provider';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { fetchUsers, resetMfa, setAdmin, setBanned, type AdminUser } from '../api/users';
+import { PasswordOverrideDialog } from './password-override-dialog';
+import { formatDate, PanelHeader, QueryState } from './shared';
+
+const PER_PAGE = 20;
+const isBanned = (u: AdminUser) => !!u.banned_until && Date.parse(u.banned_until) > Date.now();
+
+/** Accounts: search, grant or revoke admin, ban, password override and MFA reset. */
+export function UsersPanel() {
+  const { user: me } = useAuth();
+  const qc = useQueryClient();
+  const [search, setSearch] = useState('');
+  const q = useDeferredValue(search);
+  const [page, setPage] = useState(1);
+  const [overrideFor, setOverrideFor] = useState<string | null>(null);
+  const users = useQuery({ queryKey: ['admin', 'users', q, page], queryFn: () => fetchUsers(q, page, PER_PAGE), placeholderData: keepPreviousData });
+  const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / PER_PAGE));
+
+  const action = useMutation({
+    mutationFn: async (a: { run: () => Promise<unknown>; done: string }) => {
+      await a.run();
+      return a.done;
+    },
+    onSuccess: (done) => {
+      toast.success(done);
+      void qc.invalidateQueries({ queryKey: ['admin', 'users'] });
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  const confirmThen = (question: string, run: () => Promise<unknown>, done: string) => {
+    if (window.confirm(question)) action.mutate({ run, done });
+  };
+
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="users-panel-title">
+      <PanelHeader id="users-panel-title" title="Users" description={`${users.data?.total ?? 0} accounts`} />
+      <div className="relative max-w-md">
+        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          aria-label="Search users by email or name"
+          placeholder="Search users by email or name"
+          className="pl-9"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <QueryState isLoading={users.isLoading} error={users.error}>
+        <ul className="flex flex-col divide-y rounded-lg border">
+          {users.data?.users.length === 0 && <li className="p-6 text-center text-muted-foreground">No users found</li>}
+          {users.data?.users.map((u) => {
+            const self = u.id === me?.id;
+            const banned = isBanned(u);
+            const email = u.email ?? '';
+            return (
+              <li key={u.id} className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center lg:justify-between">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    <span className="break-all">{email || '(no email)'}</span>
+                    {u.is_admin && <Badge>admin</Badge>}
+                    {banned && <Badge className="border-transparent bg-red-600 text-white">banned</Badge>}
+                    {!u.email_confirmed_at && <Badge variant="outline">{u.invited_at ? 'invited' : 'unconfirmed'}</Badge>}
+                    {u.mfa_factors > 0 && <Badge variant="secondary">MFA</Badge>}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    {u.full_name ? `${u.full_name} · ` : ''}joined {formatDate(u.created_at)} · last sign-in {formatDate(u.last_sign_in_at)}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  {u.is_admin ? (
+                    <Button size="sm" variant="outline" disabled={self || action.isPending} onClick={() => confirmThen(`Remove admin from ${email}?`, () => setAdmin(u.id, false), `${email} is no longer an admin`)}>
+                      <ShieldOff aria-hidden="true" /> Revoke admin
+                    </Button>
+                  ) : (
+                    <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => confirmThen(`Make ${email} an admin?`, () => setAdmin(u.id, true), `${email} is now an admin`)}>
+                      <ShieldCheck aria-hidden="true" /> Make admin
+                    </Button>
+                  )}
+                  <Button
+                    size="sm"
+                    variant={banned ? 'outline' : 'destructive'}
+                    disabled={self || action.isPending}
+                    onClick={() => confirmThen(banned ? `Lift the ban on ${email}?` : `Ban ${email}? They are signed out everywhere.`, () => setBanned(u.id, !banned), banned ? `${email} is unbanned` : `${email} is banned`)}
+                  >
+                    <Ban aria-hidden="true" /> {banned ? 'Unban' : 'Ban'}
+                  </Button>
+                  <Button size="sm" variant="outline" disabled={!email} onClick={() => setOverrideFor(email)}>
+                    <KeyRound aria-hidden="true" /> Set password
+                  </Button>
+                  <Button size="sm" variant="outline" disabled={u.mfa_factors === 0 || action.isPending} onClick={() => confirmThen(`Remove every MFA factor of ${email}?`, () => resetMfa(u.id), `MFA reset for ${email}`)}>
+                    <RotateCcw aria-hidden="true" /> Reset MFA
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <nav className="flex items-center justify-between text-sm" aria-label="User pages">
+          <span className="text-muted-foreground">
+            Page {page} of {pages}
+          </span>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
+          </div>
+        </nav>
+      </QueryState>
+      {overrideFor && <PasswordOverrideDialog email={overrideFor} onClose={() => setOverrideFor(null)} />}
+    </section>
+  );
+}

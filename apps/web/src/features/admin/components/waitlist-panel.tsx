@@ -1,0 +1,174 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, Download, Mail, Search } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { downloadText, toCsv } from '../csv';
+import { fetchAllSubscribers, fetchSubscribers, inviteSubscribers, type Subscriber, type SubscriberColumn } from '../api/waitlist';
+import { formatDate, PanelHeader, QueryState } from './shared';
+
+const PAGE_SIZE = 25;
+const COLUMNS: { key: SubscriberColumn; label: string }[] = [
+  { key: 'waitlist_position', label: 'Position' },
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email' },
+  { key: 'status', label: 'Status' },
+  { key: 'source', label: 'Source' },
+  { key: 'created_at', label: 'Joined' },
+];
+
+/** The waitlist: search, sort, paginate, export CSV and invite the selected subscribers. */
+export function WaitlistPanel() {
+  const qc = useQueryClient();
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [sort, setSort] = useState<{ key: SubscriberColumn; ascending: boolean }>({ key: 'waitlist_position', ascending: true });
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [exporting, setExporting] = useState(false);
+
+  const query = useQuery({
+    queryKey: ['admin', 'waitlist', deferredSearch, sort, page],
+    queryFn: () => fetchSubscribers({ search: deferredSearch, sort: sort.key, ascending: sort.ascending, page, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = query.data?.rows ?? [];
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  const invite = useMutation({
+    mutationFn: () => inviteSubscribers([...selected]),
+    onSuccess: (r) => {
+      const invited = r.results.filter((x) => x.outcome === 'invited').length;
+      const registered = r.results.filter((x) => x.outcome === 'already_registered').length;
+      const failed = r.results.filter((x) => x.outcome === 'failed');
+      toast.success(`${invited} invitation${invited === 1 ? '' : 's'} sent${registered ? `, ${registered} already registered` : ''}`);
+      if (failed.length) toast.error(`${failed.length} failed: ${failed.map((f) => `${f.email} (${f.message})`).join(', ')}`);
+      setSelected(new Set());
+      void qc.invalidateQueries({ queryKey: ['admin', 'waitlist'] });
+    },
+    onError: (e) => toast.error(e.message),
+  });
+
+  function toggleSort(key: SubscriberColumn) {
+    setSort((s) => (s.key === key ? { key, ascending: !s.ascending } : { key, ascending: true }));
+    setPage(1);
+  }
+  function toggle(id: string, on: boolean) {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const all = await fetchAllSubscribers(deferredSearch, sort.key, sort.ascending);
+      const csv = toCsv(
+        COLUMNS.map((c) => c.label),
+        all.map((s: Subscriber) => [s.waitlist_position, s.name, s.email, s.status, s.source, s.created_at]),
+      );
+      downloadText(`waitlist-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : 'Export failed');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="waitlist-panel-title">
+      <PanelHeader id="waitlist-panel-title" title="Waitlist" description={`${total} subscriber${total === 1 ? '' : 's'}${search ? ' match' : ''}`}>
+        <Button variant="outline" onClick={exportCsv} disabled={exporting || total === 0}>
+          <Download aria-hidden="true" />
+          Export CSV
+        </Button>
+        <Button variant="gradient" onClick={() => invite.mutate()} disabled={selected.size === 0 || invite.isPending}>
+          <Mail aria-hidden="true" />
+          Invite selected ({selected.size})
+        </Button>
+      </PanelHeader>
+      <div className="relative max-w-md">
+        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          aria-label="Search by name or email"
+          placeholder="Search by name or email"
+          className="pl-9"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <QueryState isLoading={query.isLoading} error={query.error}>
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full min-w-[760px] text-left text-sm">
+            <thead className="bg-secondary/60 text-xs uppercase tracking-wide text-muted-foreground">
+              <tr>
+                <th scope="col" className="w-10 px-3 py-3">
+                  <Checkbox
+                    aria-label="Select all on this page"
+                    checked={allOnPage}
+                    onCheckedChange={(v) => rows.forEach((r) => toggle(r.id, v === true))}
+                  />
+                </th>
+                {COLUMNS.map((c) => (
+                  <th key={c.key} scope="col" className="px-3 py-2" aria-sort={sort.key === c.key ? (sort.ascending ? 'ascending' : 'descending') : 'none'}>
+                    <button type="button" className="inline-flex items-center gap-1 font-semibold uppercase hover:text-foreground" onClick={() => toggleSort(c.key)}>
+                      {c.label}
+                      {sort.key === c.key && (sort.ascending ? <ArrowUp className="size-3" aria-hidden="true" /> : <ArrowDown className="size-3" aria-hidden="true" />)}
+                    </button>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 && (
+                <tr>
+                  <td colSpan={7} className="px-3 py-10 text-center text-muted-foreground">
+                    No subscribers found
+                  </td>
+                </tr>
+              )}
+              {rows.map((s) => (
+                <tr key={s.id} className="border-t hover:bg-secondary/30">
+                  <td className="px-3 py-2">
+                    <Checkbox aria-label={`Select ${s.email}`} checked={selected.has(s.id)} onCheckedChange={(v) => toggle(s.id, v === true)} />
+                  </td>
+                  <td className="px-3 py-2 font-semibold tabular-nums">#{s.waitlist_position}</td>
+                  <td className="px-3 py-2">{s.name}</td>
+                  <td className="px-3 py-2 break-all">{s.email}</td>
+                  <td className="px-3 py-2">
+                    <Badge variant={s.status === 'invited' ? 'success' : s.status === 'waiting' ? 'secondary' : 'outline'}>{s.status}</Badge>
+                  </td>
+                  <td className="px-3 py-2 text-muted-foreground">{s.source}</td>
+                  <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatDate(s.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Waitlist pages">
+          <span className="text-muted-foreground">
+            Page {page} of {pages}
+          </span>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
+          </div>
+        </nav>
+      </QueryState>
+    </section>
+  );
+}
