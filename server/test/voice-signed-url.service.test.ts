@@ -29,6 +29,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await srv?.close();
+  // the server's fetch keeps connections alive: drop them so close() returns
+  fake?.closeAllConnections();
   await new Promise((r) => fake?.close(r));
 });
 

@@ -11,14 +11,15 @@ async function errorMessage(err: unknown): Promise<string> {
   if (err instanceof Error && err.name === 'FunctionsHttpError' && ctx instanceof Response) {
     const body = (await ctx.json().catch(() => null)) as { error?: unknown; message?: unknown; code?: unknown } | null;
     const text = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : err.message;
-    return body?.code !== undefined ? `${text} (code ${String(body.code)})` : text;
+    // the function names a mail outage by code; the message carries the SMTP code (e.g. 535)
+    return body?.code === 'email_service_unavailable' || typeof body?.code === 'number' ? `${text} (code ${String(body.code)})` : text;
   }
   return err instanceof Error ? err.message : String(err);
 }
 
 /** Part 1 §8: a provider failure about the API key or SMTP code 535 means the mail service is down. */
 export function classifyResetError(message: string): string {
-  if (/api[ _-]?key/i.test(message) || /\b535\b/.test(message)) return messages.reset.emailServiceUnavailable;
+  if (/api[ _-]?key/i.test(message) || /\b535\b/.test(message) || message.includes('email_service_unavailable')) return messages.reset.emailServiceUnavailable;
   return messages.reset.failed(message);
 }
 
