@@ -6,7 +6,7 @@ import { createRateLimiter } from '../http/rate-limit.js';
 import { renderWaitlistMail } from './waitlist-mail.js';
 
 /** Joins per client IP per window: generous for a shared office NAT, tight enough to stop a script. */
-export const WAITLIST_IP_LIMIT = { points: 10, durationSeconds: 600 } as const;
+export const WAITLIST_IP_LIMIT = { points: 20, durationSeconds: 600 } as const;
 
 const body = z.object({
   name: z.string().trim().min(1).max(200),

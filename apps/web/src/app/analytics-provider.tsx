@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { createAnalyticsClient, type AnalyticsClient } from '@/features/analytics/analytics-client';
 import { trackPageActivity } from '@/features/analytics/page-activity';
@@ -26,7 +26,11 @@ const AnalyticsContext = createContext<{ api: AnalyticsApi; client: AnalyticsCli
 export function AnalyticsProvider({ children }: { children: ReactNode }) {
   const { consent } = useConsent();
   const { session } = useAuth();
-  const allowed = consent.accepted && consent.performance;
+  const allowedNow = consent.accepted && consent.performance;
+  // Consent given takes effect with the fresh page the consent dialog loads (part 1 §4 reloads after saving), so the
+  // page is not counted twice; consent withdrawn takes effect at once.
+  const [allowedAtLoad] = useState(allowedNow);
+  const allowed = allowedNow && allowedAtLoad;
   const transport = useMemo(() => createSupabaseTransport(), []);
   useEffect(() => transport.setAccessToken(session?.access_token), [transport, session]);
 

@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { expect, openPage, test } from './fixtures';
+import { serverKeys, signedInUser } from './support/auth';
+
+// supabase-js builds a realtime client, which needs a WebSocket on Node 20
+(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function service() {
+  const { serviceRoleKey } = await serverKeys();
+  return createClient(`http://127.0.0.1:${process.env.E2E_PORT}`, serviceRoleKey, { auth: { persistSession: false } });
+}
+
+/** Decided already (necessary only), so the consent prompt stays out of the way. */
+const presetConsent = (page: Page) =>
+  page.addInitScript(() => {
+    localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: false, functional: false, targeting: false, accepted: true }));
+    localStorage.setItem('cookie-consent-version', '1');
+  });
+
+const outbox = (): { to: string; subject: string }[] => {
+  try {
+    return readFileSync(path.join(process.env.E2E_DATA_DIR!, 'outbox.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  } catch {
+    return [];
+  }
+};
+
+test.describe("operators' console", () => {
+  test('is the not-found page for visitors and for signed-in users who are not admins', async ({ page }) => {
+    await presetConsent(page);
+    await openPage(page, '/admin');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await signedInUser(page);
+    await openPage(page, '/admin');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Operators' console" })).toHaveCount(0);
+  });
+
+  test('an admin searches the waitlist, exports CSV and invites the selected subscribers', async ({ page, pageErrors }) => {
+    const tag = `e2eadm${Date.now().toString(36)}`;
+    const db = await service();
+    const people = ['Alice', 'Bob', 'Carol'].map((n) => ({ name: `${n} ${tag}`, email: `${n.toLowerCase()}.${tag}@example.com` }));
+    for (const p of people) {
+      const { error } = await db.from('ebook_subscribers').insert(p);
+      expect(error).toBeNull();
+    }
+    await presetConsent(page);
+    await signedInUser(page, { admin: true });
+    await openPage(page, '/admin');
+    await expect(page.getByRole('heading', { name: "Operators' console" })).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Search by name or email' }).fill(tag);
+    const rows = page.locator('tbody tr');
+    await expect(rows).toHaveCount(3);
+    await expect(page.getByText('3 subscribers match')).toBeVisible();
+
+    // sort by name, descending on the second click
+    await page.getByRole('button', { name: 'Name' }).click();
+    await page.getByRole('button', { name: 'Name' }).click();
+    await expect(rows.first()).toContainText(`Carol ${tag}`);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe('Position,Name,Email,Status,Source,Joined');
+    expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(people.map((p) => p.email).reverse());
+    expect(lines.slice(1).every((l) => l.split(',')[3] === 'waiting')).toBe(true);
+
+    await page.getByRole('checkbox', { name: `Select ${people[0]!.email}` }).click();
+    await page.getByRole('checkbox', { name: `Select ${people[2]!.email}` }).click();
+    await page.getByRole('button', { name: 'Invite selected (2)' }).click();
+    await expect(page.getByText('2 invitations sent')).toBeVisible();
+    await expect(rows.filter({ hasText: 'invited' })).toHaveCount(2);
+    const { data } = await db.from('ebook_subscribers').select('email, status').in('email', people.map((p) => p.email)).order('email');
+    expect(data).toEqual([
+      { email: people[0]!.email, status: 'invited' },
+      { email: people[1]!.email, status: 'waiting' },
+      { email: people[2]!.email, status: 'invited' },
+    ]);
+    await expect.poll(() => outbox().filter((m) => m.to === people[0]!.email || m.to === people[2]!.email).length).toBe(2);
+
+    // the invitation is in the security log, shown on the Security tab
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await expect(page.getByRole('heading', { name: 'Latest 50 entries' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'admin.waitlist_invited' }).first()).toBeVisible();
+    await page.getByRole('combobox', { name: 'Severity' }).selectOption('critical');
+    await expect(page.getByRole('cell', { name: 'admin.waitlist_invited' })).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await expect(page.getByText('Scroll-depth funnel (sessions)')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Latest events' })).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('passes axe on each tab', async ({ page }) => {
+    await presetConsent(page);
+    await signedInUser(page, { admin: true });
+    await openPage(page, '/admin');
+    for (const tab of ['Waitlist', 'Analytics', 'Security', 'Users', 'Inbox']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('heading', { name: tab, level: 2 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+      expect(result.violations, tab).toEqual([]);
+    }
+  });
+});
