@@ -31,6 +31,14 @@ async function addTool(page: Page, search: string, name: string) {
 }
 
 test.describe('dashboard', () => {
+  test.describe.configure({ timeout: 120_000 });
+  // decided cookie consent, so the banner does not cover what the tests and screenshots look at
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: false, functional: false, targeting: false, accepted: true }));
+      localStorage.setItem('cookie-consent-version', '1');
+    });
+  });
   test('is gated to desktops, re-evaluated on resize', async ({ page, pageErrors }) => {
     await signedInUser(page);
     await page.setViewportSize({ width: 375, height: 800 });
@@ -144,7 +152,9 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('heading', { name: 'CRM is coming soon' })).toBeVisible();
     await shot(page, 'dashboard-crm-1440');
 
-    // the assistant says plainly that it is not connected
+    // the assistant (collapsed at first) says plainly that it is not connected
+    await expect(page.getByRole('textbox', { name: 'Message the AI coach' })).toBeHidden();
+    await page.getByRole('button', { name: /AI Business Coach/ }).click();
     await page.getByRole('textbox', { name: 'Message the AI coach' }).fill('How do I grow?');
     await page.getByRole('textbox', { name: 'Message the AI coach' }).press('Enter');
     await expect(page.getByText('The AI coach is not connected yet')).toBeVisible();

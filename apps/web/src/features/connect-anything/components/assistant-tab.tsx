@@ -25,7 +25,10 @@ export function AssistantTab() {
   const endRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
-  useEffect(() => endRef.current?.scrollIntoView?.({ block: 'nearest' }), [messages]);
+  useEffect(() => {
+    // newer Chromium returns a promise from scrollIntoView; an effect must not return it
+    void endRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [messages]);
 
   const send = (e: FormEvent) => {
     e.preventDefault();

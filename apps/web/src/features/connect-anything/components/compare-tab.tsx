@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { messages } from '@/lib/messages';
 import { fetchFirstTools } from '../api/integrations';
 import { formatUsers } from './integration-card';
+import { CategoryIcon } from '@/components/category-icon';
 
 const CHOICES = 8;
 
@@ -51,7 +52,7 @@ export function CompareTab() {
                 disabled={!isIn && full}
                 onClick={() => setSelected((s) => (isIn ? s.filter((x) => x !== t.id) : addToComparison(s, t.id)))}
               >
-                <span aria-hidden className="text-lg">{t.icon}</span>
+                <CategoryIcon category={t.category} className="size-4" />
                 <span className="truncate">{t.name}</span>
               </Button>
             </li>
@@ -70,7 +71,7 @@ export function CompareTab() {
                   <th key={t.id} scope="col" className="p-3 text-left">
                     <div className="flex items-center justify-between gap-2">
                       <span className="font-semibold">
-                        <span aria-hidden>{t.icon} </span>
+                        <CategoryIcon category={t.category} className="mr-1.5 inline size-4" />
                         {t.name}
                       </span>
                       <Button size="icon" variant="ghost" className="size-7" aria-label={`Remove ${t.name}`} onClick={() => setSelected((s) => s.filter((x) => x !== t.id))}>

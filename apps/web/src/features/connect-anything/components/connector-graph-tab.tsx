@@ -12,6 +12,7 @@ import { messages } from '@/lib/messages';
 import { fetchCatalogueIndex } from '../api/integrations';
 import { connectorPath, OUTCOMES, type OutcomeId } from '../lib/connector-path';
 import { SignInNotice } from './sign-in-notice';
+import { CategoryIcon } from '@/components/category-icon';
 
 /** Connector Graph: a source app and an outcome give a suggested path through catalogue apps, saved as a blueprint. */
 export function ConnectorGraphTab() {
@@ -71,7 +72,7 @@ export function ConnectorGraphTab() {
               <Fragment key={p.id}>
                 {i > 0 && <ArrowRight aria-hidden className="size-5 rotate-90 text-accent md:rotate-0" />}
                 <li className="flex min-w-36 flex-col items-center rounded-xl border border-primary/40 bg-gradient-to-b from-primary/15 to-transparent px-4 py-3 text-center">
-                  <span aria-hidden className="text-2xl">{p.icon}</span>
+                  <CategoryIcon category={p.category} className="size-6" />
                   <span className="font-semibold">{p.name}</span>
                   <span className="text-xs text-muted-foreground">{i === 0 ? 'Source' : INTEGRATION_CATEGORIES[p.category]}</span>
                 </li>

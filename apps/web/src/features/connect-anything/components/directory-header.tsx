@@ -52,11 +52,11 @@ export function DirectoryHeader({ search, onSearch, layout, onLayout, filter, on
                 onClick={() => onFilter(f.id)}
                 className={cn(
                   'inline-flex items-center gap-2 rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors',
-                  filter === f.id ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:border-primary/60',
+                  filter === f.id ? 'border-violet-600 bg-violet-600 text-white' : 'bg-card hover:border-primary/60',
                 )}
               >
                 {f.label}
-                <span className={cn('rounded-full px-1.5 text-xs tabular-nums', filter === f.id ? 'bg-white/20' : 'bg-secondary text-muted-foreground')} data-testid={`count-${f.id}`}>
+                <span className={cn('rounded-full px-1.5 text-xs tabular-nums', filter === f.id ? 'bg-black/25' : 'bg-secondary text-muted-foreground')} data-testid={`count-${f.id}`}>
                   {counts ? counts[f.id] : '…'}
                 </span>
               </button>

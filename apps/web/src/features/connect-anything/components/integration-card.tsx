@@ -3,6 +3,7 @@ import { INTEGRATION_CATEGORIES, type Integration } from '@app/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { CategoryIcon } from '@/components/category-icon';
 
 export type CardLayout = 'grid' | 'compact' | 'list';
 
@@ -26,7 +27,7 @@ export function IntegrationCard({ item, layout, onCompare, compareDisabled }: { 
   );
   const icon = (
     <span aria-hidden className={cn('flex shrink-0 items-center justify-center rounded-lg bg-secondary', layout === 'grid' ? 'size-12 text-2xl' : 'size-9 text-lg')}>
-      {item.icon}
+      <CategoryIcon category={item.category} className={layout === 'grid' ? 'size-6' : 'size-5'} />
     </span>
   );
   return (

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { searchCatalogue } from '../api/builder';
+import { CategoryIcon } from '@/components/category-icon';
 
 /** Two public automation directories for apps our catalogue does not list yet. */
 export const EXTERNAL_DIRECTORIES = [
@@ -47,7 +48,7 @@ export function AddIntegrationDialog({ open, onOpenChange, onCanvas, onAdd, addi
             const added = onCanvas.has(i.id);
             return (
               <li key={i.id} className="flex items-center gap-3 rounded-md p-2 hover:bg-secondary/60">
-                <span aria-hidden className="flex size-8 items-center justify-center rounded-md bg-secondary">{i.icon}</span>
+                <span aria-hidden className="flex size-8 items-center justify-center rounded-md bg-secondary"><CategoryIcon category={i.category} className="size-4" /></span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium">{i.name}</span>
                   <span className="block truncate text-xs text-muted-foreground">{i.description}</span>

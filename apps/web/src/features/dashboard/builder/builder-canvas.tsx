@@ -78,6 +78,7 @@ export default function BuilderCanvas({ tools, positions, ideas, connectMode, fi
         minZoom={0.4}
         maxZoom={1.5}
         colorMode="dark"
+        style={{ '--xy-background-color': '#0d1428' } as React.CSSProperties}
       >
         <Background gap={24} color="#27314f" />
         <Controls showInteractive={false} />

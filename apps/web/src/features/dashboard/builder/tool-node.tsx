@@ -2,6 +2,7 @@ import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { Plus } from 'lucide-react';
 import { INTEGRATION_CATEGORIES, type Integration } from '@app/shared';
 import { cn } from '@/lib/utils';
+import { CategoryIcon } from '@/components/category-icon';
 
 export type ToolNodeData = { tool: Integration; selected: boolean; connectMode: boolean };
 export type ToolNode = Node<ToolNodeData, 'tool'>;
@@ -21,7 +22,7 @@ export function ToolNodeView({ data }: NodeProps<ToolNode>) {
     >
       <Handle type="target" position={Position.Left} className="!size-2 !border-0 !bg-accent/70" isConnectable={false} />
       <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-lg">
-        {tool.icon}
+        <CategoryIcon category={tool.category} />
       </span>
       <span className="min-w-0">
         <span className="block truncate text-sm font-semibold">{tool.name}</span>

@@ -14,7 +14,7 @@ interface Line {
 
 /** The floating assistant. The AI coach is not connected yet, and the panel says so instead of pretending. */
 export function AssistantPanel() {
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
   const send = (e: FormEvent) => {

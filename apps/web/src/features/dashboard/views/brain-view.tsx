@@ -13,6 +13,7 @@ import { Switch } from '@/components/ui/switch';
 import { messages } from '@/lib/messages';
 import { topRatedTools } from '../api/builder';
 import { loadBusinessProfile, loadPersonName, saveAiFeatures, savePersonName } from '../api/profile';
+import { CategoryIcon } from '@/components/category-icon';
 
 function ProfileForm() {
   const name = useQuery({ queryKey: ['person-name'], queryFn: loadPersonName });
@@ -86,7 +87,7 @@ export function BrainView() {
   const top = useQuery({ queryKey: ['integrations', 'top-rated'], queryFn: () => topRatedTools(5), staleTime: 5 * 60_000 });
   const s = plan.status;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid items-start gap-4 lg:grid-cols-2">
       <section aria-labelledby="brain-plan" className="space-y-5 rounded-xl border bg-card p-6">
         <div className="flex items-start justify-between gap-3">
           <div>
@@ -122,7 +123,7 @@ export function BrainView() {
           <ol className="mt-3 space-y-2">
             {top.data?.map((t) => (
               <li key={t.id} className="flex items-center gap-3">
-                <span aria-hidden className="flex size-8 items-center justify-center rounded-md bg-secondary">{t.icon}</span>
+                <span aria-hidden className="flex size-8 items-center justify-center rounded-md bg-secondary"><CategoryIcon category={t.category} className="size-4" /></span>
                 <span className="flex-1 text-sm font-medium">{t.name}</span>
                 {t.popular && <Badge variant="secondary">Popular</Badge>}
                 <span className="inline-flex items-center gap-1 text-sm tabular-nums">
