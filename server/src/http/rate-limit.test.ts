@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { openPglite } from '../db/pglite.js';
-import { migrate } from '../db/migrate.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MIGRATIONS_DIR } from '../db/migrate.js';
 import type { Database } from '../db/index.js';
 import { createLogger } from '../log.js';
 import { closeRateLimitStores, createRateLimiter, pruneRateLimits } from './rate-limit.js';
@@ -17,8 +19,9 @@ describe('createRateLimiter on PostgreSQL (PGlite)', () => {
   let db: Database;
   beforeAll(async () => {
     db = await openPglite();
-    await migrate(db);
-  });
+    // only the limiter's own table (migration 0003), not the whole schema
+    await db.exec(readFileSync(path.join(MIGRATIONS_DIR, '0003_rate_limits.sql'), 'utf8'));
+  }, 60_000);
   afterAll(() => db.close());
 
   it('allows `points` calls per key, then refuses with a retry time', async () => {
@@ -28,6 +31,17 @@ describe('createRateLimiter on PostgreSQL (PGlite)', () => {
     expect(denied.allowed).toBe(false);
     if (!denied.allowed) expect(denied.retryAfterSeconds).toBeGreaterThan(50);
     expect(await rl.consume('5.6.7.8')).toEqual({ allowed: true }); // other keys are untouched
+  });
+
+  it('peek reports the state without taking a point', async () => {
+    const rl = createRateLimiter(ctxWith(db), { keyPrefix: 'test-p', points: 2, durationSeconds: 60 });
+    expect(await rl.peek('x')).toEqual({ allowed: true });
+    await rl.consume('x');
+    expect(await rl.peek('x')).toEqual({ allowed: true });
+    await rl.consume('x');
+    const r = await rl.peek('x');
+    expect(r.allowed).toBe(false);
+    expect((await db.query<{ points: number }>("select points from internal.rate_limits where key = 'test-p:x'")).rows[0]?.points).toBe(2);
   });
 
   it('shares counters between limiters with the same prefix (as several instances would)', async () => {

@@ -7,6 +7,8 @@ export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSe
 export interface RateLimiter {
   /** Takes one point for `key` (an IP, an e-mail...); says whether the caller is still within the limit. */
   consume(key: string): Promise<RateLimitResult>;
+  /** Says whether `key` is already over the limit, without taking a point (to count only failures). */
+  peek(key: string): Promise<RateLimitResult>;
 }
 
 export interface RateLimiterOptions {
@@ -42,7 +44,7 @@ export async function closeRateLimitStores(ctx: AppContext): Promise<void> {
  * If the store fails, a per-process memory limiter with the same limit takes over (never fail open).
  */
 export function createRateLimiter(ctx: AppContext, opts: RateLimiterOptions): RateLimiter {
-  if (ctx.config.RATE_LIMIT_DISABLED) return { consume: async () => ({ allowed: true }) };
+  if (ctx.config.RATE_LIMIT_DISABLED) return { consume: async () => ({ allowed: true }), peek: async () => ({ allowed: true }) };
   const base = { keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.durationSeconds };
   const insuranceLimiter = new RateLimiterMemory(base);
   let limiter: RateLimiterAbstract;
@@ -62,15 +64,21 @@ export function createRateLimiter(ctx: AppContext, opts: RateLimiterOptions): Ra
       insuranceLimiter,
     });
   }
+  const norm = (key: string) => key.toLowerCase().slice(0, 200);
+  const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   return {
     async consume(key) {
       try {
-        await limiter.consume(key.toLowerCase().slice(0, 200));
+        await limiter.consume(norm(key));
         return { allowed: true };
       } catch (res) {
-        if (res instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+        if (res instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfter(res.msBeforeNext) };
         throw res;
       }
+    },
+    async peek(key) {
+      const res = await limiter.get(norm(key)).catch(() => null); // a store failure must not lock anyone out
+      return res && res.consumedPoints >= opts.points ? { allowed: false, retryAfterSeconds: retryAfter(res.msBeforeNext) } : { allowed: true };
     },
   };
 }

@@ -5,7 +5,7 @@ import type { AuthDeps } from '../deps.js';
 import { authError, validationFailed } from '../errors.js';
 import { consumeFlowState } from '../flow-state.js';
 import { maybeCleanup } from '../cleanup.js';
-import { limitRequest } from '../limits.js';
+import { limitPeek, limitRequest } from '../limits.js';
 import { verifyPassword, weakPasswordReasons } from '../passwords.js';
 import { parseEmail, readBody, requestMeta, type RequestMeta } from '../request.js';
 import { refreshSession, startSession } from '../sessions.js';
@@ -61,11 +61,13 @@ async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwo
   if (b.phone) throw authError(422, 'phone_provider_disabled', 'Phone logins are disabled');
   if (!b.email) throw validationFailed('missing email or phone');
   const email = parseEmail(b.email);
-  await limitRequest(limits.email, email);
+  // only failures count against the address, so a busy account never locks itself out
+  await limitPeek(limits.email, email);
   const user = await findUserByEmail(ctx.db, email);
   // unknown address: compared against a dummy hash, so it costs the same as a wrong password
   const ok = await verifyPassword(b.password ?? '', user?.encrypted_password, ctx.config.AUTH_BCRYPT_COST);
   if (!user || !ok) {
+    await limits.email.consume(email);
     await writeAudit(ctx.db, { event_type: 'auth.sign_in_failed', severity: 'warn', user_id: user?.id, ip: meta.ip, user_agent: meta.userAgent, details: { reason: 'invalid_credentials' } });
     throw invalidCredentials();
   }
