@@ -220,6 +220,11 @@ describe(`rpc (${SERVICE_DB})`, () => {
     expect(crm.count).toBeGreaterThan(2);
   });
 
+  it('runs GET in a read-only transaction (writes answer 405)', async () => {
+    const res = await anon.rpc('join_waitlist', { p_name: 'Read', p_email: 'read-only@example.com' }, { get: true });
+    expect(res).toMatchObject({ status: 405, error: { code: '25006' } });
+  });
+
   it('reports unknown functions and arguments as PGRST202', async () => {
     const missing = await anon.rpc('no_such_function');
     expect(missing).toMatchObject({ status: 404, error: { code: 'PGRST202' } });

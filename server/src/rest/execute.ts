@@ -35,11 +35,12 @@ export async function runAsCaller(
 ): Promise<ResultRow> {
   const ip = truncateIp(clientIp(c, ctx.config.TRUST_PROXY));
   return ctx.db.transaction(async (tx) => {
-    if (opts.readOnly) await tx.query('set transaction read only');
+    // One round trip: read-only mode (allowed after the first snapshot, unlike the reverse), role, claims, request.
     await tx.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true),
-              set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.ip', $6, true)`,
-      [caller.role, JSON.stringify({ ...caller.claims, role: caller.role }), headersJson(c), c.req.method, opts.path, ip],
+      `select set_config('transaction_read_only', $7, true), set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+              set_config('request.headers', $3, true), set_config('request.method', $4, true), set_config('request.path', $5, true),
+              set_config('request.ip', $6, true)`,
+      [caller.role, JSON.stringify({ ...caller.claims, role: caller.role }), headersJson(c), c.req.method, opts.path, ip, opts.readOnly ? 'on' : 'off'],
     );
     const r = await tx.query<ResultRow>(stmt.sql, stmt.params);
     const row = r.rows[0];
