@@ -21,6 +21,8 @@ export default function BookingWidget() {
     window.addEventListener('message', onMessage);
     loadScript(CALENDLY_SCRIPT)
       .then(() => {
+        // A content blocker may answer with an empty stub: loaded, but no widget API. That is a failure too.
+        if (!window.Calendly) throw new Error('Calendly API missing');
         // The script initialises widgets present at its first run; ours may mount later, so start it ourselves.
         const el = ref.current;
         if (el && !el.querySelector('iframe')) window.Calendly?.initInlineWidget({ url, parentElement: el });

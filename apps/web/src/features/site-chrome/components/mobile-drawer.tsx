@@ -1,5 +1,5 @@
 import { ArrowRight, LayoutDashboard, LogIn, LogOut, Sparkles, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth-provider';
@@ -12,7 +12,16 @@ import { PLATFORM_LINKS } from '../nav-links';
 import { BrandLogo } from './brand-logo';
 
 /** The drawer from the right (part 1 §2): account actions by sign-in state, then the Platform list. Every choice closes it. */
-export default function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function MobileDrawer({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The drawer mounts lazily, outside a Radix trigger: say where focus goes back to on close. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}) {
   const { user, isSignedIn } = useAuth();
   const navigate = useNavigate();
   const close = () => onOpenChange(false);
@@ -40,7 +49,15 @@ export default function MobileDrawer({ open, onOpenChange }: { open: boolean; on
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="right" data-testid="mobile-drawer" className="bg-[#0e1428]">
+      <SheetContent
+        side="right"
+        data-testid="mobile-drawer"
+        className="bg-[#0e1428]"
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <SheetTitle asChild>
           <h2>
             <BrandLogo className="text-lg" />

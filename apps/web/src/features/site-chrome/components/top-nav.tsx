@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
 import { Button } from '@/components/ui/button';
@@ -25,6 +25,7 @@ export function TopNav() {
   const open = openOn === pathname;
   const setOpen = (v: boolean) => setOpenOn(v ? pathname : null);
   const [drawerWanted, setDrawerWanted] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const darkText = DARK_NAV_TEXT_ROUTES.includes(pathname) && !solid;
 
   const openDrawer = () => {
@@ -93,6 +94,7 @@ export function TopNav() {
           <Button
             variant="ghost"
             size="icon"
+            ref={toggleRef}
             aria-label="Open menu"
             aria-expanded={open}
             aria-haspopup="dialog"
@@ -107,7 +109,7 @@ export function TopNav() {
       </nav>
       {drawerWanted && (
         <Suspense fallback={null}>
-          <MobileDrawer open={open} onOpenChange={setOpen} />
+          <MobileDrawer open={open} onOpenChange={setOpen} returnFocusTo={toggleRef} />
         </Suspense>
       )}
     </header>

@@ -1,0 +1,113 @@
+import { serviceSelect, storedConsent } from './support/public-helpers';
+import { expect, openPage, test } from './fixtures';
+
+const ALL = { necessary: true, performance: true, functional: true, targeting: true, accepted: true };
+
+test.describe('cookie consent', () => {
+  // Once functional cookies are allowed the home page loads the booking script; answer it as a content blocker
+  // would (the sandbox has no internet), so the pages stay quiet.
+  test.beforeEach(async ({ context }) => {
+    await context.route('https://assets.calendly.com/**', (r) => r.fulfill({ contentType: 'text/javascript', body: '/* blocked */' }));
+  });
+
+  test('first visit: the prompt offers Accept All, Necessary only and Customise; Accept All stores, records and reloads', async ({ page, pageErrors }) => {
+    await openPage(page, '/');
+    const prompt = page.getByRole('region', { name: 'Your privacy, your choice' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByRole('button')).toHaveText(['Accept All', 'Necessary only', 'Customise']);
+    expect(await storedConsent(page)).toBeNull();
+
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Accept All' }).click()]);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await storedConsent(page)).toEqual(ALL);
+    await expect(prompt).toBeHidden();
+
+    // The decision is also kept server-side as proof: pseudonymous id, choices, policy version, time.
+    const id = await page.evaluate(() => localStorage.getItem('cookie-consent-id'));
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const rows = await serviceSelect('consent_records', `anonymous_id=eq.${id}&select=*`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ ...ALL, consent_version: '1' });
+    expect(Date.now() - Date.parse(String(rows[0]!.created_at))).toBeLessThan(60_000);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('Necessary only stores everything off, and keeps the booking calendar away', async ({ page, pageErrors }) => {
+    await openPage(page, '/');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Necessary only' }).click()]);
+    await expect.poll(() => storedConsent(page)).toEqual({ necessary: true, performance: false, functional: false, targeting: false, accepted: true });
+    await expect(page.getByTestId('booking-consent-panel')).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('Customise → Cookie Preferences: four toggles, Necessary locked; Save Preferences stores the toggles and reloads', async ({ page, pageErrors }) => {
+    await openPage(page, '/');
+    await page.getByRole('button', { name: 'Customise' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cookie Preferences' });
+    await expect(dialog).toContainText("Choose which cookies you'd like to accept. Necessary cookies are required for the site to function.");
+    await expect(dialog.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await expect(dialog.getByRole('switch', { name: 'Necessary' })).toBeDisabled();
+    await expect(dialog.getByRole('switch', { name: 'Necessary' })).toBeChecked();
+    for (const [name, text] of [
+      ['Analytics', 'Help us improve the website'],
+      ['Functional', 'Enhanced features and personalization'],
+      ['Marketing', 'Personalized ads and content'],
+    ]) {
+      await expect(dialog.getByRole('switch', { name })).not.toBeChecked();
+      await expect(dialog).toContainText(text);
+    }
+    await expect(dialog).toContainText('Required for basic functionality');
+    await dialog.getByRole('switch', { name: 'Analytics' }).click();
+    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Save Preferences' }).click()]);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await storedConsent(page)).toEqual({ necessary: true, performance: true, functional: false, targeting: false, accepted: true });
+
+    // After the reload the choice holds: no prompt, and the dialog opens with it.
+    await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeHidden();
+    await page.locator('footer').getByRole('button', { name: 'Cookie Settings' }).click();
+    await expect(page.getByRole('dialog').getByRole('switch', { name: 'Analytics' })).toBeChecked();
+    await expect(page.getByRole('dialog').getByRole('switch', { name: 'Functional' })).not.toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a decision in one tab updates the other tab through the storage event', async ({ page, context, pageErrors }) => {
+    const other = await context.newPage();
+    await openPage(page, '/');
+    await openPage(other, '/');
+    await expect(other.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible();
+    await expect(other.getByTestId('booking-consent-panel')).toBeVisible();
+
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Accept All' }).click()]);
+    // The other tab did not reload, yet it follows: prompt gone, functional consent now granted.
+    await expect(other.getByRole('region', { name: 'Your privacy, your choice' })).toBeHidden();
+    await expect(other.getByTestId('booking-consent-panel')).toBeHidden();
+    expect(await storedConsent(other)).toEqual(ALL);
+    await other.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('an unreadable record is removed (logged as a warning, not an error) and the prompt returns', async ({ page, pageErrors }) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await openPage(page, '/');
+    await page.evaluate(() => localStorage.setItem('cookie-consent', '{"necessary":true,'));
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBeNull();
+    expect(warnings.some((w) => w.includes('could not be read'))).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a new policy version asks again and treats old choices as not given', async ({ page, pageErrors }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: true, functional: true, targeting: true, accepted: true }));
+      localStorage.setItem('cookie-consent-version', '0');
+    });
+    await openPage(page, '/');
+    await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible();
+    await expect(page.getByTestId('booking-consent-panel')).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+import { decideConsent } from './support/public-helpers';
+import { expect, openPage, test } from './fixtures';
+
+const GBP = { basic: '£99', pro: '£299', growth: '£499', enterprise: 'Custom' };
+const USD = { basic: '$126', pro: '$380', growth: '$634', enterprise: 'Custom' };
+
+test.describe('pricing', () => {
+  test.beforeEach(async ({ page }) => decideConsent(page));
+
+  for (const path of ['/', '/pricing']) {
+    test(`GBP by default, USD on demand, and back (${path})`, async ({ page, pageErrors }) => {
+      await openPage(page, path);
+      const section = page.locator('#pricing');
+      const expectPrices = async (prices: Record<string, string>) => {
+        for (const [id, price] of Object.entries(prices)) await expect(section.getByTestId(`price-${id}`)).toHaveText(price);
+      };
+      await expect(section.getByRole('button', { name: 'GBP £' })).toHaveAttribute('aria-pressed', 'true');
+      await expectPrices(GBP);
+      await section.getByRole('button', { name: 'USD $' }).click();
+      await expect(section.getByRole('button', { name: 'USD $' })).toHaveAttribute('aria-pressed', 'true');
+      await expectPrices(USD);
+      await section.getByRole('button', { name: 'GBP £' }).click();
+      await expectPrices(GBP);
+      await expect(section.getByTestId('plan-pro')).toContainText('Most Popular');
+      await expect(section.getByTestId('plan-enterprise').getByRole('button')).toHaveText(/Contact Team/);
+      expect(pageErrors).toEqual([]);
+    });
+  }
+
+  for (const plan of ['basic', 'pro', 'enterprise']) {
+    test(`the ${plan} button shows the waitlist toast, then opens the waitlist`, async ({ page, pageErrors }) => {
+      await openPage(page, '/pricing');
+      await page.getByTestId(`plan-${plan}`).getByRole('button').click();
+      await expect(page.getByText('Join our waitlist to get early access to these plans!')).toBeVisible();
+      await expect(page).toHaveURL(/\/join-waiting-list$/);
+      expect(pageErrors).toEqual([]);
+    });
+  }
+
+  test('/pricing has the feature comparison table', async ({ page, pageErrors }) => {
+    await openPage(page, '/pricing');
+    const table = page.getByRole('table', { name: 'Features included in each plan' });
+    await expect(table.getByRole('columnheader')).toHaveText(['Feature', 'Vibe BC', /Pro/, 'Growth', 'Enterprise']);
+    await expect(table.getByRole('row', { name: /AI credits per month/ })).toContainText('2,000');
+    await expect(table.getByRole('row', { name: /Human VA support/ })).toContainText('10 hours');
+    expect(pageErrors).toEqual([]);
+  });
+});
