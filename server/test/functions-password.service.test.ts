@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import ws from 'ws';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
@@ -48,6 +50,27 @@ describe(`custom-password-reset (${SERVICE_DB})`, () => {
     expect(await res.json()).toEqual({ success: true, message: 'Password reset email sent successfully!' });
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.messages.length).toBe(before);
+  });
+
+  it('answers 503 email_service_unavailable with the SMTP code when the mail server refuses (535)', async () => {
+    const refusing = new SMTPServer({
+      authOptional: false,
+      allowInsecureAuth: true,
+      disabledCommands: ['STARTTLS'],
+      onAuth: (_auth, _session, cb) => cb(Object.assign(new Error('Invalid credentials'), { responseCode: 535 })),
+    });
+    await new Promise<void>((r) => refusing.listen(0, '127.0.0.1', () => r()));
+    const port = (refusing.server.address() as AddressInfo).port;
+    const t2 = await startTestServer({ SMTP_URL: `smtp://user:wrong@127.0.0.1:${port}`, RATE_LIMIT_DISABLED: 'true' });
+    try {
+      await serviceClient(t2).auth.admin.createUser({ email: EMAIL, password: 'Original-Passw0rd!', email_confirm: true });
+      const res = await fetch(`${t2.url}/functions/v1/custom-password-reset`, { method: 'POST', headers: { 'Content-Type': 'application/json', apikey: t2.anonKey, Authorization: `Bearer ${t2.anonKey}` }, body: JSON.stringify({ email: EMAIL }) });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ success: false, code: 'email_service_unavailable', error: 'Email service unavailable (code 535)' });
+    } finally {
+      await t2.close();
+      await new Promise<void>((r) => refusing.close(() => r()));
+    }
   });
 
   it('rejects a missing or malformed address with 400', async () => {

@@ -23,12 +23,14 @@ export async function customPasswordReset(ctx: AppContext, c: Context) {
     await sendRecoveryEmail(ctx, { email: body.email, redirectTo: `${ctx.config.SITE_URL}/reset-password`, ip, userAgent });
     return ok(c, RESET_SENT);
   } catch (err) {
-    if (err instanceof ApiError) return failFromApiError(c, err);
+    // The accounts service keeps the SMTP reply code (e.g. 535, bad credentials) on mail failures.
     const smtp = (err as { responseCode?: unknown }).responseCode;
-    if (typeof smtp === 'number' || (err as { code?: unknown }).code === 'EAUTH' || (err as { command?: unknown }).command) {
-      ctx.log.error({ smtp, message: (err as Error).message }, 'custom-password-reset: mail transport failed');
+    const mailFailed = typeof smtp === 'number' || (err instanceof ApiError && err.status >= 500);
+    if (mailFailed) {
+      ctx.log.error({ smtp, message: (err as Error).message }, 'custom-password-reset: recovery mail could not be sent');
       return fail(c, 503, 'email_service_unavailable', `Email service unavailable${typeof smtp === 'number' ? ` (code ${smtp})` : ''}`);
     }
+    if (err instanceof ApiError) return failFromApiError(c, err);
     throw err; // app.onError answers a generic 500 and logs it
   }
 }
