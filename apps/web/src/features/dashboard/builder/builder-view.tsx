@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, Link2, X } from 'lucide-react';
+import { CalendarClock, Link2, Plus, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth-provider';
@@ -94,6 +94,11 @@ export function BuilderView() {
           ) : (
             <Button variant="default" onClick={() => setConnectMode(true)} disabled={(tools.data?.length ?? 0) < 2}>
               <Link2 aria-hidden /> Connect Tools
+            </Button>
+          )}
+          {!connectMode && (
+            <Button variant="outline" onClick={() => setAddOpen(true)}>
+              <Plus aria-hidden /> Add Integration
             </Button>
           )}
           <p className="text-sm text-muted-foreground" aria-live="polite">
