@@ -50,5 +50,8 @@ describe('renderMarkdown', () => {
     expect(md).not.toContain('## Web pages');
     expect(md).toContain('Parts not run this time (BENCH_ONLY): web, soak.');
     expect(md).toContain('Load average (1 min) 1.5 at the start, 3.3 at the end');
+    expect(md).toContain('- Filtered catalogue select: 800 req/s (PGlite)');
+    expect(md).toContain('- Analytics batch insert of 20 events: not available');
+    expect(md).toContain('- Password sign-in, median of 100 one at a time: 61.2 ms (p95 80.4 ms, PGlite)');
   });
 });

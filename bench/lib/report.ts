@@ -1,4 +1,5 @@
 import { fmtInt, fmtKb, fmtMb, fmtMs, fmtRate, fmtRatio, fmtScore, markdownTable } from './format.js';
+import { keyFigures } from './key-figures.js';
 import type { BenchReport, ServerCaseResult, ServerPart, SoakPart, WebPart } from './types.js';
 
 const dbName = (d: string) => (d === 'postgres' ? 'PostgreSQL' : 'PGlite');
@@ -131,6 +132,8 @@ export function renderMarkdown(r: BenchReport): string {
       'Compare runs made on the same machine, not across machines.',
   ];
   if (notRun.length) head.push('', `Parts not run this time (BENCH_ONLY): ${notRun.join(', ')}.`);
+  const key = keyFigures(r);
+  if (key.length) head.push('', '## Key figures', '', ...key.map((l) => `- ${l}`));
   const sections = [head.join('\n')];
   if (r.server) sections.push(serverSection(r.server));
   if (r.web) sections.push(webSection(r.web));

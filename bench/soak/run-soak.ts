@@ -64,8 +64,8 @@ export async function runSoakPart(o: BenchOptions): Promise<SoakPart> {
     const missing = [...new Set(MIX.filter((id) => !mix.includes(id)))];
     if (missing.length) progress(`soak: left out of the mix (not available): ${missing.join(', ')}`);
 
-    const samples: number[] = [server.rssMb()];
-    const rssStartMb = samples[0];
+    const rssStartMb = server.rssMb();
+    const samples: number[] = []; // under traffic only
     progress(`soak: ${o.soakSeconds} s of ${mix.join(', ')}; RSS at start ${fmtMb(rssStartMb)}`);
     const timer = setInterval(() => {
       try {
@@ -79,6 +79,7 @@ export async function runSoakPart(o: BenchOptions): Promise<SoakPart> {
       o.soakSeconds,
     ).finally(() => clearInterval(timer));
     samples.push(server.rssMb());
+    if (samples.length < 2) samples.unshift(rssStartMb); // a soak shorter than one sampling interval
     const trend = memoryTrend(samples);
     progress(`soak: ${fmtRate(load.rps)} req/s  p50 ${fmtMs(load.p50Ms)}  p99 ${fmtMs(load.p99Ms)}  ${load.errors} errors; RSS ${fmtMb(rssStartMb)} -> ${fmtMb(samples.at(-1))}`);
     return {
@@ -94,7 +95,7 @@ export async function runSoakPart(o: BenchOptions): Promise<SoakPart> {
       errors: load.errors,
       failures: load.failures,
       rssStartMb,
-      rssPeakMb: Math.max(...samples),
+      rssPeakMb: Math.max(rssStartMb, ...samples),
       rssEndMb: samples.at(-1)!,
       rssSamplesMb: samples.map((s) => Math.round(s * 10) / 10),
       verdict: trend.verdict,
