@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { createAnalyticsClient, type AnalyticsClient } from '@/features/analytics/analytics-client';
 import { trackPageActivity } from '@/features/analytics/page-activity';
@@ -97,13 +97,17 @@ export function useAnalytics(): AnalyticsApi {
 /** Rendered inside the router: a page view per route, with its scroll depth and engaged-user tracking. */
 export function PageActivityTracker() {
   const ctx = useContext(AnalyticsContext);
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const enabled = ctx?.api.enabled ?? false;
+  // One page_view per history entry, even when the effect runs twice for it (StrictMode, a re-render with a new ctx).
+  const counted = useRef<string | null>(null);
   useEffect(() => {
     if (!ctx || !enabled) return;
-    return trackPageActivity(ctx.client, pathname);
-    // ctx.client is stable; the page changes with pathname and tracking restarts when consent is given
+    const pageView = counted.current !== key;
+    counted.current = key;
+    return trackPageActivity(ctx.client, pathname, { pageView });
+    // ctx.client is stable; the page changes with the history entry
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pathname, enabled]);
+  }, [key, pathname, enabled]);
   return null;
 }

@@ -5,11 +5,11 @@ import { newMarks, scrollPercent } from './scroll-depth';
 export const ENGAGED_AFTER_MS = 30_000;
 
 /**
- * Tracks one page view: the page_view event, scroll depth at 25/50/75/100 % and the engaged_user event after
+ * Tracks one page view: the page_view event (unless already sent for this history entry), scroll depth at 25/50/75/100 % and the engaged_user event after
  * 30 s on the page. Returns the cleanup for when the route changes or consent goes.
  */
-export function trackPageActivity(client: AnalyticsClient, pagePath: string): () => void {
-  client.track('page_view', { title: document.title });
+export function trackPageActivity(client: AnalyticsClient, pagePath: string, opts: { pageView: boolean }): () => void {
+  if (opts.pageView) client.track('page_view', { title: document.title });
   const reported = new Set<number>();
   let frame = 0;
   const measure = () => {

@@ -40,7 +40,7 @@ function InboxList({ kind, showHandled }: { kind: InboxKind; showHandled: boolea
                 </p>
               </div>
               <div className="flex items-center gap-2">
-                <Badge variant={i.status === 'new' ? 'default' : 'secondary'}>{i.status}</Badge>
+                <Badge variant="secondary" className={i.status === 'new' ? 'bg-violet-700 text-white' : undefined}>{i.status}</Badge>
                 {i.status === 'new' ? (
                   <Button size="sm" variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: i.id, handled: true })}>
                     <Check aria-hidden="true" /> Mark handled
@@ -75,7 +75,11 @@ export function InboxPanel() {
       </PanelHeader>
       <div className="flex flex-wrap gap-2" role="group" aria-label="Inbox kind">
         {KINDS.map((k) => (
-          <Button key={k.kind} size="sm" variant={kind === k.kind ? 'default' : 'outline'} aria-pressed={kind === k.kind} onClick={() => setKind(k.kind)}>
+          <Button
+            key={k.kind}
+            size="sm"
+            variant={kind === k.kind ? 'default' : 'outline'}
+            className={kind === k.kind ? 'bg-violet-700 hover:bg-violet-600' : undefined} aria-pressed={kind === k.kind} onClick={() => setKind(k.kind)}>
             {k.label}
           </Button>
         ))}

@@ -41,7 +41,7 @@ export function PasswordOverrideDialog({ email, onClose }: { email: string; onCl
           <DialogHeader>
             <DialogTitle>Set a new password</DialogTitle>
             <DialogDescription>
-              For <span className="font-semibold text-foreground">{email}</span>. Their other sessions end, and the change is written to the security log.
+              For <span className="font-semibold text-foreground">{email}</span>. The change is written to the security log.
             </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-2">
@@ -66,7 +66,7 @@ export function PasswordOverrideDialog({ email, onClose }: { email: string; onCl
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" variant="destructive" disabled={busy}>
+            <Button type="submit" variant="destructive" className="bg-red-700 hover:bg-red-800" disabled={busy}>
               Change password
             </Button>
           </DialogFooter>

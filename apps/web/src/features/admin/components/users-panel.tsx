@@ -67,7 +67,7 @@ export function UsersPanel() {
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     <span className="break-all">{email || '(no email)'}</span>
-                    {u.is_admin && <Badge>admin</Badge>}
+                    {u.is_admin && <Badge className="bg-violet-700 text-white">admin</Badge>}
                     {banned && <Badge className="border-transparent bg-red-600 text-white">banned</Badge>}
                     {!u.email_confirmed_at && <Badge variant="outline">{u.invited_at ? 'invited' : 'unconfirmed'}</Badge>}
                     {u.mfa_factors > 0 && <Badge variant="secondary">MFA</Badge>}
@@ -89,6 +89,7 @@ export function UsersPanel() {
                   <Button
                     size="sm"
                     variant={banned ? 'outline' : 'destructive'}
+                    className={banned ? undefined : 'bg-red-700 hover:bg-red-800'}
                     disabled={self || action.isPending}
                     onClick={() => confirmThen(banned ? `Lift the ban on ${email}?` : `Ban ${email}? They are signed out everywhere.`, () => setBanned(u.id, !banned), banned ? `${email} is unbanned` : `${email} is banned`)}
                   >

@@ -146,7 +146,10 @@ export function WaitlistPanel() {
                   <td className="px-3 py-2">{s.name}</td>
                   <td className="px-3 py-2 break-all">{s.email}</td>
                   <td className="px-3 py-2">
-                    <Badge variant={s.status === 'invited' ? 'success' : s.status === 'waiting' ? 'secondary' : 'outline'}>{s.status}</Badge>
+                    <Badge
+                      variant={s.status === 'waiting' ? 'secondary' : 'outline'}
+                      className={s.status === 'invited' ? 'border-transparent bg-emerald-700 text-white' : undefined}
+                    >{s.status}</Badge>
                   </td>
                   <td className="px-3 py-2 text-muted-foreground">{s.source}</td>
                   <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatDate(s.created_at)}</td>
