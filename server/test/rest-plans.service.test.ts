@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { profileCompleteness } from '@app/shared/onboarding';
 import { PLANS, PLAN_IDS, TRIAL_DAYS, TRIAL_PLAN_ID } from '@app/shared/plans';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 import { anonClient, createTestUser, serviceClient } from './tokens.js';
@@ -81,6 +83,26 @@ describe(`plans, trial and credits (${SERVICE_DB})`, () => {
     await serviceClient(t).from('subscriptions').update({ trial_ends_at: new Date(Date.now() - 1000).toISOString() }).eq('user_id', u.id);
     expect((await u.client.rpc('has_feature', { feature: 'website' })).data).toBe(false);
     expect((await u.client.rpc('plan_status')).data).toMatchObject({ status: 'expired', trial_days_remaining: 0 });
+  });
+
+  it('computes the same profile completeness as the wizard (shared profileCompleteness)', async () => {
+    const u = await createTestUser(t);
+    const text = fc.constantFrom(null, '', '  ', 'Acme');
+    const answers = fc.record({
+      business_name: text, industry: fc.constantFrom(null, 'Technology'), problem_solving: text, business_targets: text,
+      funding_source: fc.constantFrom(null, 'Bank Loan'), team_size: fc.constantFrom(null, '2-5 people'),
+      goals: fc.subarray(['revenue', 'leads']), key_metrics: fc.subarray(['revenue', 'profit']),
+    });
+    await fc.assert(
+      fc.asyncProperty(answers, async (a) => {
+        const { data, error } = await u.client.from('business_profiles').update(a).eq('user_id', u.id).select('completeness').single();
+        expect(error).toBeNull();
+        expect(data!.completeness).toBe(
+          profileCompleteness({ businessName: a.business_name, industry: a.industry, problemSolving: a.problem_solving, goals: a.goals, businessTargets: a.business_targets, fundingSource: a.funding_source, teamSize: a.team_size, keyMetrics: a.key_metrics }),
+        );
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it('gives visitors no plan', async () => {

@@ -252,6 +252,9 @@ describe(`errors (${SERVICE_DB})`, () => {
     expect(await res.json()).toMatchObject({ code: 'PGRST100', hint: null });
     expect((await rest('/plans?select=id,', {})).status).toBe(400);
     expect((await rest('/pg_catalog.pg_roles')).status).toBe(404);
+    const auth = await rest('/users', { headers: { 'Accept-Profile': 'auth' } });
+    expect(auth.status).toBe(406);
+    expect(await auth.json()).toMatchObject({ code: 'PGRST106', message: 'Invalid schema: auth' });
     expect((await rest('/plans', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{oops' })).status).toBe(400);
   });
 

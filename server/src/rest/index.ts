@@ -2,10 +2,10 @@ import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.js';
 import { createRateLimiter } from '../http/rate-limit.js';
 import { clientIp } from '../http/client-ip.js';
-import { fromPgError, isPgError, RestError } from './errors.js';
+import { fromPgError, isPgError, restError, RestError } from './errors.js';
 import { handleRpc, handleTable, type RestDeps } from './handler.js';
 import { resolveCaller } from './request-role.js';
-import { createSchemaCacheHolder } from './schema-cache.js';
+import { createSchemaCacheHolder, EXPOSED_SCHEMA } from './schema-cache.js';
 
 /** /rest/v1: wire-compatible with PostgREST for what @supabase/postgrest-js sends (docs/decisions/0001). */
 export function restRoutes(ctx: AppContext): Hono {
@@ -30,6 +30,11 @@ export function restRoutes(ctx: AppContext): Hono {
           c.header('Retry-After', String(r.retryAfterSeconds));
           return c.json({ code: 'over_request_rate_limit', message: 'Too many requests. Please try again later.', details: null, hint: null }, 429);
         }
+      }
+      // Only `public` is exposed (supabase-js sends Accept-Profile/Content-Profile: public by default).
+      const profile = c.req.header(c.req.method === 'GET' || c.req.method === 'HEAD' ? 'accept-profile' : 'content-profile');
+      if (profile !== undefined && profile !== EXPOSED_SCHEMA) {
+        throw restError(406, 'PGRST106', `Invalid schema: ${profile.slice(0, 63)}`, null, `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`);
       }
       c.set('caller' as never, caller as never);
       return await fn(c);
