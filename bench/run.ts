@@ -35,17 +35,28 @@ async function main() {
   };
   progress(`parts: ${o.parts.join(', ')}; ${o.durationSeconds} s per case, soak ${o.soakSeconds} s, ${o.connections} connections`);
 
-  if (o.parts.includes('web')) report.web = await runWebPart(o);
-  if (o.parts.includes('server')) report.server = await runServerPart(o);
-  if (o.parts.includes('soak')) report.soak = await runSoakPart(o);
-
-  report.finishedAt = new Date().toISOString();
-  report.loadAverage.end = os.loadavg()[0];
-  const dir = path.join(REPO_ROOT, 'bench/results');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
-  writeFileSync(path.join(dir, 'latest.md'), renderMarkdown(report));
-  progress(`wrote ${path.relative(process.cwd(), path.join(dir, 'latest.md'))} and latest.json`);
+  // written after every part, so an interrupted run still leaves the parts it finished
+  const write = () => {
+    report.finishedAt = new Date().toISOString();
+    report.loadAverage.end = os.loadavg()[0];
+    const dir = path.join(REPO_ROOT, 'bench/results');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+    writeFileSync(path.join(dir, 'latest.md'), renderMarkdown(report));
+    progress(`wrote ${path.relative(process.cwd(), path.join(dir, 'latest.md'))} and latest.json`);
+  };
+  if (o.parts.includes('web')) {
+    report.web = await runWebPart(o);
+    write();
+  }
+  if (o.parts.includes('server')) {
+    report.server = await runServerPart(o);
+    write();
+  }
+  if (o.parts.includes('soak')) {
+    report.soak = await runSoakPart(o);
+    write();
+  }
 }
 
 main().catch((err) => {
