@@ -96,6 +96,18 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('ideas-list')).toContainText('Slack → HubSpot');
     await shot(page, 'dashboard-builder-1440');
 
+    // the same by keyboard, through the tool buttons of connect mode
+    await page.getByRole('button', { name: 'Connect Tools' }).focus();
+    await page.keyboard.press('Enter');
+    const picker = page.getByRole('group', { name: 'Choose tools to connect' });
+    await picker.getByRole('button', { name: 'HubSpot' }).focus();
+    await page.keyboard.press('Enter');
+    await picker.getByRole('button', { name: 'Slack' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('ideas-list').getByRole('listitem')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Delete idea HubSpot to Slack' }).click();
+    await expect(page.getByTestId('ideas-list').getByRole('listitem')).toHaveCount(1);
+
     // Cancel leaves without an idea
     await page.getByRole('button', { name: 'Connect Tools' }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();

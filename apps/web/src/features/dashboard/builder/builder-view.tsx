@@ -110,6 +110,16 @@ export function BuilderView() {
             </a>
           </Button>
         </div>
+        {connectMode && (
+          // the same choice as clicking nodes, for keyboard and screen-reader users
+          <div role="group" aria-label="Choose tools to connect" className="flex flex-wrap gap-2">
+            {tools.data?.map((t) => (
+              <Button key={t.id} size="sm" variant={first === t.id ? 'default' : 'secondary'} aria-pressed={first === t.id} onClick={() => onNodeClick(t.id)}>
+                {t.name}
+              </Button>
+            ))}
+          </div>
+        )}
         {loading ? (
           <div className="flex h-[560px] items-center justify-center rounded-xl border">
             <Spinner className="size-6 text-primary" label="Loading your canvas" />
