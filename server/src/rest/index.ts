@@ -17,6 +17,10 @@ export function restRoutes(ctx: AppContext): Hono {
     'POST /ebook_subscribers': createRateLimiter(ctx, { keyPrefix: 'rest-waitlist-ip', points: 20, durationSeconds: 3600 }),
     'POST /contact_messages': createRateLimiter(ctx, { keyPrefix: 'rest-contact-ip', points: 10, durationSeconds: 3600 }),
   };
+  // Browser telemetry batches (every 5 s per tab): generous, but a flood from one address is cut off.
+  const telemetry = createRateLimiter(ctx, { keyPrefix: 'rest-telemetry-ip', points: 300, durationSeconds: 300 });
+  limits['POST /analytics_events'] = telemetry;
+  limits['POST /security_audit_log'] = telemetry;
 
   const run = (fn: (c: Context) => Promise<Response>, key: (c: Context) => string) => async (c: Context) => {
     let role = 'anon';
