@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { z } from 'zod';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../context.js';
 import type { ParsedQuery } from './ast.js';
@@ -32,6 +33,10 @@ async function relationOr404(deps: RestDeps, name: string): Promise<{ cache: Sch
   if (!rel) throw restError(404, 'PGRST205', `Could not find the table '${cache.schema}.${name}' in the schema cache`);
   return { cache, rel };
 }
+
+// Request bodies: one object of column (or argument) values, or an array of them for bulk inserts.
+const ObjectBody = z.record(z.string(), z.unknown());
+const InsertBody = z.union([ObjectBody, z.array(ObjectBody)]);
 
 /** Parses a JSON request body (PGRST102 when not JSON). */
 async function readJson(c: Context, emptyAs?: unknown): Promise<unknown> {
@@ -88,9 +93,9 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
   const applied = preferenceApplied(prefs, true);
   let stmt: Statement;
   if (method === 'POST') {
-    const body = await readJson(c);
-    const rows = (Array.isArray(body) ? body : body !== null && typeof body === 'object' ? [body] : []) as Row[];
-    if (rows.some((r) => r === null || typeof r !== 'object' || Array.isArray(r))) throw restError(400, 'PGRST102', 'All object keys must match');
+    const parsed = InsertBody.safeParse(await readJson(c));
+    if (!parsed.success) throw restError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object or an array of objects');
+    const rows: Row[] = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
     const columns = q.columns ?? columnsOf(rows);
     stmt = buildInsert(cache, rel, q, rows, columns, { ...opts, resolution: prefs.resolution, missingDefault: prefs.missing === 'default' });
     const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular) });
@@ -99,8 +104,9 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
     return respond(c, status, opts.returnRepresentation ? row.body : null, { 'Content-Range': `*/${num(row.total) ?? '*'}`, 'Preference-Applied': applied });
   }
   if (method === 'PATCH') {
-    const body = await readJson(c);
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw restError(400, 'PGRST102', 'Empty or invalid json');
+    const parsed = ObjectBody.safeParse(await readJson(c));
+    if (!parsed.success) throw restError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object');
+    const body = parsed.data;
     const columns = q.columns ?? Object.keys(body);
     stmt = buildUpdate(cache, rel, q, body as Row, columns, opts);
     const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular) });
@@ -152,9 +158,9 @@ export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name
   let args: Row;
   if (method === 'POST') {
     q = parseQuery(url.searchParams);
-    const body = await readJson(c, {});
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw restError(400, 'PGRST102', 'Empty or invalid json');
-    args = body as Row;
+    const parsed = ObjectBody.safeParse(await readJson(c, {}));
+    if (!parsed.success) throw restError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object of named arguments');
+    args = parsed.data;
   } else {
     q = parseQuery(url.searchParams, argNames);
     args = q.rpcArgs;
