@@ -25,6 +25,8 @@ export interface AuthContextValue extends AuthState {
   errorSource: 'init' | 'sign-in' | null;
   /** Signed in with a password but a verified TOTP factor still needs its code (session at aal1, aal2 required). */
   mfaPending: boolean;
+  /** Set for a moment after sign-out: where protected pages send the user instead of /sign-in. */
+  signOutTarget: string | null;
   signIn(email: string, password: string, opts?: { remember?: boolean }): Promise<AuthResult & { mfaRequired?: boolean }>;
   signUp(email: string, password: string): Promise<AuthResult & { session: Session | null }>;
   /** Clears the session markers and session storage, signs out, toasts and goes to / (or `redirectTo`). */
@@ -47,6 +49,7 @@ const FALLBACK: AuthContextValue = {
   error: messages.auth.contextInitializing,
   errorSource: 'init',
   mfaPending: false,
+  signOutTarget: null,
   signIn: notAvailable,
   signUp: async () => ({ error: messages.auth.notYetAvailable, session: null }),
   signOut: async () => window.location.reload(),
@@ -76,12 +79,14 @@ function needsSecondFactor(session: Session | null): boolean {
   }
 }
 
-type Core = Omit<AuthState, 'isSignedIn'> & { errorSource: AuthContextValue['errorSource'] };
+type Core = Omit<AuthState, 'isSignedIn'> & Pick<AuthContextValue, 'errorSource' | 'signOutTarget'>;
 
 /** The signed-in user from supabase-js auth events (part 1 §4), with the account actions every screen uses. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<Core>({ user: null, session: null, isLoaded: false, error: null, errorSource: null });
+  const [state, setState] = useState<Core>({ user: null, session: null, isLoaded: false, error: null, errorSource: null, signOutTarget: null });
   const clientRef = useRef<SupabaseClient | null>(null);
+  // while signOut() runs, its own state update (with the target page) replaces the SIGNED_OUT event's
+  const signingOut = useRef(false);
 
   const clearState = useCallback(() => setState((s) => ({ ...s, user: null, session: null, isLoaded: true })), []);
 
@@ -91,6 +96,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
     const onEvent = (event: AuthChangeEvent, session: Session | null) => {
+      // a stored session is applied by initialise() once its user_sessions row has been checked
+      if (event === 'INITIAL_SESSION' && session) return;
+      if (event === 'SIGNED_OUT' && signingOut.current) return;
       try {
         setState((s) => {
           switch (event) {
@@ -136,12 +144,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setState((s) => ({ ...s, error: messages.auth.sessionError(error.message), errorSource: 'init', isLoaded: true }));
           return;
         }
-        setState((s) => ({ ...s, session: data.session, user: data.session?.user ?? null, isLoaded: true }));
-        // An expired user_sessions row (8 h, or 30 days when remembered) signs this browser out.
-        if (data.session && (await checkUserSession(client)) === 'expired' && !cancelled) {
+        // An expired user_sessions row (8 h, or 30 days when remembered) signs this browser out, before any page
+        // renders signed in (its requests would otherwise race the revoked session).
+        if (data.session && (await checkUserSession(client)) === 'expired') {
           clearSessionMarkers();
           await client.auth.signOut({ scope: 'local' });
+          if (!cancelled) clearState();
+          return;
         }
+        if (cancelled) return;
+        setState((s) => ({ ...s, session: data.session, user: data.session?.user ?? null, isLoaded: true }));
       } catch (err) {
         if (cancelled) return;
         if (attempt < AUTH_INIT_RETRIES && isRetryableInitError(err)) {
@@ -196,17 +208,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback<AuthContextValue['signOut']>(async (opts) => {
+    const target = opts?.redirectTo ?? paths.home;
+    signingOut.current = true;
     try {
       const client = clientRef.current ?? (await loadSupabase());
       clearSessionMarkers();
       window.sessionStorage.clear();
       const { error } = await client.auth.signOut({ scope: 'local' });
       if (error) throw error;
-      setState((s) => ({ ...s, user: null, session: null, error: null, errorSource: null }));
+      // a protected page reads signOutTarget and goes there instead of redirecting to /sign-in
+      setState((s) => ({ ...s, user: null, session: null, error: null, errorSource: null, signOutTarget: target }));
+      setTimeout(() => setState((s) => ({ ...s, signOutTarget: null })), 5000);
+      navigateOutsideRouter(target);
       toast.success(messages.auth.signedOut);
-      navigateOutsideRouter(opts?.redirectTo ?? paths.home);
     } catch {
       toast.error(messages.auth.signOutFailed);
+    } finally {
+      signingOut.current = false;
     }
   }, []);
 

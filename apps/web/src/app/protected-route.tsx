@@ -16,7 +16,7 @@ export interface SignInRedirectState {
  * after signing in), otherwise the page. Usage: `<ProtectedRoute><DashboardPage /></ProtectedRoute>`.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
-  const { isLoaded, isSignedIn, error, errorSource, mfaPending } = useAuth();
+  const { isLoaded, isSignedIn, error, errorSource, mfaPending, signOutTarget } = useAuth();
   const location = useLocation();
   if (!isLoaded) return <FullScreenSpinner label={messages.auth.initializing} />;
   if (error && errorSource === 'init' && !isSignedIn) {
@@ -31,6 +31,8 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       </main>
     );
   }
+  // just signed out (or timed out): go where sign-out sends the user, not to /sign-in
+  if (!isSignedIn && signOutTarget) return <Navigate to={signOutTarget} replace />;
   // a session still waiting for its second factor goes back to the sign-in card's code step
   if (!isSignedIn || mfaPending) {
     const state: SignInRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };

@@ -1,0 +1,58 @@
+import { expect, openPage, test } from './fixtures';
+import { signInThroughCard } from './support/accounts-helpers';
+import { createUser } from './support/auth';
+
+const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+/** The newest development-outbox mail to `to` (the server's stand-in for SMTP outside production). */
+async function mailTo(to: string): Promise<{ subject: string; text: string }> {
+  for (let i = 0; i < 50; i++) {
+    const mails = (await (await fetch(`${baseURL()}/_dev/mail/messages.json`)).json()) as { to: string; subject: string; text: string }[];
+    const mine = mails.filter((m) => m.to.includes(to));
+    if (mine.length) return mine[mine.length - 1]!;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+test('forgot password → e-mailed link → /reset-password → new password → sign in with it', async ({ page, pageErrors }) => {
+  test.setTimeout(90_000);
+  const user = await createUser();
+  await openPage(page, '/sign-in');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.locator('#reset-email').fill(user.email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Password reset email sent successfully!' })).toBeVisible();
+
+  const mail = await mailTo(user.email);
+  const link = mail.text.match(/https?:\/\/\S+verify\S+/)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/reset-password/);
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  expect(page.url()).not.toContain('access_token'); // the tokens leave the address bar
+
+  await page.getByLabel('New password', { exact: true }).fill('brand-new-pass');
+  await page.getByLabel('Confirm new password').fill('brand-new-pass');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password updated successfully! You can now sign in with your new password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in$/, { timeout: 5000 });
+
+  await signInThroughCard(page, user.email, 'brand-new-pass');
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+
+  // the link works once
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
+  await expect(page.getByText('This reset link is invalid or has expired. Please request a new password reset.')).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test('a reset page without a token shows the invalid-link page with both ways out', async ({ page, pageErrors }) => {
+  await openPage(page, '/reset-password');
+  await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/sign-in');
+  await page.getByRole('link', { name: 'Go to Homepage' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(pageErrors).toEqual([]);
+});

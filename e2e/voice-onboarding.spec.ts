@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, type RunningServer } from '../server/src/server';
+import { expect, test } from './fixtures';
+import { startFakeVoiceAgent, type FakeVoiceAgent } from './support/fake-voice-agent';
+import { uniqueEmail } from './support/auth';
+
+// This spec runs its own server configured for voice, pointing ELEVENLABS_API_URL at the local fake agent
+// (the CSP's connect-src follows that URL, so the browser may open its ws:// socket).
+const API_KEY = 'xi-test-key';
+const AGENT_ID = 'agent_onboarding_test';
+
+let agent: FakeVoiceAgent;
+let server: RunningServer;
+let dataDir: string;
+
+test.use({
+  permissions: ['microphone'],
+  launchOptions: {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic',
+      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+});
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  agent = await startFakeVoiceAgent({ apiKey: API_KEY, agentId: AGENT_ID });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-voice-'));
+  server = await startServer(
+    {
+      NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_BCRYPT_COST: '4',
+      ELEVENLABS_API_KEY: API_KEY, ELEVENLABS_AGENT_ID: AGENT_ID, ELEVENLABS_API_URL: agent.url,
+    },
+    { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
+  );
+});
+
+test.afterAll(async () => {
+  await server?.close();
+  await agent?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('the voice agent drives onboarding to completion through the three client tools', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  await page.goto(`${server.url}/sign-up`);
+  await page.locator('#signup-email').fill(uniqueEmail('voice'));
+  await page.locator('#signup-password').fill('a long enough password');
+  await page.locator('#signup-confirm').fill('a long enough password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+
+  // the wizard opened with voice on: it fetched a signed URL (key on the server only) and connected
+  const s = await agent.nextSession();
+  expect(agent.signedUrlRequests).toEqual([{ agentId: AGENT_ID, apiKey: API_KEY }]);
+  await expect(page.getByText('Voice assistant is ready to help!')).toBeVisible();
+  await expect(page.getByText('Ready', { exact: true })).toBeVisible();
+  await s.ping();
+
+  s.say("Hi! Let's set up your business. What is it called?");
+  await expect(page.getByText("Hi! Let's set up your business. What is it called?")).toBeVisible();
+  s.userSaid('It is called Voice Bakery');
+  s.userSaid('<script>alert(1)</script>');
+  await expect(page.getByText('Voice input contains invalid content')).toBeVisible();
+
+  expect(await s.callTool('nextStep')).toEqual({ result: 'Moved to step 2 of 6', is_error: false });
+  await expect(page.getByText('Step 2 of 6')).toBeVisible();
+  // step 2 validation applies to the agent too
+  expect((await s.callTool('nextStep')).is_error).toBe(true);
+  await expect(page.getByText('Business name is required')).toBeVisible();
+
+  for (const [field, value] of [
+    ['businessName', 'Voice Bakery'],
+    ['industry', 'food & beverage'],
+    ['problemSolving', 'Warm bread, ordered by voice'],
+  ] as const) {
+    expect(await s.callTool('updateOnboardingData', { field, value })).toEqual({ result: `Updated ${field}`, is_error: false });
+  }
+  await expect(page.getByLabel('Business name')).toHaveValue('Voice Bakery');
+  await expect(page.getByLabel('Industry')).toHaveValue('Food & Beverage');
+  // an invalid option and an unknown field come back as errors the agent can act on
+  expect(await s.callTool('updateOnboardingData', { field: 'industry', value: 'Piracy' })).toMatchObject({ is_error: true });
+  expect(await s.callTool('updateOnboardingData', { field: 'password', value: 'x' })).toMatchObject({ is_error: true });
+
+  await s.callTool('nextStep');
+  await expect(page.getByText('Step 3 of 6')).toBeVisible();
+  await s.callTool('updateOnboardingData', { field: 'goals', value: ['revenue', 'Generate More Leads'] });
+  await s.callTool('updateOnboardingData', { field: 'businessTargets', value: 'Open a second shop this year' });
+  await expect(page.getByRole('button', { name: 'Increase Revenue' })).toHaveAttribute('aria-pressed', 'true');
+  await s.callTool('nextStep');
+  await s.callTool('updateOnboardingData', { field: 'fundingSource', value: 'Bank Loan' });
+  await s.callTool('updateOnboardingData', { field: 'teamSize', value: '6-10 people' });
+  await s.callTool('updateOnboardingData', { field: 'keyMetrics', value: 'revenue, profit' });
+  await s.callTool('nextStep');
+  await expect(page.getByRole('heading', { name: 'Customize Your Experience' })).toBeVisible();
+  await s.callTool('updateOnboardingData', { field: 'theme', value: 'modern' });
+  await s.callTool('nextStep');
+  await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+  await expect(page.getByText('100%')).toBeVisible();
+
+  // an undefined tool is reported back to the agent as an error result by the SDK
+  expect(await s.callTool('launchRockets', {})).toEqual({ result: 'Client tool with name launchRockets is not defined on client', is_error: true });
+
+  expect(await s.callTool('completeOnboarding')).toEqual({ result: 'Onboarding completed', is_error: false });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const context = await page.evaluate(() => JSON.parse(localStorage.getItem('business-context') ?? '{}'));
+  expect(context).toMatchObject({ businessName: 'Voice Bakery', industry: 'Food & Beverage', businessStage: 'growth', goals: ['revenue', 'leads'] });
+  expect(s.audioChunks).toBeGreaterThan(0); // the fake microphone streamed audio
+  // the only console errors are the SDK's own reports of the tool calls that were meant to fail
+  expect(errors.filter((e) => !e.includes('launchRockets') && !e.startsWith('Client tool execution failed'))).toEqual([]);
+});
