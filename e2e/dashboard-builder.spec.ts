@@ -62,7 +62,7 @@ test.describe('dashboard', () => {
     await signedInUser(page);
     await page.setViewportSize({ width: 1440, height: 900 });
     await openPage(page, '/dashboard');
-    await expect(page.getByTestId('builder-canvas')).toBeVisible();
+    await expect(page.getByTestId('builder-canvas')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Connect Tools' })).toBeDisabled();
     // the 'add new' node cannot be dragged
     await expect(page.locator('.react-flow__node[data-id="add-new"]')).not.toHaveClass(/draggable/);
@@ -81,7 +81,7 @@ test.describe('dashboard', () => {
     expect(after.y - before.y).toBeGreaterThan(40);
 
     await page.reload();
-    await expect(page.getByTestId('tool-node-slack')).toBeVisible();
+    await expect(page.getByTestId('tool-node-slack')).toBeVisible({ timeout: 30_000 });
     expect(await nodePosition(page, 'slack')).toEqual(after);
 
     // Connect Tools: first node, the same node again (ignored), a different node makes the idea and ends the mode

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Link2, Plus, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth-provider';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,8 @@ import { AddIntegrationDialog } from './add-integration-dialog';
 import { ConnectionIdeasList } from './connection-ideas-list';
 import { ADD_NODE_ID, ideaText } from './layout';
 
-const BuilderCanvas = lazy(() => import('./builder-canvas'));
+const loadCanvas = () => import('./builder-canvas');
+const BuilderCanvas = lazy(loadCanvas);
 
 /** The builder: the user's tools on a canvas, Connect Tools mode, the ideas list and the strategy session. */
 export function BuilderView() {
@@ -25,6 +26,10 @@ export function BuilderView() {
   const [addOpen, setAddOpen] = useState(false);
   const [connectMode, setConnectMode] = useState(false);
   const [first, setFirst] = useState<string | null>(null);
+  // fetch React Flow's chunk while the tools and positions load, not after
+  useEffect(() => {
+    void loadCanvas();
+  }, []);
 
   const fail = () => toast.error(messages.dashboard.saveFailed);
   const addTool = useMutation({
@@ -101,15 +106,15 @@ export function BuilderView() {
               <Plus aria-hidden /> Add Integration
             </Button>
           )}
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {hint ?? ((tools.data?.length ?? 0) < 2 ? 'Add at least two tools to connect them.' : 'Drag tools to arrange your stack; positions are saved.')}
-          </p>
           <Button asChild variant="gradient" className="ml-auto">
             <a href={runtimeConfig().bookingUrl} target="_blank" rel="noopener noreferrer">
               <CalendarClock aria-hidden /> Book Strategy Session
             </a>
           </Button>
         </div>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {hint ?? ((tools.data?.length ?? 0) < 2 ? 'Add at least two tools to connect them.' : 'Drag tools to arrange your stack; positions are saved.')}
+        </p>
         {connectMode && (
           // the same choice as clicking nodes, for keyboard and screen-reader users
           <div role="group" aria-label="Choose tools to connect" className="flex flex-wrap gap-2">
