@@ -122,7 +122,9 @@ export function parseSelect(s: string, depth = 0): SelectItem[] {
     if (embed) {
       const relation = unquote(embed[1]);
       const mod = embed[2];
-      const inner = mod === 'inner';
+      // An inner embed also filters the parent rows; we do not build that, so refuse rather than answer as a left join.
+      if (mod === 'inner') throw restError(400, 'PGRST127', 'Feature not implemented', '!inner embedding is not supported');
+      const inner = false;
       const hint = mod && mod !== 'inner' && mod !== 'left' ? mod : undefined;
       const body = embed[3].trim();
       items.push({ kind: 'embed', relation, alias, hint, inner, select: body ? parseSelect(body, depth + 1) : [{ kind: 'star' }] });
