@@ -13,6 +13,8 @@ async function violations(page: Page, include?: string) {
 }
 
 test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
+  // Three full-page axe runs per test: generous on a shared, busy machine.
+  test.describe.configure({ timeout: 120_000 });
   for (const path of PUBLIC_PAGES) {
     test(`${path}: page, open drawer, open Cookie Preferences`, async ({ page, pageErrors }) => {
       await decideConsent(page);

@@ -19,16 +19,16 @@ export function ContactDetailsCard() {
     { icon: Clock, label: 'Hours', body: <span>{CONTACT.hours}</span> },
   ];
   return (
-    <dl className="flex flex-col gap-6 rounded-2xl border border-white/10 bg-card p-6 sm:p-8">
+    <ul className="flex flex-col gap-6 rounded-2xl border border-white/10 bg-card p-6 sm:p-8">
       {rows.map(({ icon: Icon, label, body }) => (
-        <div key={label} className="flex gap-4">
+        <li key={label} className="flex gap-4">
           <Icon className="mt-1 size-5 shrink-0 text-violet-300" aria-hidden="true" />
           <div>
-            <dt className="font-semibold text-white">{label}</dt>
-            <dd className="mt-1 text-slate-300">{body}</dd>
+            <h2 className="font-semibold text-white">{label}</h2>
+            <div className="mt-1 text-slate-300">{body}</div>
           </div>
-        </div>
+        </li>
       ))}
-    </dl>
+    </ul>
   );
 }

@@ -18,7 +18,7 @@ export function CurrencyToggle({ value, onChange }: { value: Currency; onChange:
           onClick={() => onChange(o.value)}
           className={cn(
             'cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold transition-colors',
-            value === o.value ? 'bg-primary text-primary-foreground shadow' : 'text-muted-foreground hover:text-foreground',
+            value === o.value ? 'bg-violet-700 text-white shadow' : 'text-muted-foreground hover:text-foreground',
           )}
         >
           {o.label}
