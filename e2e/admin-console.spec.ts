@@ -100,6 +100,35 @@ test.describe("operators' console", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('an admin marks a contact message handled and makes another user an admin', async ({ page }) => {
+    const db = await service();
+    const tag = `inbox${Date.now().toString(36)}`;
+    expect((await db.from('contact_messages').insert({ name: 'Priya', email: 'priya@example.com', subject: `Hello ${tag}`, message: 'Can we talk?' })).error).toBeNull();
+    const other = await (await import('./support/auth')).createUser();
+    await presetConsent(page);
+    await signedInUser(page, { admin: true });
+    await openPage(page, '/admin');
+
+    await page.getByRole('tab', { name: 'Inbox' }).click();
+    await page.getByRole('button', { name: 'Contact messages' }).click();
+    const item = page.getByRole('listitem').filter({ hasText: `Hello ${tag}` });
+    await item.getByRole('button', { name: 'Mark handled' }).click();
+    await expect(page.getByText('Marked as handled')).toBeVisible();
+    await expect(item).toHaveCount(0);
+    const { data: msg } = await db.from('contact_messages').select('status, handled_at').eq('subject', `Hello ${tag}`).single();
+    expect(msg!.status).toBe('handled');
+    expect(msg!.handled_at).toBeTruthy();
+
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('textbox', { name: 'Search users by email or name' }).fill(other.email);
+    const row = page.getByRole('listitem').filter({ hasText: other.email });
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: 'Make admin' }).click();
+    await expect(row.getByText('admin', { exact: true })).toBeVisible();
+    const { data: u } = await db.auth.admin.getUserById(other.id);
+    expect(u.user!.app_metadata.role).toBe('admin');
+  });
+
   test('passes axe on each tab', async ({ page }) => {
     await presetConsent(page);
     await signedInUser(page, { admin: true });

@@ -55,8 +55,8 @@ export default function AnalyticsCharts({ summary }: { summary: AnalyticsSummary
           <XAxis dataKey="day" {...AXIS} tickFormatter={(d: string) => d.slice(5)} minTickGap={16} />
           <YAxis {...AXIS} allowDecimals={false} />
           <Tooltip {...TOOLTIP} />
-          <Line type="monotone" dataKey="page_views" name="Page views" stroke="#8b5cf6" strokeWidth={2} dot={false} />
-          <Line type="monotone" dataKey="sessions" name="Sessions" stroke="#22d3ee" strokeWidth={2} dot={false} />
+          <Line type="linear" dataKey="page_views" name="Page views" stroke="#8b5cf6" strokeWidth={2} dot={false} />
+          <Line type="linear" dataKey="sessions" name="Sessions" stroke="#22d3ee" strokeWidth={2} dot={false} />
         </LineChart>
       </ChartCard>
     </div>

@@ -17,8 +17,8 @@ export function JoinWaitlistView() {
   return (
     <main className="relative overflow-hidden">
       <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-[520px] bg-[radial-gradient(ellipse_at_top,rgba(139,92,246,0.25),transparent_65%)]" />
-      <div className="relative mx-auto grid w-full max-w-6xl gap-10 px-4 py-10 sm:px-6 md:py-16 lg:grid-cols-[1.15fr_1fr] lg:gap-14">
-        <section className="flex flex-col gap-6" aria-labelledby="waitlist-title">
+      <div className="relative mx-auto grid w-full max-w-6xl gap-10 px-4 py-10 sm:px-6 md:py-16 lg:grid-cols-[1.15fr_1fr] lg:grid-rows-[auto_1fr] lg:gap-x-14">
+        <section className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1" aria-labelledby="waitlist-title">
           <Badge variant="secondary" className="w-fit">Beta · Early access</Badge>
           <h1 id="waitlist-title" className="text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">
             Join the <span className="text-gradient">{brand}</span> waitlist
@@ -26,18 +26,8 @@ export function JoinWaitlistView() {
           <p className="max-w-xl text-base text-muted-foreground sm:text-lg">
             Your 24/7 AI business coach, with website, brand and advertising intelligence in one place. Get in early and help shape it.
           </p>
-          <IntroVideo title={`Meet ${brand} in 2 minutes`} />
-          <ul className="grid gap-3 sm:grid-cols-3">
-            {PERKS.map((p) => (
-              <li key={p} className="flex items-start gap-2 text-sm text-slate-200">
-                <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-cyan-400" aria-hidden="true" />
-                {p}
-              </li>
-            ))}
-          </ul>
         </section>
-
-        <div className="lg:pt-12">
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:pt-12">
           <Card className="border-violet-500/30 bg-card/90 shadow-2xl shadow-violet-950/40 backdrop-blur lg:sticky lg:top-24">
             {position === null ? (
               <>
@@ -63,6 +53,18 @@ export function JoinWaitlistView() {
             )}
           </Card>
         </div>
+        {/* On phones the form comes straight after the heading; the video and perks follow it. */}
+        <section className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2" aria-label="About the early access">
+          <IntroVideo title={`Meet ${brand} in 2 minutes`} />
+          <ul className="grid gap-3 sm:grid-cols-3">
+            {PERKS.map((p) => (
+              <li key={p} className="flex items-start gap-2 text-sm text-slate-200">
+                <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-cyan-400" aria-hidden="true" />
+                {p}
+              </li>
+            ))}
+          </ul>
+        </section>
       </div>
     </main>
   );

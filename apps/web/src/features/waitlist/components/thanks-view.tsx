@@ -43,7 +43,7 @@ export function ThanksView() {
           </h1>
           <p className="max-w-xl text-muted-foreground">
             You&apos;re <span className="font-semibold text-foreground">#{user.waitlistPosition}</span> on the {runtimeConfig().brandName} waitlist. We&apos;ll
-            write to <span className="break-all font-semibold text-foreground">{user.email}</span> as soon as your spot opens.
+            write to <span className="font-semibold text-foreground [overflow-wrap:anywhere]">{user.email}</span> as soon as your spot opens.
           </p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button variant="gradient" size="lg" onClick={() => window.open(runtimeConfig().bookingUrl, '_blank', 'noopener,noreferrer')}>

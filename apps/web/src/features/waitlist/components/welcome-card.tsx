@@ -43,11 +43,11 @@ export function WelcomeCard({ position }: { position: number }) {
         </p>
       </div>
       <div className="flex w-full flex-col gap-3">
-        <Button variant="gradient" size="lg" className="w-full" onClick={book}>
+        <Button variant="gradient" size="lg" className="h-auto min-h-12 w-full whitespace-normal py-3" onClick={book}>
           <CalendarCheck aria-hidden="true" />
           Book Free Strategy Session
         </Button>
-        <Button variant="outline" size="lg" className="w-full" onClick={() => navigate(paths.waitlistThanks)}>
+        <Button variant="outline" size="lg" className="h-auto min-h-12 w-full whitespace-normal py-3" onClick={() => navigate(paths.waitlistThanks)}>
           Continue to Dashboard Preview
           <ArrowRight aria-hidden="true" />
         </Button>
