@@ -66,6 +66,9 @@ describe(`select (${SERVICE_DB})`, () => {
     expect(notIn!.map((r) => r.id).sort()).toEqual(['elevenlabs', 'google-gemini', 'jasper', 'midjourney', 'mistral-ai', 'perplexity']);
     const { data: or } = await anon.from('integrations').select('id').or('id.eq.slack,and(category.eq.security,rating.gte.4.8)').order('id');
     expect(or).toEqual([{ id: '1password' }, { id: 'slack' }]);
+    // Connect Anything's search: ilike with * wildcards inside an or-tree, plus a quoted value with a comma
+    const { data: search } = await anon.from('integrations').select('id').or('name.ilike.*spot*,description.ilike.*SPOT*,name.eq."a,b"');
+    expect(search).toEqual([{ id: 'hubspot' }]);
   });
 
   it('orders by several columns with nulls placement', async () => {
