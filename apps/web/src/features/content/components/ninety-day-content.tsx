@@ -53,7 +53,7 @@ export function NinetyDayContent() {
             <p>A done-with-you programme: strategy, systems and campaigns built around your business by a dedicated strategist and our AI.</p>
             <p className="mt-6">
               <span className="text-5xl font-extrabold text-white">£2,500</span>
-              <span className="ml-2 text-slate-300">one-off, plus £500 per additional integration</span>
+              <span className="mt-1 block text-slate-300 sm:ml-2 sm:mt-0 sm:inline">one-off, plus £500 per additional integration</span>
             </p>
           </>
         }
