@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startServer, type RunningServer } from '../src/server.js';
+
+// supabase-js builds a realtime client, which needs a global WebSocket on Node 20.
+(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 /** Which database the service suite runs on: PGlite (project "service") or PostgreSQL (project "service-pg"). */
 export const SERVICE_DB = process.env.SERVICE_DB === 'postgres' ? 'postgres' : 'pglite';
