@@ -16,9 +16,10 @@ function linkParams(): URLSearchParams {
  */
 export function useRecoverySession(): RecoveryState {
   const [state, setState] = useState<RecoveryState>({ status: 'verifying' });
+  // read once, before the effect removes the tokens from the address bar (effects may run twice)
+  const [p] = useState(linkParams);
   useEffect(() => {
     let cancelled = false;
-    const p = linkParams();
     const finish = (s: RecoveryState) => !cancelled && setState(s);
     async function verify() {
       const client = supabase();
@@ -41,6 +42,6 @@ export function useRecoverySession(): RecoveryState {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [p]);
   return state;
 }

@@ -1,0 +1,55 @@
+import * as OTPAuth from 'otpauth';
+import { expect, openPage, test } from './fixtures';
+import { signInThroughCard } from './support/accounts-helpers';
+import { signedInUser } from './support/auth';
+
+const codeFor = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+
+/** Waits for the next 30-second TOTP window, so a code is never reused. */
+const nextWindow = () => new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
+
+const sessionAal = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'));
+    const token = JSON.parse(localStorage.getItem(key!)!).access_token as string;
+    return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).aal as string;
+  });
+
+test('TOTP: enrol with the QR code on /user, then sign-in asks for the code and reaches aal2; disable again', async ({ page, pageErrors }) => {
+  test.setTimeout(120_000);
+  const user = await signedInUser(page);
+  await openPage(page, '/user');
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('6-digit code').fill(codeFor(secret));
+  await page.getByRole('button', { name: 'Verify and enable' }).click();
+  await expect(page.getByText('Two-factor authentication is on')).toBeVisible();
+  await expect(page.getByText('Enabled')).toBeVisible();
+  expect(await sessionAal(page)).toBe('aal2');
+
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await openPage(page, '/user');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await signInThroughCard(page, user.email, user.password);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  // a protected page does not open at aal1
+  expect(await sessionAal(page)).toBe('aal1');
+  await page.getByLabel('Authentication code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+
+  await nextWindow();
+  await page.getByLabel('Authentication code').fill(codeFor(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page).toHaveURL(/\/user$/);
+  expect(await sessionAal(page)).toBe('aal2');
+
+  await page.getByRole('button', { name: 'Disable two-factor' }).click();
+  await expect(page.getByText('Two-factor authentication is off')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
+  // the wrong code above answered 4xx by design; nothing else may fail
+  expect(pageErrors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+});
