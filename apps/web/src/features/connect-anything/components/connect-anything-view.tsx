@@ -43,8 +43,8 @@ export function ConnectAnythingView() {
     <div className="mx-auto w-full max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:py-14">
       <DirectoryHeader search={query.search} onSearch={setSearch} layout={layout} onLayout={setLayout} filter={query.filter} onFilter={setFilter} counts={counts.data} />
       <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList className="h-auto w-max min-w-full justify-start gap-1 sm:w-full sm:justify-center">
+        <div className="-mx-4 overflow-x-auto px-4 sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0">
+          <TabsList className="h-auto w-max min-w-full justify-start gap-1 lg:w-full lg:justify-center">
             {TABS.map((t) => (
               <TabsTrigger key={t.id} value={t.id} className="px-3 py-2">
                 {t.label}
