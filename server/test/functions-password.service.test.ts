@@ -18,7 +18,7 @@ beforeAll(async () => {
   const { data, error } = await serviceClient(t).auth.admin.createUser({ email: EMAIL, password: 'Original-Passw0rd!', email_confirm: true });
   if (error) throw error;
   userId = data.user!.id;
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
@@ -71,7 +71,7 @@ describe(`custom-password-reset (${SERVICE_DB})`, () => {
       await t2.close();
       await new Promise<void>((r) => refusing.close(() => r()));
     }
-  });
+  }, 180_000); // starts a second server: slow on a busy machine
 
   it('rejects a missing or malformed address with 400', async () => {
     expect((await call('custom-password-reset', {})).status).toBe(400);
