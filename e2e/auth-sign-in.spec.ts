@@ -41,7 +41,7 @@ test('an expired user_sessions row signs the browser out', async ({ page, pageEr
   await expect(page.getByText('Welcome back!')).toBeVisible();
   // a new account has onboarding to do: sign-in continues there
   await expect(page).toHaveURL(/\/sign-up$/);
-  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('Step 1 of 6')).toBeVisible(); // the wizard has read the saved answers
   // 8 hours when not remembered
   const [row] = await adminSelect<{ is_remembered: boolean; expires_at: string }>('user_sessions', `select=is_remembered,expires_at&user_id=eq.${user.id}`);
   expect(row!.is_remembered).toBe(false);

@@ -22,7 +22,7 @@ export function AuthCard({ defaultTab = 'signin', onSignInSuccess, onSignUpSucce
         <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-gradient-to-br from-violet-600 to-cyan-500 text-white" aria-hidden="true">
           <Sparkles className="size-5" />
         </span>
-        <CardTitle className="text-2xl" id="auth-card-title">
+        <CardTitle className="text-xl sm:text-2xl" id="auth-card-title">
           {signUp ? 'Get started with your AI voice assistant' : 'Welcome back'}
         </CardTitle>
         <CardDescription>

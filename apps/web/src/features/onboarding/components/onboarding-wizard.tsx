@@ -11,6 +11,7 @@ import { StepPreferences } from '../steps/step-preferences';
 import { StepWelcome } from '../steps/step-welcome';
 import type { VoiceLayerProps } from '../types';
 import { LAST_STEP, useOnboarding } from '../use-onboarding';
+import { DARK_SURFACE } from './dark-surface';
 import { StepProgress } from './step-badges';
 
 /** Renders its children when no voice layer is plugged in. */
@@ -51,7 +52,7 @@ export function OnboardingWizard({
   return (
     <VoiceLayer enabled={w.data.preferences.voiceEnabled} onEnabledChange={setVoice} tools={w.tools} step={w.step}>
       {({ header, footer }) => (
-        <Card className="mx-auto w-full max-w-4xl overflow-hidden">
+        <Card className="mx-auto w-full max-w-4xl overflow-hidden border-border bg-card text-card-foreground shadow-2xl" style={DARK_SURFACE}>
           <div className="space-y-4 border-b bg-secondary/30 p-4 sm:p-6">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h1 className="text-lg font-semibold">Business setup</h1>
