@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { expect, openPage, test } from './fixtures';
-import { serverKeys, signedInUser } from './support/auth';
+import { createUser, serverKeys, signedInUser } from './support/auth';
 
 // supabase-js builds a realtime client, which needs a WebSocket on Node 20
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
@@ -104,7 +104,7 @@ test.describe("operators' console", () => {
     const db = await service();
     const tag = `inbox${Date.now().toString(36)}`;
     expect((await db.from('contact_messages').insert({ name: 'Priya', email: 'priya@example.com', subject: `Hello ${tag}`, message: 'Can we talk?' })).error).toBeNull();
-    const other = await (await import('./support/auth')).createUser();
+    const other = await createUser();
     await presetConsent(page);
     await signedInUser(page, { admin: true });
     await openPage(page, '/admin');
@@ -130,6 +130,7 @@ test.describe("operators' console", () => {
   });
 
   test('passes axe on each tab', async ({ page }) => {
+    test.setTimeout(150_000); // five full axe runs on a shared two-core machine
     await presetConsent(page);
     await signedInUser(page, { admin: true });
     await openPage(page, '/admin');

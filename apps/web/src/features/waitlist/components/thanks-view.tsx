@@ -86,7 +86,7 @@ export function ThanksView() {
             {CONTACT.email}
           </a>{' '}
           or call{' '}
-          <a className="font-medium text-cyan-300 underline-offset-4 hover:underline" href={CONTACT.phoneHref}>
+          <a className="whitespace-nowrap font-medium text-cyan-300 underline-offset-4 hover:underline" href={CONTACT.phoneHref}>
             {CONTACT.phone}
           </a>{' '}
           ({CONTACT.hours}).
