@@ -32,7 +32,7 @@ export default defineConfig({
   webServer: {
     // E2E_WEB_DIST: build into (and serve from) a private folder, so several people can run e2e at once.
     command: [
-      process.env.E2E_SKIP_BUILD ? '' : `npm run build -w apps/web -- --logLevel warn${webDist ? ` --outDir ${webDist} --emptyOutDir` : ''} && `,
+      process.env.E2E_SKIP_BUILD ? '' : `NODE_ENV=production npm run build -w apps/web -- --logLevel warn${webDist ? ` --outDir ${webDist} --emptyOutDir` : ''} && `,
       'node --import tsx server/src/main.ts',
     ].join(''),
     url: `${baseURL}/api/health`,

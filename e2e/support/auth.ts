@@ -4,6 +4,10 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createClient, type Session } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
+import WebSocket from 'ws';
+
+// supabase-js builds a realtime client, which needs a global WebSocket on Node 20.
+(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
 
