@@ -34,7 +34,7 @@ export function Component() {
           <>
             <CardHeader className="text-center">
               <CardTitle className="text-2xl">{messages.reset.invalidTitle}</CardTitle>
-              <CardDescription className="text-destructive">{recovery.error}</CardDescription>
+              <CardDescription className="text-red-700">{recovery.error}</CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">
               <p className="text-center text-sm text-muted-foreground">{messages.reset.invalidNote}</p>

@@ -14,11 +14,14 @@ import { TwoFactor } from '@/features/profile/components/two-factor';
 import { VoiceAssistant } from '@/features/voice/voice-assistant';
 import { paths } from '@/lib/paths';
 
+// White on the default violet (#8b5cf6) and red (#ef4444) is under 4.5:1: this page's buttons use one shade darker.
+const AA_BUTTONS = { '--color-primary': '#7c3aed', '--color-destructive': '#dc2626' } as React.CSSProperties;
+
 function Profile() {
   const { user, signOut } = useAuth();
   const [editing, setEditing] = useState(false);
   return (
-    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
+    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6 sm:py-12" style={AA_BUTTONS}>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Your profile</h1>
