@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
 /** One plan: name, price in the chosen currency, contents, and its button (the toast + waitlist for every plan). */
-export function PlanCard({ plan, currency, onChoose }: { plan: Plan; currency: Currency; onChoose: () => void }) {
+export function PlanCard({ plan, currency, onChoose, headingLevel = 'h3' }: { plan: Plan; currency: Currency; onChoose: () => void; headingLevel?: 'h2' | 'h3' }) {
+  const Heading = headingLevel;
   const custom = plan.price[currency] === null;
   return (
     <article
@@ -21,10 +22,10 @@ export function PlanCard({ plan, currency, onChoose }: { plan: Plan; currency: C
           Most Popular
         </p>
       )}
-      <h3 id={`plan-${plan.id}`} className="flex items-center gap-2 text-lg font-semibold">
+      <Heading id={`plan-${plan.id}`} className="flex items-center gap-2 text-lg font-semibold">
         {plan.name}
         {plan.premium && <Crown className="size-4 text-amber-500" aria-label="Premium" />}
-      </h3>
+      </Heading>
       <p className="mt-1 min-h-[3.75rem] text-sm text-muted-foreground">{plan.description}</p>
       <p className="mt-5 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight" data-testid={`price-${plan.id}`}>

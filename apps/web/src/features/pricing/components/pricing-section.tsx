@@ -27,7 +27,7 @@ export function PricingSection({ headingLevel = 'h2', className }: { headingLeve
         </div>
         <div className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
           {PLAN_IDS.map((id) => (
-            <PlanCard key={id} plan={PLANS[id]} currency={currency} onChoose={choose} />
+            <PlanCard key={id} plan={PLANS[id]} currency={currency} onChoose={choose} headingLevel={headingLevel === 'h1' ? 'h2' : 'h3'} />
           ))}
         </div>
         <p className="mt-8 text-center text-sm text-muted-foreground">Prices per month, billed monthly. Cancel any time. UK VAT added where applicable.</p>

@@ -45,7 +45,7 @@ export function TopNav() {
       )}
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to={paths.home} className="flex min-w-0 items-center gap-2 rounded-md" aria-label="Home">
+        <Link to={paths.home} className="flex min-w-0 items-center gap-2 rounded-md">
           <BrandLogo className="text-base sm:text-lg" />
           <span
             className={cn(
