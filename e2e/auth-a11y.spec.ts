@@ -1,9 +1,10 @@
+import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, openPage, test } from './fixtures';
 import { signedInUser } from './support/auth';
 import './support/accounts-helpers';
 
-const axe = (page: import('@playwright/test').Page) =>
+const axe = (page: Page) =>
   new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
 
 for (const path of ['/sign-in', '/sign-up', '/reset-password']) {

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expect, openPage, test } from './fixtures';
 import { signInThroughCard } from './support/accounts-helpers';
@@ -8,7 +9,7 @@ const codeFor = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fr
 /** Waits for the next 30-second TOTP window, so a code is never reused. */
 const nextWindow = () => new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
 
-const sessionAal = (page: import('@playwright/test').Page) =>
+const sessionAal = (page: Page) =>
   page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'));
     const token = JSON.parse(localStorage.getItem(key!)!).access_token as string;
