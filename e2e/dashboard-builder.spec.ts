@@ -19,6 +19,25 @@ async function nodePosition(page: Page, id: string) {
   return { x: Math.round(Number(m![1])), y: Math.round(Number(m![2])) };
 }
 
+/**
+ * Waits until the page has no request in flight (twice, 300 ms apart), so a reload does not abort a refetch that
+ * a save started. waitForLoadState('networkidle') cannot do this: it resolves at once after the first idle.
+ */
+const inflight = new WeakMap<Page, () => number>();
+function trackRequests(page: Page) {
+  let n = 0;
+  page.on('request', () => n++);
+  page.on('requestfinished', () => n--);
+  page.on('requestfailed', () => n--);
+  inflight.set(page, () => n);
+}
+async function settled(page: Page) {
+  const count = inflight.get(page)!;
+  await expect.poll(count, { timeout: 15_000 }).toBe(0);
+  await page.waitForTimeout(300);
+  await expect.poll(count, { timeout: 15_000 }).toBe(0);
+}
+
 async function addTool(page: Page, search: string, name: string) {
   await page.getByTestId('add-new-node').click();
   const dialog = page.getByRole('dialog', { name: 'Add Integration' });
@@ -34,6 +53,7 @@ test.describe('dashboard', () => {
   test.describe.configure({ timeout: 120_000 });
   // decided cookie consent, so the banner does not cover what the tests and screenshots look at
   test.beforeEach(async ({ page }) => {
+    trackRequests(page);
     await page.addInitScript(() => {
       localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: false, functional: false, targeting: false, accepted: true }));
       localStorage.setItem('cookie-consent-version', '1');
@@ -80,6 +100,7 @@ test.describe('dashboard', () => {
     const after = await nodePosition(page, 'slack');
     expect(after.y - before.y).toBeGreaterThan(40);
 
+    await settled(page);
     await page.reload();
     await expect(page.getByTestId('tool-node-slack')).toBeVisible({ timeout: 30_000 });
     expect(await nodePosition(page, 'slack')).toEqual(after);
@@ -113,10 +134,12 @@ test.describe('dashboard', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('button', { name: 'Connect Tools' })).toBeVisible();
 
+    await settled(page);
     await page.reload();
     await expect(page.getByTestId('ideas-list').getByRole('listitem')).toHaveCount(1);
     await page.getByRole('button', { name: 'Delete idea Slack to HubSpot' }).click();
     await expect(page.getByText('No ideas yet.')).toBeVisible();
+    await settled(page);
     await page.reload();
     await expect(page.getByText('No ideas yet.')).toBeVisible();
     expect(pageErrors).toEqual([]);
@@ -140,6 +163,7 @@ test.describe('dashboard', () => {
     await expect(ai).not.toBeChecked();
     await shot(page, 'dashboard-brain-1440');
 
+    await settled(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'The Brain', level: 1 })).toBeVisible();
     await expect(page.getByLabel('First name')).toHaveValue('Ada');
