@@ -86,6 +86,6 @@ describe('GET /api/voice/signed-url', () => {
     const token = await signedInToken(srv);
     const res = await app.request('/api/voice/signed-url', { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(503);
-    expect((await (await app.request('/api/config')).json()).voiceAvailable).toBe(false);
+    expect(((await (await app.request('/api/config')).json()) as { voiceAvailable: boolean }).voiceAvailable).toBe(false);
   });
 });
