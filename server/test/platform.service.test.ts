@@ -26,7 +26,7 @@ describe(`platform (${SERVICE_DB})`, () => {
   });
 
   it.each(['/api/nope', '/auth/v1/nope', '/rest/v1/nope/deeper', '/functions/v1/nope'])('answers %s with a JSON 404', async (p) => {
-    const res = await fetch(t.url + p);
+    const res = await fetch(t.url + p, { headers: { apikey: t.anonKey } });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
   });
