@@ -60,7 +60,7 @@ test('the voice agent drives onboarding to completion through the three client t
 
   // the wizard opened with voice on: it fetched a signed URL (key on the server only) and connected
   const s = await agent.nextSession();
-  expect(agent.signedUrlRequests).toEqual([{ agentId: AGENT_ID, apiKey: API_KEY }]);
+  expect(agent.signedUrlRequests.at(-1)).toEqual({ agentId: AGENT_ID, apiKey: API_KEY });
   await expect(page.getByText('Voice assistant is ready to help!')).toBeVisible();
   await expect(page.getByText('Ready', { exact: true })).toBeVisible();
   await s.ping();
@@ -106,6 +106,11 @@ test('the voice agent drives onboarding to completion through the three client t
   await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
   await expect(page.getByText('100%')).toBeVisible();
 
+  // the mute toggle sets the assistant's volume to 0 and back
+  await page.getByRole('button', { name: 'Mute assistant' }).click();
+  await expect(page.getByRole('button', { name: 'Unmute assistant' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Unmute assistant' }).click();
+
   // an undefined tool is reported back to the agent as an error result by the SDK
   expect(await s.callTool('launchRockets', {})).toEqual({ result: 'Client tool with name launchRockets is not defined on client', is_error: true });
 
@@ -116,4 +121,21 @@ test('the voice agent drives onboarding to completion through the three client t
   expect(s.audioChunks).toBeGreaterThan(0); // the fake microphone streamed audio
   // the only console errors are the SDK's own reports of the tool calls that were meant to fail
   expect(errors.filter((e) => !e.includes('launchRockets') && !e.startsWith('Client tool execution failed'))).toEqual([]);
+});
+
+test('Skip Voice ends the conversation and the wizard carries on visually', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${server.url}/sign-up`);
+  await page.locator('#signup-email').fill(uniqueEmail('voice-skip'));
+  await page.locator('#signup-password').fill('a long enough password');
+  await page.locator('#signup-confirm').fill('a long enough password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  const s = await agent.nextSession();
+  await expect(page.getByText('Ready', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Skip Voice' }).click();
+  await expect(page.getByText('Continuing with visual-only onboarding')).toBeVisible();
+  expect(await s.closed).toBe(1000);
+  await expect(page.getByRole('button', { name: 'Voice Off' })).toHaveAttribute('aria-pressed', 'false');
+  await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await expect(page.getByText('Step 2 of 6')).toBeVisible();
 });

@@ -21,7 +21,11 @@ export class AgentSession {
   private waiters: { match: (m: Json) => boolean; resolve: (m: Json) => void }[] = [];
   private eventId = 1;
 
+  /** Resolves with the close code when the client ends the conversation. */
+  readonly closed: Promise<number>;
+
   constructor(readonly ws: WebSocket) {
+    this.closed = new Promise((resolve) => ws.on('close', (code) => resolve(code)));
     ws.on('message', (raw: RawData) => {
       const msg = JSON.parse(raw.toString()) as Json;
       // audio frames have no type: count them (they prove the fake microphone streams)
