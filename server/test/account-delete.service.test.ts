@@ -1,9 +1,5 @@
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
-
-// supabase-js builds a realtime client, which needs a WebSocket on Node 20
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 let srv: TestServer;
 beforeAll(async () => {

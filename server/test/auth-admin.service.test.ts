@@ -1,9 +1,6 @@
 import { AuthApiError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startTestServer, type TestServer } from './harness.js';
-
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 let t: TestServer;
 let n = 0;

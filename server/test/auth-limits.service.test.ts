@@ -1,9 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startTestServer, type TestServer } from './harness.js';
-
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 let n = 0;
 const email = () => `limit${++n}-${Date.now()}@example.com`;

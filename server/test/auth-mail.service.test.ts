@@ -1,10 +1,7 @@
 import { createClient, AuthApiError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startTestServer, type TestServer } from './harness.js';
 import { startSmtpSink, type Mail, type SmtpSink } from './smtp-sink.js';
-
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 let t: TestServer;
 let sink: SmtpSink;

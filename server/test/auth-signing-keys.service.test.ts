@@ -3,10 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startTestServer, type TestServer } from './harness.js';
-
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 let t: TestServer;
 

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { INTEGRATION_FILTERS } from '@app/shared';
 import { startTestServer, type TestServer } from './harness.js';
-
-// supabase-js builds a realtime client, which needs a WebSocket on Node 20
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 let t: TestServer;
 let n = 0;

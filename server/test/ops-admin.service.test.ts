@@ -1,10 +1,6 @@
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
-
-// supabase-js builds a realtime client, which needs a WebSocket on Node 20
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 let t: TestServer;
 let smtp: SmtpSink;

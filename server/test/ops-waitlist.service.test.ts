@@ -1,11 +1,7 @@
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST_IP_LIMIT } from '../src/api/waitlist.js';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
-
-// supabase-js builds a realtime client, which needs a WebSocket on Node 20
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 let t: TestServer;
 let smtp: SmtpSink;

@@ -1,12 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/http/app.js';
 import { startTestServer, type TestServer } from './harness.js';
-
-// supabase-js builds a realtime client, which needs a WebSocket on Node 20
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 // A local HTTP server standing in for ElevenLabs' get-signed-url endpoint; it records what it was asked.
 let fake: Server;
