@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 
@@ -117,7 +117,7 @@ export async function startFakeVoiceAgent(opts: { apiKey: string; agentId: strin
     path: '/v1/convai/conversation',
     // browsers fail the handshake unless one offered subprotocol is echoed
     handleProtocols: (protocols) => (protocols.has('convai') ? 'convai' : false),
-    verifyClient: ({ req }) => {
+    verifyClient: ({ req }: { req: IncomingMessage }) => {
       const u = new URL(req.url ?? '/', 'http://x');
       return u.searchParams.get('conversation_signature') === 'test-signature' && u.searchParams.get('agent_id') === opts.agentId;
     },

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { JwtClaims } from '../auth/jwt.js';
 import type { AppContext } from '../context.js';
 import { clientIp } from '../http/client-ip.js';
-import { ApiError } from '../http/errors.js';
+import { type ApiError } from '../http/errors.js';
 
 /**
  * What every /functions/v1 handler answers: same-origin JSON the front end maps to the specification's

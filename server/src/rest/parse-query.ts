@@ -110,7 +110,6 @@ export function parseSelect(s: string, depth = 0): SelectItem[] {
     const c = new Cursor(part);
     let alias: string | undefined;
     const first = readIdentifier(c, 'select parameter');
-    let field: Field | undefined;
     if (c.peek() === ':' && c.peek(1) !== ':') {
       alias = first;
       c.i++;
@@ -130,7 +129,7 @@ export function parseSelect(s: string, depth = 0): SelectItem[] {
       items.push({ kind: 'embed', relation, alias, hint, inner, select: body ? parseSelect(body, depth + 1) : [{ kind: 'star' }] });
       continue;
     }
-    field = readField(c, 'select parameter');
+    const field = readField(c, 'select parameter');
     let cast: string | undefined;
     if (c.startsWith('::')) {
       c.i += 2;
