@@ -3,12 +3,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { expect, openPage, test } from './fixtures';
 import { createUser, serverKeys, signedInUser } from './support/auth';
-
-// supabase-js builds a realtime client, which needs a WebSocket on Node 20
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

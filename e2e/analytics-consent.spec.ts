@@ -1,11 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { expect, openPage, test } from './fixtures';
 import { serverKeys } from './support/auth';
-
-// supabase-js builds a realtime client, which needs a WebSocket on Node 20
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 type Row = { event_type: string; event_data: Record<string, unknown>; session_id: string };
 

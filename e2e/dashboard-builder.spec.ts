@@ -1,11 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import WebSocket from 'ws';
 import { expect, openPage, test } from './fixtures';
 import { signedInUser } from './support/auth';
-
-// supabase-js (used by e2e/support/auth.ts) builds a realtime client, which needs a WebSocket on Node 20
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {

@@ -1,10 +1,6 @@
-import WebSocket from 'ws';
 import { signedInUser } from './support/auth';
 import { decideConsent } from './support/public-helpers';
 import { expect, openPage, test } from './fixtures';
-
-// supabase-js (used by e2e/support/auth.ts) builds a realtime client, which needs a WebSocket on Node 20
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 test.describe('top navigation and drawer', () => {
   test.beforeEach(async ({ page }) => decideConsent(page));

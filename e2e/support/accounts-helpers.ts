@@ -1,9 +1,5 @@
 import type { Page } from '@playwright/test';
-import WebSocket from 'ws';
 import { serverKeys } from './auth';
-
-// supabase-js (used by ./auth) builds a realtime client, which needs a WebSocket on Node 20
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
 
