@@ -1,3 +1,4 @@
 export * from './plans.js';
 export * from './onboarding.js';
 export * from './integrations.js';
+export * from './admin.js';

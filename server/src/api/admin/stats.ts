@@ -1,3 +1,4 @@
+import { SCROLL_MARKS, type AnalyticsSummary } from '@app/shared/admin';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AdminDeps } from './deps.js';
@@ -5,21 +6,6 @@ import { adminError } from './guard.js';
 
 const period = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 /** The scroll-depth marks the browser reports (part 2 §9). */
-export const SCROLL_MARKS = [25, 50, 75, 100] as const;
-
-export interface AnalyticsSummary {
-  days: number;
-  totals: { event_type: string; count: number }[];
-  page_views: { path: string; count: number }[];
-  /** Sessions that reached each mark; a session counts once per mark. */
-  scroll_funnel: { depth: number; sessions: number }[];
-  sessions: number;
-  engaged_sessions: number;
-  /** engaged_sessions / sessions, 0 when there were none. */
-  engaged_rate: number;
-  daily: { day: string; page_views: number; sessions: number }[];
-}
-
 /**
  * Aggregates the console's charts need over a chosen period, computed in the database (the latest-1000 view
  * of the specification is public.analytics_stats; these cover every event of the period).

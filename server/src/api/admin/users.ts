@@ -1,3 +1,4 @@
+import type { AdminUserSummary } from '@app/shared/admin';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { adminUpdateUser } from '../../auth/admin-users.js';
@@ -14,19 +15,6 @@ const listQuery = z.object({
 const uuid = z.string().uuid();
 /** GoTrue's ban_duration for "until lifted": a hundred years. */
 const BAN_FOREVER = '876000h';
-
-export interface AdminUserSummary {
-  id: string;
-  email: string | null;
-  full_name: string | null;
-  created_at: string;
-  last_sign_in_at: string | null;
-  email_confirmed_at: string | null;
-  invited_at: string | null;
-  banned_until: string | null;
-  is_admin: boolean;
-  mfa_factors: number;
-}
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 

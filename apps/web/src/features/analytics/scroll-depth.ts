@@ -1,5 +1,7 @@
+import { SCROLL_MARKS } from '@app/shared/admin';
+
 /** Part 2 §9: scroll depth is reported once per page at each of these marks. */
-export const SCROLL_MARKS = [25, 50, 75, 100] as const;
+export { SCROLL_MARKS };
 
 /** How far down the page the bottom of the viewport is, in percent (0 when the page does not scroll). */
 export function scrollPercent(scrollY: number, viewportHeight: number, documentHeight: number): number {

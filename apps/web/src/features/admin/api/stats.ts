@@ -1,16 +1,9 @@
 import { supabase } from '@/lib/supabase';
 import { adminFetch, unwrap } from './admin-fetch';
+import type { AnalyticsSummary } from '@app/shared/admin';
 
-export interface AnalyticsSummary {
-  days: number;
-  totals: { event_type: string; count: number }[];
-  page_views: { path: string; count: number }[];
-  scroll_funnel: { depth: number; sessions: number }[];
-  sessions: number;
-  engaged_sessions: number;
-  engaged_rate: number;
-  daily: { day: string; page_views: number; sessions: number }[];
-}
+export type { AnalyticsSummary };
+
 export interface LatestEvent {
   id: number;
   event_type: string;

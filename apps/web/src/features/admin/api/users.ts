@@ -1,18 +1,8 @@
 import { supabase } from '@/lib/supabase';
 import { adminFetch } from './admin-fetch';
+import type { AdminUserSummary as AdminUser } from '@app/shared/admin';
 
-export interface AdminUser {
-  id: string;
-  email: string | null;
-  full_name: string | null;
-  created_at: string;
-  last_sign_in_at: string | null;
-  email_confirmed_at: string | null;
-  invited_at: string | null;
-  banned_until: string | null;
-  is_admin: boolean;
-  mfa_factors: number;
-}
+export type { AdminUser };
 
 export const fetchUsers = (q: string, page: number, perPage: number) =>
   adminFetch<{ users: AdminUser[]; total: number }>(`/users?${new URLSearchParams({ q, page: String(page), per_page: String(perPage) })}`);

@@ -1,0 +1,30 @@
+/** The operators' API (/api/admin) contract, shared by the server that answers and the console that asks. */
+
+/** Part 2 §9: scroll depth is reported at these percentages. */
+export const SCROLL_MARKS = [25, 50, 75, 100] as const;
+
+export interface AdminUserSummary {
+  id: string;
+  email: string | null;
+  full_name: string | null;
+  created_at: string;
+  last_sign_in_at: string | null;
+  email_confirmed_at: string | null;
+  invited_at: string | null;
+  banned_until: string | null;
+  is_admin: boolean;
+  mfa_factors: number;
+}
+
+export interface AnalyticsSummary {
+  days: number;
+  totals: { event_type: string; count: number }[];
+  page_views: { path: string; count: number }[];
+  /** Sessions that reached each mark; a session counts once per mark. */
+  scroll_funnel: { depth: number; sessions: number }[];
+  sessions: number;
+  engaged_sessions: number;
+  /** engaged_sessions / sessions, 0 when there were none. */
+  engaged_rate: number;
+  daily: { day: string; page_views: number; sessions: number }[];
+}
