@@ -97,6 +97,9 @@ test.describe('booking widget', () => {
     await page.clock.install();
     await page.route(SCRIPT, (r) => r.fulfill({ contentType: 'text/javascript', body: 'window.Calendly = { initInlineWidget() {} };' }));
     await openPage(page, '/');
+    // The widget is lazy and its checks start once the script has run: only then may the clock move.
+    await expect(page.getByTestId('booking-widget')).toBeAttached();
+    await expect.poll(() => page.evaluate(() => 'Calendly' in window)).toBe(true);
     await page.clock.runFor(1_000 + 9 * 2_000);
     await expect(page.getByTestId('booking-fallback')).toHaveCount(0);
     await page.clock.runFor(2_000);
