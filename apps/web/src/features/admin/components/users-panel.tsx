@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { fetchUsers, resetMfa, setAdmin, setBanned, type AdminUser } from '../api/users';
 import { PasswordOverrideDialog } from './password-override-dialog';
 import { formatDate, PanelHeader, QueryState } from './shared';
+import { Pager } from './pager';
 
 const PER_PAGE = 20;
 const isBanned = (u: AdminUser) => !!u.banned_until && Date.parse(u.banned_until) > Date.now();
@@ -106,19 +107,7 @@ export function UsersPanel() {
             );
           })}
         </ul>
-        <nav className="flex items-center justify-between text-sm" aria-label="User pages">
-          <span className="text-muted-foreground">
-            Page {page} of {pages}
-          </span>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
-          </div>
-        </nav>
+        <Pager label="User pages" page={page} pages={pages} onPage={setPage} />
       </QueryState>
       {overrideFor && <PasswordOverrideDialog email={overrideFor} onClose={() => setOverrideFor(null)} />}
     </section>

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { downloadText, toCsv } from '../csv';
 import { fetchAllSubscribers, fetchSubscribers, inviteSubscribers, type Subscriber, type SubscriberColumn } from '../api/waitlist';
 import { formatDate, PanelHeader, QueryState } from './shared';
+import { Pager } from './pager';
 
 const PAGE_SIZE = 25;
 const COLUMNS: { key: SubscriberColumn; label: string }[] = [
@@ -158,19 +159,7 @@ export function WaitlistPanel() {
             </tbody>
           </table>
         </div>
-        <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Waitlist pages">
-          <span className="text-muted-foreground">
-            Page {page} of {pages}
-          </span>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
-          </div>
-        </nav>
+        <Pager label="Waitlist pages" page={page} pages={pages} onPage={setPage} />
       </QueryState>
     </section>
   );
