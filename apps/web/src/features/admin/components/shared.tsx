@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Search } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 
@@ -36,6 +38,16 @@ export function PanelHeader({ id, title, description, children }: { id: string; 
         {description && <p className="text-sm text-muted-foreground">{description}</p>}
       </div>
       {children && <div className="flex flex-wrap items-center gap-2">{children}</div>}
+    </div>
+  );
+}
+
+/** The search box above a console table; `label` is both its accessible name and its placeholder. */
+export function SearchBox({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="relative max-w-md">
+      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <Input aria-label={label} placeholder={label} className="pl-9" value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
   );
 }

@@ -1,14 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { KeyRound, Search, ShieldCheck, ShieldOff, Ban, RotateCcw } from 'lucide-react';
+import { KeyRound, ShieldCheck, ShieldOff, Ban, RotateCcw } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth-provider';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { fetchUsers, resetMfa, setAdmin, setBanned, type AdminUser } from '../api/users';
 import { PasswordOverrideDialog } from './password-override-dialog';
-import { formatDate, PanelHeader, QueryState } from './shared';
+import { formatDate, PanelHeader, QueryState, SearchBox } from './shared';
 import { Pager } from './pager';
 
 const PER_PAGE = 20;
@@ -43,19 +42,14 @@ export function UsersPanel() {
   return (
     <section className="flex flex-col gap-4" aria-labelledby="users-panel-title">
       <PanelHeader id="users-panel-title" title="Users" description={`${users.data?.total ?? 0} accounts`} />
-      <div className="relative max-w-md">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          aria-label="Search users by email or name"
-          placeholder="Search users by email or name"
-          className="pl-9"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <SearchBox
+        label="Search users by email or name"
+        value={search}
+        onChange={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+      />
       <QueryState isLoading={users.isLoading} error={users.error}>
         <ul className="flex flex-col divide-y rounded-lg border">
           {users.data?.users.length === 0 && <li className="p-6 text-center text-muted-foreground">No users found</li>}

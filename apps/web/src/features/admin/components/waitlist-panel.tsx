@@ -1,14 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Download, Mail, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, Download, Mail } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
 import { downloadText, toCsv } from '../csv';
 import { fetchAllSubscribers, fetchSubscribers, inviteSubscribers, type Subscriber, type SubscriberColumn } from '../api/waitlist';
-import { formatDate, PanelHeader, QueryState } from './shared';
+import { formatDate, PanelHeader, QueryState, SearchBox } from './shared';
 import { Pager } from './pager';
 
 const PAGE_SIZE = 25;
@@ -95,19 +94,14 @@ export function WaitlistPanel() {
           Invite selected ({selected.size})
         </Button>
       </PanelHeader>
-      <div className="relative max-w-md">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          aria-label="Search by name or email"
-          placeholder="Search by name or email"
-          className="pl-9"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <SearchBox
+        label="Search by name or email"
+        value={search}
+        onChange={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+      />
       <QueryState isLoading={query.isLoading} error={query.error}>
         <div className="overflow-x-auto rounded-lg border">
           <table className="w-full min-w-[760px] text-left text-sm">
