@@ -1,0 +1,79 @@
+/**
+ * The AI coach's contract between the server (POST /functions/v1/coach) and the web app.
+ * The credit rate lives here, once; docs/decisions/0030-ai-coach-provider-and-credit-rate.md explains it.
+ */
+import type { PlanId } from './plans.js';
+
+/** The specification's 10,000-character text limit, applied to one coach message. */
+export const COACH_MESSAGE_MAX_CHARS = 10_000;
+/** Provider tokens (input + output) bought by one credit. */
+export const COACH_TOKENS_PER_CREDIT = 1_000;
+/** Cap on the reply's output tokens, and on tool round trips in one reply. */
+export const COACH_MAX_OUTPUT_TOKENS = 1_500;
+export const COACH_MAX_TOOL_STEPS = 5;
+/** Context the server adds to every request (business facts, instructions), for the estimate. */
+const CONTEXT_TOKENS_ALLOWANCE = 1_200;
+const EXPECTED_REPLY_TOKENS = 500;
+
+/** Vibe BC: the coach within its credits; Pro: the enhanced model; Growth and above: no charge, a fair-use limit. */
+export type CoachTier = 'standard' | 'enhanced' | 'unlimited';
+export function coachTierForPlan(plan: PlanId): CoachTier {
+  if (plan === 'basic') return 'standard';
+  if (plan === 'pro') return 'enhanced';
+  return 'unlimited';
+}
+
+/** Credits for a reply's actual tokens: rounded up, at least 1. */
+export function creditsForTokens(totalTokens: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, totalTokens) / COACH_TOKENS_PER_CREDIT));
+}
+
+/** The estimate shown before sending (about 4 characters a token). */
+export function estimateCoachCredits(messageChars: number, historyChars = 0): number {
+  const tokens = Math.ceil((messageChars + historyChars) / 4) + CONTEXT_TOKENS_ALLOWANCE + EXPECTED_REPLY_TOKENS;
+  return creditsForTokens(tokens);
+}
+
+/** Where the coach was opened from (the Integration Assistant opens it with the catalogue in focus). */
+export type CoachDoor = 'panel' | 'coach_view' | 'integration_assistant';
+
+export interface CoachRequest {
+  message: string;
+  conversationId?: string | null;
+  door?: CoachDoor;
+}
+
+/** Error bodies are `{ code, message }` (the functions' usual shape) with these codes and statuses. */
+export const COACH_ERRORS = {
+  not_authenticated: 401,
+  validation_failed: 400,
+  conversation_not_found: 404,
+  ai_disabled: 403,
+  no_plan: 403,
+  out_of_credits: 402,
+  rate_limited: 429,
+  ai_not_configured: 503,
+} as const;
+export type CoachErrorCode = keyof typeof COACH_ERRORS;
+
+/** Errors that happen after the stream started arrive as the stream's `error` part with one of these texts' codes. */
+export type CoachStreamErrorCode = 'provider_error' | 'provider_timeout';
+
+/** Custom data parts of the AI SDK UI message stream (`data-<name>`). */
+export interface CoachDataParts {
+  conversation: { id: string; title: string };
+  /** Plain-language labels of the customer's facts the server gave the model ("Business name", "Goals"…). */
+  facts: { labels: string[] };
+  /** Sent last: what the reply cost. credits = 0 on the unlimited tier; balance null when not charged. */
+  usage: { inputTokens: number; outputTokens: number; credits: number; balance: number | null; tier: CoachTier };
+}
+
+/** Tools the model can call; each appears in the stream as a `tool-<name>` part. */
+export const COACH_TOOLS = ['searchCatalogue', 'readBusinessProfile', 'saveConnectionIdea', 'writeActionPlan'] as const;
+export type CoachToolName = (typeof COACH_TOOLS)[number];
+
+/** A 90-day action plan: three 30-day phases of concrete tasks. */
+export interface ActionPlanDraft {
+  title: string;
+  phases: { name: string; tasks: { title: string; detail?: string }[] }[];
+}
