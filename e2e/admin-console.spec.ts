@@ -87,6 +87,12 @@ test.describe("operators' console", () => {
     await page.getByRole('tab', { name: 'Security' }).click();
     await expect(page.getByRole('heading', { name: 'Latest 50 entries' })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'admin.waitlist_invited' }).first()).toBeVisible();
+    // server events are marked apart from what browsers report (issue 12), and can be filtered by who wrote them
+    await expect(page.getByRole('row', { name: /admin\.waitlist_invited/ }).first().getByText('Server', { exact: true })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Reported by' }).selectOption('client');
+    await expect(page.getByRole('cell', { name: 'admin.waitlist_invited' })).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Reported by' }).selectOption('server');
+    await expect(page.getByRole('cell', { name: 'admin.waitlist_invited' }).first()).toBeVisible();
     await page.getByRole('combobox', { name: 'Severity' }).selectOption('critical');
     await expect(page.getByRole('cell', { name: 'admin.waitlist_invited' })).toHaveCount(0);
 

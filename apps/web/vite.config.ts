@@ -35,6 +35,10 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: { manifest: true, target: 'es2022', sourcemap: false },
   server: {
+    // Fixed address: scripts/dev.mjs gives it to the server as SITE_URL (the API address the browser is told to use).
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
     proxy: Object.fromEntries(
       ['/api', '/auth/v1', '/rest/v1', '/functions/v1', '/_dev'].map((p) => [p, { target: process.env.API_URL ?? 'http://127.0.0.1:3000', ws: true }]),
     ),

@@ -6,9 +6,15 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c.PORT).toBe(3000);
     expect(c.HOST).toBe('127.0.0.1');
-    expect(c.SITE_URL).toBe('http://localhost:3000');
+    expect(c.SITE_URL).toBe('http://127.0.0.1:3000'); // where it listens: the browser's API address comes from SITE_URL only
     expect(c.AUTH_REQUIRE_EMAIL_CONFIRMATION).toBe(false);
     expect(c.SESSION_TIMEOUT_MINUTES).toBe(240);
+  });
+
+  it('defaults SITE_URL to the listening address, localhost for a wildcard HOST', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).SITE_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: '::1' }).SITE_URL).toBe('http://[::1]:3000');
+    expect(loadConfig({ HOST: 'app.internal', SITE_URL: 'https://coach.example.com' }).SITE_URL).toBe('https://coach.example.com');
   });
 
   it('names each bad variable on its own line', () => {

@@ -56,6 +56,16 @@ export type Config = z.infer<typeof schema> & { SITE_URL: string; redirectAllowL
 
 export class ConfigError extends Error {}
 
+/**
+ * Without SITE_URL, the address the server listens on (README's "open http://127.0.0.1:3000"), or localhost when
+ * it listens on every interface. Every public URL (the browser's API address, mail links, token issuer) comes
+ * from SITE_URL, never from a request's Host header, so it must be the address people open.
+ */
+export function defaultSiteUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return `http://localhost:${port}`;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+}
+
 /** Parses the environment; throws ConfigError listing one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -65,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const siteUrl = (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  const siteUrl = (c.SITE_URL ?? defaultSiteUrl(c.HOST, c.PORT)).replace(/\/$/, '');
   const redirectAllowList = c.AUTH_ADDITIONAL_REDIRECT_URLS.split(',').map((s) => s.trim()).filter(Boolean);
   return { ...c, SITE_URL: siteUrl, redirectAllowList };
 }

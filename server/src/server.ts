@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createJwtVerifier } from './auth/jwt.js';
 import { loadSigningKeys } from './auth/signing-keys.js';
-import { loadConfig, type Config } from './config.js';
+import { defaultSiteUrl, loadConfig, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
@@ -40,7 +40,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
   });
   const port = (server.address() as AddressInfo).port;
-  if (!env.SITE_URL) config.SITE_URL = `http://localhost:${port}`;
+  // PORT=0 (tests): the default SITE_URL named port 0; use the port we got. Otherwise the default (HOST:PORT) stands.
+  if (!env.SITE_URL && config.PORT === 0) config.SITE_URL = defaultSiteUrl(config.HOST, port);
   const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;
   log.info({ url, database: db.kind }, 'listening');
 

@@ -63,7 +63,7 @@ const CASES: TableCase[] = [
     table: 'security_audit_log',
     key: 'id',
     seed: (s, o) => seedRow(s, 'security_audit_log', { event_type: 'seed', user_id: o }, 'id'),
-    insert: () => ({ event_type: 'login_failed', event_details: { reason: 'test' }, severity: 'warn' }),
+    insert: () => ({ event_type: 'client.auth_error', event_details: { reason: 'test' }, severity: 'warn' }),
     update: { severity: 'critical' },
     expect: publicWrite,
   },

@@ -2,3 +2,5 @@ export * from './plans.js';
 export * from './onboarding.js';
 export * from './integrations.js';
 export * from './admin.js';
+export * from './coach.js';
+export * from './security-events.js';

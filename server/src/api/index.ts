@@ -20,21 +20,16 @@ export function apiRoutes(ctx: AppContext): Hono {
   api.route('/admin', adminRoutes(ctx));
   api.route('/voice', voiceRoutes(ctx));
   api.route('/account', accountRoutes(ctx));
-  api.get('/config', (c) => c.json(publicConfig(ctx, requestOrigin(c.req.url, c.req.header('x-forwarded-proto'), ctx.config.TRUST_PROXY))));
+  // SITE_URL only, never the Host header: a forged Host must not reach a browser (or a cache) as the API's address.
+  api.get('/config', (c) => c.json(publicConfig(ctx), 200, { 'Cache-Control': 'no-store' }));
   return api;
 }
 
-function requestOrigin(url: string, proto: string | undefined, trustProxy: boolean) {
-  const u = new URL(url);
-  if (trustProxy && proto) u.protocol = `${proto}:`;
-  return u.origin;
-}
-
-/** What the browser needs at start-up. Never the service key. */
-export function publicConfig(ctx: AppContext, origin: string) {
+/** What the browser needs at start-up. Never the service key. The API's address is the configured SITE_URL. */
+export function publicConfig(ctx: AppContext) {
   const { config, keys } = ctx;
   return {
-    supabaseUrl: origin,
+    supabaseUrl: config.SITE_URL,
     anonKey: keys.anonKey,
     brandName: config.BRAND_NAME,
     bookingUrl: config.BOOKING_URL,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { parseJsonBody } from '../http/body.js';
 import { clientIp } from '../http/client-ip.js';
 import { createRateLimiter } from '../http/rate-limit.js';
 import { renderWaitlistMail } from './waitlist-mail.js';
@@ -37,10 +38,10 @@ export function waitlistRoutes(ctx: AppContext): Hono {
       c.header('Retry-After', String(limit.retryAfterSeconds));
       return c.json({ code: 'over_request_rate_limit', message: 'Too many requests. Please try again later.' }, 429);
     }
-    const parsed = body.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path[0];
-      return c.json({ code: '22023', message: field === 'email' ? 'Invalid email format' : 'Name and email are required' }, 400);
+    const parsed = await parseJsonBody(c, body);
+    if (!parsed.ok) {
+      if (parsed.problem === 'invalid_utf8' || parsed.problem === 'unsafe_text') return c.json({ code: 'invalid_text', message: parsed.message }, 400);
+      return c.json({ code: '22023', message: parsed.field === 'email' ? 'Invalid email format' : 'Name and email are required' }, 400);
     }
     const { name, email, source } = parsed.data;
     let position: number;

@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type z } from 'zod';
 import type { JwtClaims } from '../auth/jwt.js';
 import type { AppContext } from '../context.js';
+import { parseJsonBody } from '../http/body.js';
 import { clientIp } from '../http/client-ip.js';
 import { type ApiError } from '../http/errors.js';
 
@@ -23,17 +24,13 @@ export function failFromApiError(c: Context, err: ApiError) {
   return fail(c, err.status, code, message, retry);
 }
 
-/** The JSON body validated against `schema`; null (after answering 400) when it does not fit. */
+/**
+ * The JSON body validated against `schema`, or { invalid: message } to answer as a 400. Read through the shared
+ * http/body.ts helper: invalid UTF-8, NUL and unpaired surrogates are refused with a clear message.
+ */
 export async function readBody<T extends z.ZodTypeAny>(c: Context, schema: T): Promise<z.infer<T> | { invalid: string }> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    return { invalid: 'Request body must be JSON' };
-  }
-  const r = schema.safeParse(raw);
-  if (!r.success) return { invalid: r.error.issues[0]?.message ?? 'Invalid request body' };
-  return r.data;
+  const r = await parseJsonBody(c, schema);
+  return r.ok ? r.data : { invalid: r.message };
 }
 
 export const requestIdentity = (c: Context, ctx: AppContext) => ({ ip: clientIp(c, ctx.config.TRUST_PROXY), userAgent: c.req.header('user-agent')?.slice(0, 512) });

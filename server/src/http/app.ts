@@ -11,6 +11,7 @@ import { functionRoutes } from '../functions/index.js';
 import { devMailRoutes } from '../mail/dev-outbox-page.js';
 import { restRoutes } from '../rest/index.js';
 import { ApiError, notFoundJson } from './errors.js';
+import { inputGuard, refuseFor } from './input-guard.js';
 import { securityHeaders } from './security-headers.js';
 import { registerStatic } from './static.js';
 
@@ -36,6 +37,8 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   for (const prefix of SERVICE_PREFIXES) {
     app.use(`${prefix}/*`, bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError: (c) => c.json({ code: 413, error_code: 'request_too_large', message: 'Request body too large' }, 413) }));
   }
+  // NUL, invalid UTF-8 and unpaired surrogates in query strings and bodies: a 400, never a database 500 (/rest/v1 answers as PostgREST).
+  for (const [prefix, refuse] of Object.entries(refuseFor(log))) app.use(`${prefix}/*`, inputGuard(refuse));
 
   app.route('/api', apiRoutes(ctx));
   app.route('/auth/v1', authRoutes(ctx));

@@ -5,8 +5,11 @@ import type { AppContext } from '../context.js';
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
-  /** Takes one point for `key` (an IP, an e-mail...); says whether the caller is still within the limit. */
-  consume(key: string): Promise<RateLimitResult>;
+  /**
+   * Takes `points` (default 1) for `key` (an IP, an e-mail...); says whether the caller is still within the limit.
+   * Row-counting limits pass the number of rows a request writes, so one batch of 30 counts as 30.
+   */
+  consume(key: string, points?: number): Promise<RateLimitResult>;
   /** Says whether `key` is already over the limit, without taking a point (to count only failures). */
   peek(key: string): Promise<RateLimitResult>;
 }
@@ -67,9 +70,9 @@ export function createRateLimiter(ctx: AppContext, opts: RateLimiterOptions): Ra
   const norm = (key: string) => key.toLowerCase().slice(0, 200);
   const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   return {
-    async consume(key) {
+    async consume(key, points = 1) {
       try {
-        await limiter.consume(norm(key));
+        await limiter.consume(norm(key), points);
         return { allowed: true };
       } catch (res) {
         if (res instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfter(res.msBeforeNext) };

@@ -137,6 +137,13 @@ export function buildDelete(cache: SchemaCache, rel: Relation, q: ParsedQuery, o
   return { sql: outer(del, select, opts), params: p.values };
 }
 
+/**
+ * A function returning rows is called in a MATERIALIZED CTE (pgrst_call) that the statement always reads to the end,
+ * so filters the planner can prove false, limit=0 or an empty page never skip the call: calling a function runs it
+ * (or fails with its own error), whatever its volatility (issue 12 #11).
+ */
+const RAN = '(select count(*) from pgrst_call) as pgrst_ran';
+
 /** Calls a function with named arguments taken from one JSON object (POST body or GET query values). */
 export function buildRpc(
   cache: SchemaCache,
@@ -151,7 +158,8 @@ export function buildRpc(
   const argDefs = names.map((n) => `${ident(n)} ${fn.args.find((a) => a.name === n)!.type}`).join(', ');
   const from = names.length ? ` from json_to_record(${p.add(JSON.stringify(args))}::json) as _a(${argDefs})` : '';
   const call = `${ident(cache.schema)}.${ident(fn.name)}(${names.map((n) => `${ident(n)} := _a.${ident(n)}`).join(', ')})`;
-  if (fn.returnKind === 'void') return { sql: `select null::bigint as total, 1 as page_total, '' as body from (select ${call}${from}) _t`, params: p.values };
+  // A void result is still referenced (cast to text, always ''), or the planner drops a stable call unrun (issue 12 #11).
+  if (fn.returnKind === 'void') return { sql: `select null::bigint as total, 1 as page_total, coalesce((${call})::text, '') as body${from}`, params: p.values };
   if (fn.returnKind === 'scalar' && !fn.returnsSet) {
     if (q.where.length || q.order.length) throw restError(400, 'PGRST100', 'failed to parse filter', 'filters and order need a function that returns rows');
     return { sql: `select ${opts.count ? '1::bigint' : 'null::bigint'} as total, 1 as page_total, coalesce(to_json(${call})::text, 'null') as body${from}`, params: p.values };
@@ -160,18 +168,18 @@ export function buildRpc(
   if (fn.returnKind === 'scalar') {
     if (q.where.length || q.order.length) throw restError(400, 'PGRST100', 'failed to parse filter', 'filters and order need a function that returns rows');
     const sql =
-      `with pgrst_all as (select _r.pgrst_scalar${lateral} as _r(pgrst_scalar)), ` +
+      `with pgrst_call as materialized (select _r.pgrst_scalar${lateral} as _r(pgrst_scalar)), pgrst_all as (select pgrst_scalar from pgrst_call), ` +
       `pgrst_source as (select pgrst_scalar from pgrst_all${limitSql(page, opts.maxRows, p)}) ` +
-      `select ${opts.count ? '(select count(*) from pgrst_all)' : 'null::bigint'} as total, count(*) as page_total, ${opts.singular ? `coalesce((json_agg(pgrst_scalar) -> 0)::text, 'null')` : `coalesce(json_agg(pgrst_scalar), '[]')::text`} as body from pgrst_source`;
+      `select ${opts.count ? '(select count(*) from pgrst_all)' : 'null::bigint'} as total, count(*) as page_total, ${opts.singular ? `coalesce((json_agg(pgrst_scalar) -> 0)::text, 'null')` : `coalesce(json_agg(pgrst_scalar), '[]')::text`} as body, ${RAN} from pgrst_source`;
     return { sql, params: p.values };
   }
   const scope: Scope = { name: fn.name, qual: '_r', columns: fn.resultColumns };
-  const all = `pgrst_all as (select _r.*${lateral} as _r${whereSql(scope, q.where, p)})`;
+  const all = `pgrst_call as materialized (select _r.*${lateral} as _r), pgrst_all as (select _r.* from pgrst_call _r${whereSql(scope, q.where, p)})`;
   const inner: Scope = { ...scope, qual: '_r' };
   const source = `pgrst_source as (select ${selectSql(inner, q.select, p, cache)} from pgrst_all _r${orderSql(inner, q.order, p)}${fn.returnsSet ? limitSql(page, opts.maxRows, p) : ''})`;
   const singular = opts.singular || !fn.returnsSet;
   const sql =
     `with ${all}, ${source} select ${opts.count ? '(select count(*) from pgrst_all)' : 'null::bigint'} as total, count(_t) as page_total, ` +
-    `${bodyExpr(singular)} as body from (select * from pgrst_source) _t`;
+    `${bodyExpr(singular)} as body, ${RAN} from (select * from pgrst_source) _t`;
   return { sql, params: p.values };
 }

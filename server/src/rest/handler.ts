@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../context.js';
+import { decodeUtf8, INVALID_UTF8_MESSAGE } from '../http/body.js';
 import type { ParsedQuery } from './ast.js';
 import { buildDelete, buildInsert, buildRead, buildRpc, buildUpdate, type Row, type Statement } from './build-sql.js';
 import { restError, RestError } from './errors.js';
@@ -10,6 +11,7 @@ import { pageOf, parseAccept, parsePrefer, parseRange, preferenceApplied } from 
 import { parseQuery } from './parse-query.js';
 import type { Caller } from './request-role.js';
 import type { Relation, Routine, SchemaCache, SchemaCacheHolder } from './schema-cache.js';
+import type { WriteGuard } from './write-limits.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const num = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
@@ -17,6 +19,8 @@ const num = (v: string | number | null | undefined) => (v === null || v === unde
 export interface RestDeps {
   ctx: AppContext;
   schema: SchemaCacheHolder;
+  /** Batch size and row-counting rate limits of POSTs (write-limits.ts); throws 413/429. */
+  guardWrite: WriteGuard;
 }
 
 function singularCheck(singular: boolean) {
@@ -42,7 +46,10 @@ const InsertBody = z.union([ObjectBody, z.array(ObjectBody)]);
 async function readJson(c: Context, emptyAs?: unknown): Promise<unknown> {
   const type = c.req.header('content-type')?.split(';')[0].trim().toLowerCase();
   if (type && type !== 'application/json') throw restError(400, 'PGRST102', `Content-Type not acceptable: ${type.slice(0, 100)}`);
-  const text = await c.req.text();
+  // Bad bytes are refused, not turned into U+FFFD and stored (issue 12 #9); NUL and lone surrogates are refused by
+  // PostgreSQL itself (22P05 / 22P02, a 400 as PostgREST answers them).
+  const text = decodeUtf8(await c.req.arrayBuffer());
+  if (text === null) throw restError(400, 'PGRST102', 'Empty or invalid json', INVALID_UTF8_MESSAGE);
   if (text.trim() === '' && emptyAs !== undefined) return emptyAs;
   try {
     return JSON.parse(text);
@@ -96,6 +103,7 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
     const parsed = InsertBody.safeParse(await readJson(c));
     if (!parsed.success) throw restError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object or an array of objects');
     const rows: Row[] = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+    await deps.guardWrite(c, caller, path, rows.length);
     const columns = q.columns ?? columnsOf(rows);
     stmt = buildInsert(cache, rel, q, rows, columns, { ...opts, resolution: prefs.resolution, missingDefault: prefs.missing === 'default' });
     const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular) });
@@ -161,6 +169,7 @@ export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name
     const parsed = ObjectBody.safeParse(await readJson(c, {}));
     if (!parsed.success) throw restError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object of named arguments');
     args = parsed.data;
+    await deps.guardWrite(c, caller, `/rpc/${name}`, 1);
   } else {
     q = parseQuery(url.searchParams, argNames);
     args = q.rpcArgs;

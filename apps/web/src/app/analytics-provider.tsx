@@ -1,3 +1,4 @@
+import type { ClientSecurityEventType } from '@app/shared';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { createAnalyticsClient, type AnalyticsClient } from '@/features/analytics/analytics-client';
@@ -12,7 +13,7 @@ export interface AnalyticsApi {
   /** Queues an event when analytics is allowed; does nothing otherwise. */
   track(eventType: string, data?: Record<string, unknown>): void;
   /** Writes a security log entry (not consent-gated; failures only reach the console). */
-  logSecurityEvent(eventType: string, details?: Record<string, unknown>, severity?: SecuritySeverity): void;
+  logSecurityEvent(eventType: ClientSecurityEventType, details?: Record<string, unknown>, severity?: SecuritySeverity): void;
   /** Whether the visitor allowed analytics. */
   readonly enabled: boolean;
 }
@@ -79,7 +80,7 @@ export function AnalyticsProvider({ children }: { children: ReactNode }) {
       client,
       api: {
         track: (t: string, d?: Record<string, unknown>) => client.track(t, d),
-        logSecurityEvent: (t: string, d?: Record<string, unknown>, s?: SecuritySeverity) => void logSecurityEvent(t, d, s),
+        logSecurityEvent: (t: ClientSecurityEventType, d?: Record<string, unknown>, s?: SecuritySeverity) => void logSecurityEvent(t, d, s),
         enabled: allowed,
       },
     }),

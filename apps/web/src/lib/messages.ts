@@ -49,6 +49,17 @@ export const messages = {
     expired: 'Session expired due to inactivity',
     extended: 'Session extended',
   },
+  /** The console's security log: who wrote each row, as stamped by the database (issue 12). */
+  auditSource: {
+    filterLabel: 'Reported by',
+    all: 'All',
+    server: 'Server',
+    client: 'Browser',
+    column: 'Source',
+    serverHint: 'Written by the server',
+    clientHint: 'Reported by a browser (unverified)',
+    split: (server: number, client: number) => `${server} from the server, ${client} reported by browsers`,
+  },
   onboarding: {
     businessNameRequired: 'Business name is required',
     industryRequired: 'Please select an industry',

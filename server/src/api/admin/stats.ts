@@ -53,7 +53,7 @@ export function registerStats(app: Hono, { ctx, caller }: AdminDeps) {
     const { rows } = await ctx.db.query<{ day: string; count: number }>(
       `select to_char(g.day, 'YYYY-MM-DD') as day,
               (select count(*)::int from public.security_audit_log a
-                where a.event_type = 'auth.sign_in_failed' and a.created_at >= g.day and a.created_at < g.day + interval '1 day') as count
+                where a.source = 'server' and a.event_type = 'auth.sign_in_failed' and a.created_at >= g.day and a.created_at < g.day + interval '1 day') as count
        from generate_series(date_trunc('day', now()) - make_interval(days => $1::int - 1), date_trunc('day', now()), interval '1 day') as g(day)
        order by g.day`,
       [d],

@@ -46,4 +46,11 @@ describe('consent storage', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(consentId()).toBe(id);
   });
+
+  it('replaces a stored id the database would refuse (not a random v4 UUID)', () => {
+    localStorage.setItem('cookie-consent-id', '00000000-0000-0000-0000-000000000000');
+    const id = consentId();
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(localStorage.getItem('cookie-consent-id')).toBe(id);
+  });
 });

@@ -66,7 +66,8 @@ export function writeConsent(record: ConsentRecord, storage: Storage = localStor
 /** This browser's consent id, created on first use. */
 export function consentId(storage: Storage = localStorage): string {
   let id = storage.getItem(CONSENT_ID_KEY);
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) {
+  // The database admits only random (version 4) UUIDs here (migration 0310); anything else is replaced.
+  if (!id || !/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id)) {
     id = crypto.randomUUID();
     storage.setItem(CONSENT_ID_KEY, id);
   }

@@ -1,8 +1,9 @@
 import { supabase } from '@/lib/supabase';
 import { adminFetch, unwrap } from './admin-fetch';
 import type { AnalyticsSummary } from '@app/shared/admin';
+import type { AuditSource } from '@app/shared/security-events';
 
-export type { AnalyticsSummary };
+export type { AnalyticsSummary, AuditSource };
 
 export interface LatestEvent {
   id: number;
@@ -28,11 +29,14 @@ export interface AuditEntry {
   user_id: string | null;
   ip_address: string | null;
   created_at: string;
+  /** Stamped by the database: 'server' for the server's own rows, 'client' for what a browser reported. */
+  source: AuditSource;
 }
 export type Severity = 'info' | 'warn' | 'error' | 'critical';
 export interface SecurityStats {
   total_events: number;
   by_severity: Record<Severity, number>;
+  by_source: Record<AuditSource, number>;
   top_event_types: { event_type: string; count: number }[];
 }
 
@@ -41,9 +45,10 @@ export const fetchAnalyticsStats = async () => unwrap(await supabase().rpc('anal
 export const fetchSecurityStats = async () => unwrap(await supabase().rpc('security_stats')) as SecurityStats;
 export const fetchFailedSignIns = (days: number) => adminFetch<{ days: number; series: { day: string; count: number }[] }>(`/security/failed-sign-ins?days=${days}`);
 
-/** The latest 50 audit entries, optionally of one severity (RLS: admins only). */
-export async function fetchAuditEntries(severity: Severity | 'all'): Promise<AuditEntry[]> {
-  let q = supabase().from('security_audit_log').select('id, event_type, event_details, severity, user_id, ip_address, created_at');
+/** The latest 50 audit entries, optionally of one severity and one source (RLS: admins only). */
+export async function fetchAuditEntries(severity: Severity | 'all', source: AuditSource | 'all' = 'all'): Promise<AuditEntry[]> {
+  let q = supabase().from('security_audit_log').select('id, event_type, event_details, severity, user_id, ip_address, created_at, source');
   if (severity !== 'all') q = q.eq('severity', severity);
+  if (source !== 'all') q = q.eq('source', source);
   return unwrap(await q.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(50)) as AuditEntry[];
 }

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
+import { messages } from '@/lib/messages';
 import { cn } from '@/lib/utils';
-import { fetchAuditEntries, fetchFailedSignIns, fetchSecurityStats, type Severity } from '../api/stats';
+import { fetchAuditEntries, fetchFailedSignIns, fetchSecurityStats, type AuditSource, type Severity } from '../api/stats';
 import { formatDate, NATIVE_SELECT, PanelHeader, QueryState, Stat } from './shared';
 
 const FailedSignInsChart = lazy(() => import('./security-chart'));
@@ -14,11 +15,21 @@ const SEVERITY_STYLE: Record<Severity, string> = {
   error: 'bg-red-500/15 text-red-200',
   critical: 'bg-red-600 text-white',
 };
+const SOURCES: AuditSource[] = ['server', 'client'];
+const SOURCE_STYLE: Record<AuditSource, string> = {
+  server: 'bg-emerald-500/15 text-emerald-200',
+  client: 'bg-zinc-500/20 text-zinc-200',
+};
+const t = messages.auditSource;
 
-/** The latest 50 audit entries (filter by severity), the top 10 event types and failed sign-ins per day. */
+/**
+ * The latest 50 audit entries (filter by severity and by who wrote them), the top 10 event types and failed sign-ins
+ * per day. Browsers may report a few low-severity client.* events; they are marked apart from the server's own rows.
+ */
 export function SecurityPanel() {
   const [severity, setSeverity] = useState<Severity | 'all'>('all');
-  const entries = useQuery({ queryKey: ['admin', 'audit', severity], queryFn: () => fetchAuditEntries(severity) });
+  const [source, setSource] = useState<AuditSource | 'all'>('all');
+  const entries = useQuery({ queryKey: ['admin', 'audit', severity, source], queryFn: () => fetchAuditEntries(severity, source) });
   const stats = useQuery({ queryKey: ['admin', 'security', 'stats'], queryFn: fetchSecurityStats });
   const failed = useQuery({ queryKey: ['admin', 'security', 'failed', 14], queryFn: () => fetchFailedSignIns(14) });
 
@@ -31,6 +42,7 @@ export function SecurityPanel() {
             {SEVERITIES.map((s) => (
               <Stat key={s} label={s} value={stats.data.by_severity[s]} />
             ))}
+            {stats.data.by_source && <p className="col-span-full text-sm text-muted-foreground">{t.split(stats.data.by_source.server, stats.data.by_source.client)}</p>}
           </div>
         )}
       </QueryState>
@@ -59,27 +71,41 @@ export function SecurityPanel() {
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 className="font-semibold">Latest 50 entries</h3>
-          <label className="flex items-center gap-2 text-sm">
-            Severity
-            <select className={NATIVE_SELECT} value={severity} onChange={(e) => setSeverity(e.target.value as Severity | 'all')}>
-              <option value="all">All</option>
-              {SEVERITIES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
+          <div className="flex flex-wrap items-center gap-4">
+            <label className="flex items-center gap-2 text-sm">
+              {t.filterLabel}
+              <select className={NATIVE_SELECT} value={source} onChange={(e) => setSource(e.target.value as AuditSource | 'all')}>
+                <option value="all">{t.all}</option>
+                {SOURCES.map((s) => (
+                  <option key={s} value={s}>
+                    {t[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              Severity
+              <select className={NATIVE_SELECT} value={severity} onChange={(e) => setSeverity(e.target.value as Severity | 'all')}>
+                <option value="all">All</option>
+                {SEVERITIES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
         </div>
         <QueryState isLoading={entries.isLoading} error={entries.error}>
           {/* A scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
             {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
             <div tabIndex={0} role="region" aria-label="Latest audit entries" className="max-h-[520px] overflow-auto rounded-lg border">
-            <table className="w-full min-w-[720px] text-left text-sm">
+            <table className="w-full min-w-[800px] text-left text-sm">
               <thead className="sticky top-0 bg-secondary text-xs uppercase tracking-wide text-muted-foreground">
                 <tr>
                   <th scope="col" className="px-3 py-2">When</th>
                   <th scope="col" className="px-3 py-2">Severity</th>
+                  <th scope="col" className="px-3 py-2">{t.column}</th>
                   <th scope="col" className="px-3 py-2">Event</th>
                   <th scope="col" className="px-3 py-2">IP</th>
                   <th scope="col" className="px-3 py-2">Details</th>
@@ -88,7 +114,7 @@ export function SecurityPanel() {
               <tbody>
                 {entries.data?.length === 0 && (
                   <tr>
-                    <td colSpan={5} className="px-3 py-8 text-center text-muted-foreground">
+                    <td colSpan={6} className="px-3 py-8 text-center text-muted-foreground">
                       No entries
                     </td>
                   </tr>
@@ -98,6 +124,11 @@ export function SecurityPanel() {
                     <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatDate(e.created_at)}</td>
                     <td className="px-3 py-2">
                       <Badge className={cn('border-transparent', SEVERITY_STYLE[e.severity])}>{e.severity}</Badge>
+                    </td>
+                    <td className="px-3 py-2">
+                      <Badge className={cn('border-transparent', SOURCE_STYLE[e.source])} title={e.source === 'client' ? t.clientHint : t.serverHint}>
+                        {t[e.source]}
+                      </Badge>
                     </td>
                     <td className="px-3 py-2 font-mono text-xs">{e.event_type}</td>
                     <td className="px-3 py-2 text-muted-foreground">{e.ip_address ?? '—'}</td>
