@@ -1,6 +1,6 @@
 // node scripts/release-pack.mjs OUTDIR: copies a built tree's release (what `npm run serve` needs, nothing else)
 // into OUTDIR: the package manifests and lockfile, server/dist, apps/web/dist, supabase/migrations and the
-// install script. Run after `npm run build`; then `sh OUTDIR/scripts/release-install.sh` installs the production
+// install and health-check scripts. Run after `npm run build`; then `sh OUTDIR/scripts/release-install.sh` installs the production
 // dependencies there. The Dockerfile and the release test (server/test/release.service.test.ts) both use it.
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +30,8 @@ const files = [
   'apps/web/dist',
   'supabase/migrations',
   'scripts/release-install.sh',
+  'scripts/npm-install.sh',
+  'scripts/healthcheck.mjs',
 ];
 const target = path.resolve(out);
 rmSync(path.join(target, 'server', 'dist'), { recursive: true, force: true });

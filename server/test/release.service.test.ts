@@ -88,7 +88,7 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
     for (const dev of ['tsx', 'esbuild', 'vite', 'typescript', 'vitest', 'react']) expect(existsSync(path.join(dir, 'node_modules', dev)), dev).toBe(false);
   });
 
-  it('serves health, the web app and a sign-up with `npm run serve`; keys and make-admin run from the build', async (ctx) => {
+  it('serves health (and the image health check), the web app and a sign-up with `npm run serve`; keys and make-admin run from the build', async (ctx) => {
     if (offline) ctx.skip(offline);
     const env = releaseEnv({ PORT: '0', DATA_DIR: path.join(dir, '.data') });
     const { stdout: keys } = await npmRun(dir, ['keys'], env);
@@ -100,6 +100,9 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
       const health = await fetch(`${server.url}/api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
+
+      // the image's HEALTHCHECK
+      await expect(run('node', ['scripts/healthcheck.mjs', `${server.url}/api/health`], { cwd: dir, env, timeout: 10_000 })).resolves.toBeDefined();
 
       const page = await fetch(`${server.url}/`);
       expect(page.status).toBe(200);
@@ -118,6 +121,7 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
       await stop(server.child);
     }
     expect(server.output()).toContain('"msg":"shutting down"');
+    await expect(run('node', ['scripts/healthcheck.mjs', `${server.url}/api/health`], { cwd: dir, env, timeout: 10_000 })).rejects.toMatchObject({ code: 1 });
     expect(server.output()).not.toMatch(/tsx|ERR_MODULE_NOT_FOUND|Cannot find|unhandled error/);
 
     // The embedded database is one process's at a time, so the operator script runs with the server stopped.
