@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 mkdirSync('test-results', { recursive: true });
 const hasPg = Boolean(process.env.TEST_DATABASE_URL);
 if (!hasPg) console.log('\nNOTICE: TEST_DATABASE_URL is unset: the service suite runs on PGlite only (PostgreSQL run skipped).');
-if (!process.env.TEST_REDIS_URL) console.log('NOTICE: TEST_REDIS_URL is unset: the Redis rate-limit store tests are skipped.\n');
+if (!process.env.TEST_REDIS_URL) console.log('NOTICE: TEST_REDIS_URL is unset: the Redis rate-limit store tests and the two-instance scale-out test are skipped.\n');
 
 const stages = [
   { name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'server'], then: [['npx', ['tsc', '-p', 'apps/web']], ['npx', ['tsc', '-p', 'tsconfig.tools.json']]] },

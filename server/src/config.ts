@@ -50,6 +50,8 @@ const schema = z.object({
   REST_MAX_ROWS: int(1, 100000).default(1000),
   BODY_LIMIT_BYTES: int(1024, 50_000_000).default(1_000_000),
   RATE_LIMIT_DISABLED: bool.default(false),
+  /** Bearer token for GET /metrics (Prometheus); unset = no /metrics at all (404). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = z.infer<typeof schema> & { SITE_URL: string; redirectAllowList: string[] };

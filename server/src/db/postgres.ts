@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { watchPool } from '../metrics.js';
 import type { Database, QueryResult, Queryable } from './types.js';
 
 function wrap(c: pg.Pool | pg.PoolClient): Queryable {
@@ -18,6 +19,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {}); // an idle client dropped by the server; the pool replaces it
   await pool.query('select 1');
+  const unwatch = watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return {
     kind: 'postgres',
     ...wrap(pool),
@@ -35,6 +37,9 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: () => {
+      unwatch();
+      return pool.end();
+    },
   };
 }

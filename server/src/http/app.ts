@@ -12,6 +12,7 @@ import { devMailRoutes } from '../mail/dev-outbox-page.js';
 import { restRoutes } from '../rest/index.js';
 import { ApiError, notFoundJson } from './errors.js';
 import { inputGuard, refuseFor } from './input-guard.js';
+import { registerMetrics, requestMetrics } from './metrics.js';
 import { securityHeaders } from './security-headers.js';
 import { registerStatic } from './static.js';
 
@@ -23,6 +24,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   const { config, log } = ctx;
   const app = new Hono<AppEnv>();
 
+  app.use('*', requestMetrics());
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
@@ -46,6 +48,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   app.route('/functions/v1', functionRoutes(ctx));
   if (config.NODE_ENV !== 'production') app.route('/_dev/mail', devMailRoutes(ctx));
   for (const prefix of SERVICE_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
+  registerMetrics(app, config);
 
   registerStatic(app, opts.webDist ? path.resolve(opts.webDist) : undefined);
 

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { AppContext } from '../context.js';
+import { rateLimitRefusals } from '../metrics.js';
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -75,13 +76,16 @@ export function createRateLimiter(ctx: AppContext, opts: RateLimiterOptions): Ra
         await limiter.consume(norm(key), points);
         return { allowed: true };
       } catch (res) {
-        if (res instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfter(res.msBeforeNext) };
-        throw res;
+        if (!(res instanceof RateLimiterRes)) throw res;
+        rateLimitRefusals.inc({ limit: opts.keyPrefix });
+        return { allowed: false, retryAfterSeconds: retryAfter(res.msBeforeNext) };
       }
     },
     async peek(key) {
       const res = await limiter.get(norm(key)).catch(() => null); // a store failure must not lock anyone out
-      return res && res.consumedPoints >= opts.points ? { allowed: false, retryAfterSeconds: retryAfter(res.msBeforeNext) } : { allowed: true };
+      if (!res || res.consumedPoints < opts.points) return { allowed: true };
+      rateLimitRefusals.inc({ limit: opts.keyPrefix });
+      return { allowed: false, retryAfterSeconds: retryAfter(res.msBeforeNext) };
     },
   };
 }

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Context, Env, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { WEB_DIST } from '../paths.js';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../apps/web/dist');
+export { WEB_DIST };
 
 /** Hashed assets cached for a year; every other GET gets index.html (no-cache) so client routes work on reload. */
 export function registerStatic<E extends Env>(app: Hono<E>, dist = WEB_DIST) {

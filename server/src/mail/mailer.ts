@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
+import { mailFailures } from '../metrics.js';
 
 export interface MailMessage {
   to: string;
@@ -24,6 +25,20 @@ export interface Mailer {
 
 /** SMTP_URL set: real mail through nodemailer. Unset: the development outbox file in DATA_DIR (and the log). */
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, log: Logger): Mailer {
+  const mailer = createTransportMailer(config, log);
+  const transport = config.SMTP_URL ? 'smtp' : 'outbox';
+  return {
+    ...mailer,
+    // Counted here, once for every caller; the callers still decide what a failure means to the user.
+    send: (m) =>
+      mailer.send(m).catch((err: unknown) => {
+        mailFailures.inc({ transport });
+        throw err;
+      }),
+  };
+}
+
+function createTransportMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, log: Logger): Mailer {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {

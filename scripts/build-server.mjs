@@ -1,0 +1,39 @@
+// npm run build:server: bundles the server (and packages/shared, which ships TypeScript) into server/dist as plain
+// JavaScript, one flat file per entry: main.js and one per server/src/scripts/*.ts (keys.js, make-admin.js, ...).
+// Runtime dependencies stay external, loaded from node_modules, so `npm ci --omit=dev` is all a release needs.
+// Flat output keeps every entry two folders below the root, which server/src/paths.ts relies on.
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, 'server', 'dist');
+const scriptsDir = path.join(root, 'server', 'src', 'scripts');
+const deps = (file) => Object.keys(JSON.parse(readFileSync(path.join(root, file), 'utf8')).dependencies ?? {});
+
+const entryPoints = [
+  { in: path.join(root, 'server', 'src', 'main.ts'), out: 'main' },
+  ...readdirSync(scriptsDir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => ({ in: path.join(scriptsDir, f), out: f.slice(0, -3) })),
+];
+
+const started = Date.now();
+rmSync(outdir, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints,
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  // Every declared runtime dependency is loaded at run time; the workspace package @app/shared is bundled.
+  external: [...new Set([...deps('server/package.json'), ...deps('package.json')])].flatMap((d) => [d, `${d}/*`]),
+  logLevel: 'warning',
+  metafile: true,
+});
+const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
+console.log(`server built: ${files.map((f) => path.relative(root, f)).join(', ')} in ${Date.now() - started} ms`);
