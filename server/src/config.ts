@@ -50,6 +50,8 @@ const schema = z.object({
   REST_MAX_ROWS: int(1, 100000).default(1000),
   BODY_LIMIT_BYTES: int(1024, 50_000_000).default(1_000_000),
   RATE_LIMIT_DISABLED: bool.default(false),
+  /** On SIGTERM/SIGINT: how long running requests get to finish before their connections are cut, seconds. */
+  SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(25),
 });
 
 export type Config = z.infer<typeof schema> & { SITE_URL: string; redirectAllowList: string[] };

@@ -24,6 +24,9 @@ export async function openPglite(dir?: string): Promise<Database> {
     kind: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // Inside a transaction: no other transaction is half-way (PGlite runs one at a time), and the dump holds the
+    // query lock, so the files are a crash-consistent image as of the last commit.
+    snapshot: () => pg.transaction(() => pg.dumpDataDir('gzip')),
     close: () => pg.close(),
   };
 }
