@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createJwtVerifier } from './auth/jwt.js';
 import { loadSigningKeys } from './auth/signing-keys.js';
@@ -15,27 +15,28 @@ import { createLogger, type Logger } from './log.js';
 import { createMailer } from './mail/mailer.js';
 
 /**
- * Stops accepting connections, then waits until every running request has answered and its connection closed,
- * or until timeoutMs, when the remaining connections are cut. Returns whether it had to cut any.
+ * Stops accepting connections, then waits until every running request has answered and every connection has
+ * closed, or until timeoutMs, when the remaining connections are cut. Returns whether a running request was cut.
+ * Kept-alive connections are not closed under the client's feet (a request it is sending at that instant would
+ * fail with ECONNRESET): each response now says Connection: close, and idle ones end at keepAliveTimeout, which
+ * clients are told in the Keep-Alive header and respect.
  */
 async function drain(server: HttpServer, lifecycle: Lifecycle, timeoutMs: number, log: Logger): Promise<boolean> {
   lifecycle.draining = true;
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  // A kept-alive connection turns idle after its response (which says Connection: close); sweep those too.
-  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  // net.Server's close, not http.Server's: the latter also closes idle kept-alive connections at once.
+  const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
   try {
     const done = await Promise.race([Promise.all([closed, lifecycle.idle()]).then(() => 'done' as const), timedOut]);
     if (done === 'done') return false;
-    log.warn({ inFlight: lifecycle.inFlight, timeoutMs }, 'shutdown timeout: cutting the remaining connections');
+    const cut = lifecycle.inFlight;
+    if (cut > 0) log.warn({ inFlight: cut, timeoutMs }, 'shutdown timeout: cutting the remaining connections');
     server.closeAllConnections();
     // Handlers whose client was cut still run to the end; the database must not close under them.
     await Promise.race([lifecycle.idle(), new Promise((r) => setTimeout(r, 5_000).unref())]);
-    return true;
+    return cut > 0;
   } finally {
-    clearInterval(sweep);
     clearTimeout(timer);
   }
 }
