@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin/index.js';
 import { healthRoutes } from './health.js';
+import { opsRoutes } from './ops.js';
 import { voiceRoutes } from './voice.js';
 import { waitlistRoutes } from './waitlist.js';
 
@@ -14,6 +15,7 @@ export function apiRoutes(ctx: AppContext): Hono {
   api.route('/admin', adminRoutes(ctx));
   api.route('/voice', voiceRoutes(ctx));
   api.route('/account', accountRoutes(ctx));
+  api.route('/ops', opsRoutes(ctx));
   // SITE_URL only, never the Host header: a forged Host must not reach a browser (or a cache) as the API's address.
   api.get('/config', (c) => c.json(publicConfig(ctx), 200, { 'Cache-Control': 'no-store' }));
   return api;

@@ -16,9 +16,12 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   };
 }
 
-/** Embedded PostgreSQL (WebAssembly); `dir` undefined = in memory. PGlite serialises all queries itself. */
-export async function openPglite(dir?: string): Promise<Database> {
-  const pg = await PGlite.create(dir ?? 'memory://', { parsers });
+/**
+ * Embedded PostgreSQL (WebAssembly); `dir` undefined = in memory. PGlite serialises all queries itself.
+ * `loadDataDir`: a snapshot (from snapshot()) to create an empty `dir` from (restore).
+ */
+export async function openPglite(dir?: string, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+  const pg = await PGlite.create(dir ?? 'memory://', { parsers, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const base = wrap(pg);
   return {
     kind: 'pglite',
