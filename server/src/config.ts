@@ -52,6 +52,8 @@ const schema = z.object({
   RATE_LIMIT_DISABLED: bool.default(false),
   /** Bearer token for GET /metrics (Prometheus); unset = no /metrics at all (404). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** On SIGTERM/SIGINT: how long running requests get to finish before their connections are cut, seconds. */
+  SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(25),
 });
 
 export type Config = z.infer<typeof schema> & { SITE_URL: string; redirectAllowList: string[] };

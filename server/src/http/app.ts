@@ -23,6 +23,8 @@ const SERVICE_PREFIXES = ['/api', '/auth/v1', '/rest/v1', '/functions/v1'] as co
 export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   const { config, log } = ctx;
   const app = new Hono<AppEnv>();
+  // First: a draining server refuses new work before any other middleware touches the database.
+  if (ctx.lifecycle) app.use('*', ctx.lifecycle.middleware());
 
   app.use('*', requestMetrics());
   app.use('*', async (c, next) => {
