@@ -85,18 +85,17 @@ export function createRateLimiter(ctx: AppContext, opts: RateLimiterOptions): Ra
   }
   const norm = (key: string) => key.toLowerCase().slice(0, 200);
   const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
-  const consume = async (key: string, points: number, customDuration?: number): Promise<RateLimitResult> => {
-    try {
-      await limiter.consume(norm(key), points, customDuration === undefined ? {} : { customDuration });
-      return { allowed: true };
-    } catch (res) {
-      if (res instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfter(res.msBeforeNext) };
-      throw res;
-    }
-  };
   return {
-    consume: (key, points = 1) => consume(key, points),
-    take: (key, holdSeconds) => consume(key, 1, holdSeconds),
+    // the sign-in guard's primitives first (docs/decisions/0033), then the plain consume/peek
+    async take(key, holdSeconds) {
+      try {
+        await limiter.consume(norm(key), 1, { customDuration: holdSeconds });
+        return { allowed: true };
+      } catch (res) {
+        if (res instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfter(res.msBeforeNext) };
+        throw res;
+      }
+    },
     async count(key) {
       try {
         return (await limiter.consume(norm(key), 1)).consumedPoints;
@@ -113,6 +112,15 @@ export function createRateLimiter(ctx: AppContext, opts: RateLimiterOptions): Ra
     },
     async reset(key) {
       await limiter.delete(norm(key));
+    },
+    async consume(key, points = 1) {
+      try {
+        await limiter.consume(norm(key), points);
+        return { allowed: true };
+      } catch (res) {
+        if (res instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfter(res.msBeforeNext) };
+        throw res;
+      }
     },
     async peek(key) {
       const res = await limiter.get(norm(key)).catch(() => null); // a store failure must not lock anyone out
