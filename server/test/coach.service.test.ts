@@ -310,6 +310,30 @@ describe('coach: provider failures', () => {
   });
 });
 
+describe('coach: Stop', () => {
+  it('the browser stopping the stream stops the provider request and charges nothing', async () => {
+    const u = await onboardedUser();
+    // 20 chunks 100 ms apart: unstopped, the reply would end and be charged about 2 s in.
+    openai.script({ text: Array.from({ length: 20 }, (_, i) => `word${i} `), chunkDelayMs: 100 });
+    const stop = new AbortController();
+    const res = await fetch(`${t.url}/functions/v1/coach`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
+      body: JSON.stringify({ message: 'Tell me a long story' }),
+      signal: stop.signal,
+    });
+    const reader = res.body!.getReader();
+    let seen = '';
+    while (!seen.includes('"type":"text-delta"')) seen += new TextDecoder().decode((await reader.read()).value);
+    stop.abort();
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(openai.requests()[0]!.closedEarly).toBe(true);
+    expect(await coachCharges(u.id)).toEqual([]);
+    const { data: msgs } = await u.client.from('coach_messages').select('role');
+    expect(msgs).toEqual([{ role: 'user' }]);
+  });
+});
+
 describe('coach: plans and providers', () => {
   it('Pro uses the enhanced model; Growth (unlimited) is not charged', async () => {
     const pro = await onboardedUser();
