@@ -73,12 +73,29 @@ async function round(server: ChildServer, fake: FakeProvider, tokens: string[], 
   };
 }
 
-export async function runCoachPart(_o: BenchOptions): Promise<CoachPart> {
-  progress('coach: starting the provider stand-in and a PGlite server');
+/** The coach part on PGlite and, with TEST_DATABASE_URL, on a fresh PostgreSQL database. */
+export async function runCoachPart(o: BenchOptions): Promise<CoachPart[]> {
+  const parts = [await runCoachOn('pglite')];
+  if (o.testDatabaseUrl) parts.push(await runCoachOn('postgres'));
+  return parts;
+}
+
+async function runCoachOn(database: 'pglite' | 'postgres'): Promise<CoachPart> {
+  progress(`coach/${database}: starting the provider stand-in and a server`);
+  const pgdb = database === 'postgres' ? await (await import('../../server/test/harness.js')).freshPostgresDatabase() : undefined;
   const fake = await startFakeOpenAI();
-  const server = await startChildServer({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: fake.baseURL, AI_MODEL: 'bench-model' });
+  const server = await startChildServer({
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: fake.baseURL,
+    AI_MODEL: 'bench-model',
+    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+  }).catch(async (err: unknown) => {
+    await fake.close();
+    await pgdb?.drop().catch(() => {});
+    throw err;
+  });
   const base: Omit<CoachPart, 'availability'> = {
-    database: 'pglite',
+    database,
     providerFirstTokenMs: PROVIDER_FIRST_TOKEN_MS,
     samples: 0,
     rounds: [],
@@ -93,7 +110,7 @@ export async function runCoachPart(_o: BenchOptions): Promise<CoachPart> {
       if (!accessToken) return { ...base, availability: { available: false, reason: 'no access token' } };
       tokens.push(accessToken);
     }
-    progress(`coach: time to first token, ${TTFT_SAMPLES} samples each way, one at a time`);
+    progress(`coach/${database}: time to first token, ${TTFT_SAMPLES} samples each way, one at a time`);
     const directs: StreamTiming[] = [];
     const vias: StreamTiming[] = [];
     for (let i = 0; i < TTFT_WARMUP + TTFT_SAMPLES; i++) {
@@ -111,7 +128,7 @@ export async function runCoachPart(_o: BenchOptions): Promise<CoachPart> {
     const v = summarise(vias.map((x) => x.firstTokenMs));
     const rounds: CoachRound[] = [];
     for (let n = 1; n <= ROUNDS; n++) {
-      progress(`coach: round ${n} of ${ROUNDS}, ${CONCURRENT} concurrent streams`);
+      progress(`coach/${database}: round ${n} of ${ROUNDS}, ${CONCURRENT} concurrent streams`);
       rounds.push(await round(server, fake, tokens, n));
     }
     return {
@@ -129,5 +146,6 @@ export async function runCoachPart(_o: BenchOptions): Promise<CoachPart> {
   } finally {
     await server.stop({ removeData: true });
     await fake.close();
+    await pgdb?.drop().catch((err: unknown) => progress(`coach/postgres: could not drop the bench database: ${String(err)}`));
   }
 }

@@ -121,9 +121,9 @@ function soakSection(s: SoakPart): string {
 }
 
 function coachSection(c: CoachPart): string {
-  if (!c.availability.available) return `## AI coach\n\nNot available: ${c.availability.reason}`;
+  if (!c.availability.available) return `## AI coach (${dbName(c.database)})\n\nNot available: ${c.availability.reason}`;
   return [
-    '## AI coach',
+    `## AI coach (${dbName(c.database)})`,
     '',
     `POST /functions/v1/coach on ${dbName(c.database)} against the OpenAI-compatible stand-in (e2e/support/fake-openai.ts), which waits ${fmtMs(c.providerFirstTokenMs)} before its first token. ` +
       `Time to first token, ${c.samples} requests one at a time, straight from the stand-in and through our server (sign-in check, business context, conversation and message writes):`,
@@ -170,6 +170,6 @@ export function renderMarkdown(r: BenchReport): string {
   if (r.server) sections.push(serverSection(r.server));
   if (r.web) sections.push(webSection(r.web));
   if (r.soak) sections.push(soakSection(r.soak));
-  if (r.coach) sections.push(coachSection(r.coach));
+  for (const c of r.coach ?? []) sections.push(coachSection(c));
   return sections.join('\n\n') + '\n';
 }

@@ -156,5 +156,5 @@ export interface BenchReport {
   server?: ServerPart;
   web?: WebPart;
   soak?: SoakPart;
-  coach?: CoachPart;
+  coach?: CoachPart[];
 }
