@@ -310,6 +310,24 @@ describe('coach: provider failures', () => {
   });
 });
 
+describe('coach: charging under concurrency', () => {
+  it('six parallel replies of one user: six charges, one per reply, and the balance is their sum', async () => {
+    const u = await onboardedUser();
+    openai.script(...Array.from({ length: 6 }, (_, i) => ({ text: `Answer ${i}.`, chunkDelayMs: 10, usage: { inputTokens: 1000 * (i + 1), outputTokens: 1 } })));
+    const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => post(u, { message: `Question ${i}` }).then(chunks)));
+    const credits = replies.map((cs) => data<{ credits: number }>(cs, 'usage').credits);
+    expect(credits.reduce((a, b) => a + b, 0)).toBe(2 + 3 + 4 + 5 + 6 + 7);
+    const charges = await coachCharges(u.id);
+    expect(charges).toHaveLength(6);
+    expect(charges.map((c) => -c.delta).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(new Set(charges.map((c) => c.conversation_id)).size).toBe(6);
+    const { data: balance } = await u.client.rpc('credit_balance');
+    expect(balance).toBe(2000 - 27);
+    // The balances reported in the streams were each taken after that reply's own charge, under the lock.
+    expect(replies.map((cs) => data<{ balance: number }>(cs, 'usage').balance)).toContain(2000 - 27);
+  });
+});
+
 describe('coach: Stop', () => {
   it('the browser stopping the stream stops the provider request and charges nothing', async () => {
     const u = await onboardedUser();
