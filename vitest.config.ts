@@ -23,6 +23,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['server/src/**/*.test.ts', 'packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+          // Some unit tests open an in-memory PGlite; a busy 2-core machine needs more than the 5 s default.
+          testTimeout: 20_000,
           environment: 'node',
         },
       },

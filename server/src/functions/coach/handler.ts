@@ -7,7 +7,7 @@ import { conversationTitle, createConversation, findConversation, loadHistory, m
 import { asUser } from '../../db/as-user.js';
 import { parseJsonBody } from '../../http/body.js';
 import { createRateLimiter } from '../../http/rate-limit.js';
-import { callerClaims } from '../common.js';
+import { bearerClaims } from '../../security/live-admin.js';
 import { CoachBody } from './body.js';
 import { coachError } from './errors.js';
 import { coachReply } from './stream.js';
@@ -19,9 +19,12 @@ import { coachReply } from './stream.js';
 export function coachHandler(app: AppContext) {
   const limiter = createRateLimiter(app, { keyPrefix: 'coach-user', points: app.config.COACH_RATE_LIMIT_PER_HOUR, durationSeconds: 3600 });
   return async (c: Context): Promise<Response> => {
-    const claims = await callerClaims(c, app);
-    if (claims?.role !== 'authenticated' || !claims.sub) return coachError(c, 'not_authenticated');
+    const claims = await bearerClaims(app, c);
+    if (typeof claims === 'string' || claims.role !== 'authenticated' || !claims.sub) return coachError(c, 'not_authenticated');
     const userId = claims.sub;
+    // The coach writes (messages, charges): like a REST write, a signed-out or banned caller is refused from the database.
+    const live = await app.db.query<{ why: string | null }>('select auth.caller_refusal($1, $2, false) as why', [userId, claims.session_id ?? null]);
+    if (live.rows[0]?.why !== null) return coachError(c, 'not_authenticated');
     const body = await parseJsonBody(c, CoachBody);
     if (!body.ok) return coachError(c, 'validation_failed', body.message);
     const { message, conversationId, door } = body.data;
