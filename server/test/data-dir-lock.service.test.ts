@@ -48,10 +48,23 @@ describe.skipIf(SERVICE_DB !== 'pglite')('embedded DATA_DIR held by one process'
     expect(r.code).toBe(0);
     const after = await admin.auth.admin.getUserById(created.data.user!.id);
     expect(after.data.user?.app_metadata.role).toBe('admin');
+    const audit = await admin.from('security_audit_log').select('event_type, user_id, event_details').eq('event_type', 'auth.admin.role_granted');
+    expect(audit.data).toEqual([{ event_type: 'auth.admin.role_granted', user_id: created.data.user!.id, event_details: { role: 'admin', via: 'make-admin script, through the running server' } }]);
 
     const missing = await runScript('make-admin', ['nobody@example.com'], { DATA_DIR: dir });
     expect(missing).toMatchObject({ code: 1 });
     expect(missing.out).toContain('No user with the e-mail nobody@example.com.');
+  });
+
+  it('the endpoints the scripts use take the service-role key only', async () => {
+    const { anonKey } = await loadKeys({ DATA_DIR: dir });
+    for (const [p, body] of [['/api/ops/make-admin', '{"email":"running@example.com"}'], ['/api/ops/backup', '']] as const) {
+      const anon = await fetch(`${first.url}${p}`, { method: 'POST', headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' }, body });
+      expect([p, anon.status]).toEqual([p, 403]);
+      const none = await fetch(`${first.url}${p}`, { method: 'POST', body });
+      expect(none.status).toBeGreaterThanOrEqual(401);
+      expect(none.status).toBeLessThan(404);
+    }
   });
 
   it('after a clean stop the lock is gone; make-admin then opens the folder itself, and a server starts again', async () => {

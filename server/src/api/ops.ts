@@ -1,11 +1,15 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { requireAdmin } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
+import { parseJsonBody } from '../http/body.js';
+import { grantAdminRole } from '../security/grant-admin.js';
 
 /**
  * /api/ops: what the operator's scripts ask a running server for, with the service-role key only (the scripts
  * read it from DATA_DIR, as the server does). POST /api/ops/backup: a consistent snapshot of the embedded database
  * (gzipped tar of its folder), taken between transactions while the server keeps serving.
+ * POST /api/ops/make-admin {email}: npm run make-admin while this server holds the embedded database.
  */
 export function opsRoutes(ctx: AppContext): Hono {
   const app = new Hono();
@@ -23,6 +27,13 @@ export function opsRoutes(ctx: AppContext): Hono {
     return new Response(blob.stream(), {
       headers: { 'Content-Type': 'application/gzip', 'Content-Length': String(blob.size), 'Cache-Control': 'no-store' },
     });
+  });
+  app.post('/make-admin', async (c) => {
+    const parsed = await parseJsonBody(c, z.object({ email: z.string().trim().toLowerCase().email().max(320) }));
+    if (!parsed.ok) return c.json({ code: 400, error_code: 'validation_failed', message: 'email must be an e-mail address' }, 400);
+    const id = await grantAdminRole(ctx.db, parsed.data.email, 'make-admin script, through the running server');
+    if (!id) return c.json({ code: 404, error_code: 'user_not_found', message: `No user with the e-mail ${parsed.data.email}.` }, 404);
+    return c.json({ id });
   });
   return app;
 }
