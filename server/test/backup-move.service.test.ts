@@ -13,13 +13,10 @@ const noSession = { auth: { persistSession: false, autoRefreshToken: false } };
 const join = (url: string, email: string) =>
   fetch(`${url}/api/waitlist`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Backup Test', email }) });
 
-async function embeddedCounts(dir: string) {
+async function embeddedRows(dir: string) {
   const db = await openDatabase({ DATA_DIR: dir });
   try {
-    const { rows } = await db.query<{ users: number; waitlist: number }>(
-      'select (select count(*)::int from auth.users) as users, (select count(*)::int from public.ebook_subscribers) as waitlist',
-    );
-    return rows[0];
+    return (await db.query<{ email: string; waitlist_position: number }>('select email, waitlist_position from public.ebook_subscribers order by waitlist_position')).rows;
   } finally {
     await db.close();
   }
@@ -44,9 +41,17 @@ describe.skipIf(SERVICE_DB !== 'pglite')('npm run backup / restore', { timeout: 
     rmSync(file(), { force: true });
   });
 
-  it('takes a snapshot through the running server, and restores exactly it once the server is stopped', async () => {
+  it('takes a consistent snapshot through the running server under writes, and restores exactly it once stopped', async () => {
     for (const n of [1, 2, 3]) expect((await join(server.url, `b${n}@example.com`)).status).toBe(201);
+    // Joins keep coming while the snapshot is taken: it must hold whole transactions only (positions 1..n).
+    let writing = true;
+    let k = 0;
+    const writers = Array.from({ length: 4 }, async () => {
+      while (writing) await join(server.url, `during${k++}@example.com`);
+    });
     const b = await runScript('backup', [file()], { DATA_DIR: dir });
+    writing = false;
+    await Promise.all(writers);
     expect(b.out).toContain(`taking the snapshot through it (${server.url})`);
     expect(b.out).toContain(`Backup written: ${file()}`);
     expect(b.code).toBe(0);
@@ -59,13 +64,18 @@ describe.skipIf(SERVICE_DB !== 'pglite')('npm run backup / restore', { timeout: 
 
     server.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expect(await embeddedCounts(dir)).toEqual({ users: 0, waitlist: 4 });
+    const before = await embeddedRows(dir);
+    expect(before.map((r) => r.email)).toContain('after-backup@example.com');
 
     const r = await runScript('restore', [file()], { DATA_DIR: dir });
-    expect(r.out).toContain('0 users, 3 waitlist entries');
+    expect(r.out).toMatch(/0 users, \d+ waitlist entries/);
     expect(r.out).toMatch(/previous data is kept in .*pgdata\.before-restore-/);
     expect(r.code).toBe(0);
-    expect(await embeddedCounts(dir)).toEqual({ users: 0, waitlist: 3 });
+    const restored = await embeddedRows(dir);
+    expect(restored.map((x) => x.email).slice(0, 3)).toEqual(['b1@example.com', 'b2@example.com', 'b3@example.com']);
+    expect(restored.map((x) => x.email)).not.toContain('after-backup@example.com');
+    expect(restored.map((x) => x.waitlist_position)).toEqual(restored.map((_, i) => i + 1));
+    expect(restored.length).toBeLessThan(before.length);
 
     // With no server, backup opens the folder itself.
     const offline = await runScript('backup', [file()], { DATA_DIR: dir });
@@ -75,7 +85,7 @@ describe.skipIf(SERVICE_DB !== 'pglite')('npm run backup / restore', { timeout: 
 
     // And the restored install serves: the next join continues the positions.
     server = await startChild({ DATA_DIR: dir });
-    expect(await (await join(server.url, 'b4@example.com')).json()).toEqual({ waitlist_position: 4 });
+    expect(await (await join(server.url, 'next@example.com')).json()).toEqual({ waitlist_position: restored.length + 1 });
   });
 });
 
