@@ -65,6 +65,13 @@ describe.skipIf(SERVICE_DB !== 'pglite')('embedded DATA_DIR held by one process'
       expect(none.status).toBeGreaterThanOrEqual(401);
       expect(none.status).toBeLessThan(404);
     }
+    const { serviceRoleKey } = await loadKeys({ DATA_DIR: dir });
+    const asService = (body: string) =>
+      fetch(`${first.url}/api/ops/make-admin`, { method: 'POST', headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' }, body });
+    expect((await asService('not json')).status).toBe(400);
+    expect((await asService('{"email":"not-an-address"}')).status).toBe(400);
+    expect((await asService('{"email":"x\\u0000@example.com"}')).status).toBe(400);
+    expect(await (await asService('{"email":"nobody@example.com"}')).json()).toMatchObject({ error_code: 'user_not_found' });
   });
 
   it('after a clean stop the lock is gone; make-admin then opens the folder itself, and a server starts again', async () => {
