@@ -8,7 +8,7 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { createApp } from './http/app.js';
-import { Lifecycle } from './http/lifecycle.js';
+import { Lifecycle, trackIdleConnections } from './http/lifecycle.js';
 import { closeRateLimitStores } from './http/rate-limit.js';
 import { loadKeys } from './keys.js';
 import { createLogger, type Logger } from './log.js';
@@ -18,13 +18,13 @@ import { createMailer } from './mail/mailer.js';
  * Stops accepting connections, then waits until every running request has answered and every connection has
  * closed, or until timeoutMs, when the remaining connections are cut. Returns whether a running request was cut.
  * Kept-alive connections are not closed under the client's feet (a request it is sending at that instant would
- * fail with ECONNRESET): each response now says Connection: close, and idle ones end at keepAliveTimeout, which
- * clients are told in the Keep-Alive header and respect.
+ * fail with ECONNRESET): each response now says Connection: close, and only connections idle for 250 ms are closed.
  */
-async function drain(server: HttpServer, lifecycle: Lifecycle, timeoutMs: number, log: Logger): Promise<boolean> {
+async function drain(server: HttpServer, idle: ReturnType<typeof trackIdleConnections>, lifecycle: Lifecycle, timeoutMs: number, log: Logger): Promise<boolean> {
   lifecycle.draining = true;
   // net.Server's close, not http.Server's: the latter also closes idle kept-alive connections at once.
   const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+  const sweep = setInterval(() => idle.closeIdleFor(250), 50);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
   try {
@@ -37,6 +37,7 @@ async function drain(server: HttpServer, lifecycle: Lifecycle, timeoutMs: number
     await Promise.race([lifecycle.idle(), new Promise((r) => setTimeout(r, 5_000).unref())]);
     return cut > 0;
   } finally {
+    clearInterval(sweep);
     clearTimeout(timer);
   }
 }
@@ -73,6 +74,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
   });
+  const idle = trackIdleConnections(server as unknown as HttpServer);
   const port = (server.address() as AddressInfo).port;
   // PORT=0 (tests): the default SITE_URL named port 0; use the port we got. Otherwise the default (HOST:PORT) stands.
   if (!env.SITE_URL && config.PORT === 0) config.SITE_URL = defaultSiteUrl(config.HOST, port);
@@ -87,7 +89,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     port,
     ctx,
     close() {
-      closing ??= drain(server as unknown as HttpServer, lifecycle, config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log).then(async (forced) => {
+      closing ??= drain(server as unknown as HttpServer, idle, lifecycle, config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log).then(async (forced) => {
         await closeRateLimitStores(ctx);
         await db.close(); // PGlite writes its files and releases DATA_DIR
         return { forced };

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -106,3 +107,25 @@ describe('draining server', { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe('shutdown timeout', { timeout: 60_000 }, () => {
+  it('cuts a request still running after SHUTDOWN_TIMEOUT_SECONDS, closes the database, and reports it', async () => {
+    const t = await startTestServer({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    // A join whose body never finishes arriving: its handler is running (waiting for the body) when the drain starts.
+    const req = http.request(`${t.url}/api/waitlist`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': '1000' } });
+    const outcome = new Promise<string>((resolve) => {
+      req.on('response', (res) => resolve(`status ${res.statusCode}`));
+      req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    });
+    req.write('{"name":"Slow');
+    await expect.poll(() => t.server.ctx.lifecycle!.inFlight).toBe(1);
+    const started = Date.now();
+    const result = await t.server.close();
+    expect(result).toEqual({ forced: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(await outcome).toBe('ECONNRESET');
+    await t.close(); // idempotent: drops the test database / folder
+  });
+});
+

@@ -1,7 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, readLockHolder } from './data-dir-lock.js';
 
@@ -47,5 +48,27 @@ describe('DATA_DIR lock', () => {
     writeFileSync(path.join(dir, LOCK_FILE), other);
     lock.release();
     expect(readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toBe(other);
+  });
+
+  it('of several processes taking over one stale lock at once, exactly one wins', { timeout: 60_000 }, async () => {
+    const dir = fresh();
+    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), host: hostname(), startedAt: '2026-01-01T00:00:00Z' }));
+    const lockModule = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data-dir-lock.ts');
+    // All start together: each waits for the same instant (after every child has loaded), then tries.
+    const at = Date.now() + 4000;
+    const script = `import { acquireDataDirLock } from ${JSON.stringify(lockModule)};
+      while (Date.now() < ${at}) {}
+      try { acquireDataDirLock(${JSON.stringify(dir)}); console.log('got'); setTimeout(() => {}, 3000); }
+      catch (e) { console.log(e.constructor.name); }`;
+    const contenders = Array.from({ length: 4 }, () =>
+      new Promise<string>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+        let out = '';
+        child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+        child.on('exit', () => resolve(out.trim()));
+      }),
+    );
+    const results = (await Promise.all(contenders)).sort();
+    expect(results).toEqual(['DataDirLockedError', 'DataDirLockedError', 'DataDirLockedError', 'got']);
   });
 });

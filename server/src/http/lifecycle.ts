@@ -1,3 +1,5 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 
 /**
@@ -34,4 +36,31 @@ export class Lifecycle {
     if (this.inFlight === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
+}
+
+/**
+ * Remembers since when each connection has been idle (no request running on it), so a drain can close only
+ * connections idle for a while: a kept-alive client under load sends its next request within a millisecond of
+ * the last response, so closing a connection idle for `ms` does not reset a request being sent, and the drain
+ * does not wait out Node's 5 s keep-alive timeout for clients that went quiet.
+ */
+export function trackIdleConnections(server: Server): { closeIdleFor(ms: number): void } {
+  const idleSince = new Map<Socket, number>();
+  server.on('connection', (socket: Socket) => {
+    idleSince.set(socket, performance.now());
+    socket.once('close', () => idleSince.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    idleSince.delete(socket);
+    res.once('close', () => {
+      if (!socket.destroyed) idleSince.set(socket, performance.now());
+    });
+  });
+  return {
+    closeIdleFor(ms) {
+      const now = performance.now();
+      for (const [socket, since] of idleSince) if (now - since >= ms) socket.destroy();
+    },
+  };
 }
