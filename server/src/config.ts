@@ -52,6 +52,8 @@ const schema = z.object({
   RATE_LIMIT_DISABLED: bool.default(false),
   /** Bearer token for GET /metrics (Prometheus); unset = no /metrics at all (404). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Sentry-compatible DSN: unhandled server errors and browser errors are sent there, without personal data. */
+  SENTRY_DSN: z.string().regex(/^https?:\/\/[^@/\s]+@[^/\s]+(\/[^\s]*)?\/\d+\/?$/, 'must look like https://KEY@HOST/PROJECT_ID').optional(),
 });
 
 export type Config = z.infer<typeof schema> & { SITE_URL: string; redirectAllowList: string[] };
