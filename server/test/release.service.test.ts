@@ -88,9 +88,10 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
     for (const dev of ['tsx', 'esbuild', 'vite', 'typescript', 'vitest', 'react']) expect(existsSync(path.join(dir, 'node_modules', dev)), dev).toBe(false);
   });
 
-  it('serves health (and the image health check), the web app and a sign-up with `npm run serve`; keys and make-admin run from the build', async (ctx) => {
+  it('serves health (and the image health check), metrics, the web app and a sign-up with `npm run serve`; keys and make-admin run from the build', async (ctx) => {
     if (offline) ctx.skip(offline);
-    const env = releaseEnv({ PORT: '0', DATA_DIR: path.join(dir, '.data') });
+    const metricsToken = 'release-test-metrics-token';
+    const env = releaseEnv({ PORT: '0', DATA_DIR: path.join(dir, '.data'), METRICS_TOKEN: metricsToken });
     const { stdout: keys } = await npmRun(dir, ['keys'], env);
     const anonKey = /^ANON_KEY=(\S+)$/m.exec(keys)?.[1];
     expect(anonKey).toBeTruthy();
@@ -107,6 +108,10 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
       const page = await fetch(`${server.url}/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
+
+      const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(/^http_requests_total\{method="GET",route="\/api\/health",status="200"\} 2$/m); // fetch + health check
 
       const signUp = await fetch(`${server.url}/auth/v1/signup`, {
         method: 'POST',
