@@ -32,8 +32,10 @@ const schema = z.object({
   AUTH_RATE_LIMIT_IP: int(1, 1_000_000).default(100),
   /** Per client IP, per 5 minutes: /token grants (sign-in, refresh, PKCE exchange). */
   AUTH_RATE_LIMIT_TOKEN_IP: int(1, 1_000_000).default(300),
-  /** Per e-mail address, per 5 minutes: sign-in attempts, sign-ups and verifications naming it. */
+  /** Per e-mail address, per 5 minutes: sign-ups, OTP requests and verifications naming it (never password sign-in). */
   AUTH_RATE_LIMIT_EMAIL: int(1, 1_000_000).default(30),
+  /** Per client IP, per 24 hours: failed password sign-ins, whatever the address (docs/decisions/0033). */
+  AUTH_RATE_LIMIT_SIGNIN_FAILURES_IP: int(1, 1_000_000).default(100),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
@@ -54,6 +56,8 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Sentry-compatible DSN: unhandled server errors and browser errors are sent there, without personal data. */
   SENTRY_DSN: z.string().regex(/^https?:\/\/[^@/\s]+@[^/\s]+(\/[^\s]*)?\/\d+\/?$/, 'must look like https://KEY@HOST/PROJECT_ID').optional(),
+  /** On SIGTERM/SIGINT: how long running requests get to finish before their connections are cut, seconds. */
+  SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(25),
 });
 
 export type Config = z.infer<typeof schema> & { SITE_URL: string; redirectAllowList: string[] };

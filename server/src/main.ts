@@ -1,20 +1,38 @@
 import { ConfigError } from './config.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
 import { MigrationError } from './db/migrate.js';
 import { startServer } from './server.js';
 
 try {
   const server = await startServer();
+  const { log, config } = server.ctx;
+  let stopping = false;
   const stop = async (signal: string) => {
-    server.ctx.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await server.close();
-    process.exit(0);
+    if (stopping) {
+      // A second signal: the operator does not want to wait.
+      log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'shutting down: draining requests');
+    // Backstop only: close() is itself bounded; this catches a database close that hangs.
+    setTimeout(() => {
+      log.error('shutdown did not finish: exiting');
+      process.exit(1);
+    }, (config.SHUTDOWN_TIMEOUT_SECONDS + 15) * 1000).unref();
+    try {
+      const { forced } = await server.close();
+      log.info({ forced }, 'stopped');
+      process.exit(forced ? 1 : 0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 } catch (err) {
-  if (err instanceof ConfigError || err instanceof MigrationError) {
+  if (err instanceof ConfigError || err instanceof MigrationError || err instanceof DataDirLockedError) {
     console.error(err.message);
   } else {
     console.error('Start-up failed:', err instanceof Error ? err.message : err);

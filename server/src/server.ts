@@ -1,4 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createJwtVerifier } from './auth/jwt.js';
 import { loadSigningKeys } from './auth/signing-keys.js';
@@ -7,16 +8,48 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { createApp } from './http/app.js';
+import { Lifecycle } from './http/lifecycle.js';
 import { closeRateLimitStores } from './http/rate-limit.js';
 import { loadKeys } from './keys.js';
-import { createLogger } from './log.js';
+import { createLogger, type Logger } from './log.js';
 import { createMailer } from './mail/mailer.js';
+
+/**
+ * Stops accepting connections, then waits until every running request has answered and every connection has
+ * closed, or until timeoutMs, when the remaining connections are cut. Returns whether a running request was cut.
+ * Kept-alive connections are not closed under the client's feet (a request it is sending at that instant would
+ * fail with ECONNRESET): each response now says Connection: close, and idle ones end at keepAliveTimeout, which
+ * clients are told in the Keep-Alive header and respect.
+ */
+async function drain(server: HttpServer, lifecycle: Lifecycle, timeoutMs: number, log: Logger): Promise<boolean> {
+  lifecycle.draining = true;
+  // net.Server's close, not http.Server's: the latter also closes idle kept-alive connections at once.
+  const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
+  try {
+    const done = await Promise.race([Promise.all([closed, lifecycle.idle()]).then(() => 'done' as const), timedOut]);
+    if (done === 'done') return false;
+    const cut = lifecycle.inFlight;
+    if (cut > 0) log.warn({ inFlight: cut, timeoutMs }, 'shutdown timeout: cutting the remaining connections');
+    server.closeAllConnections();
+    // Handlers whose client was cut still run to the end; the database must not close under them.
+    await Promise.race([lifecycle.idle(), new Promise((r) => setTimeout(r, 5_000).unref())]);
+    return cut > 0;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export interface RunningServer {
   url: string;
   port: number;
   ctx: AppContext;
-  close(): Promise<void>;
+  /**
+   * Drains and stops: refuses new requests, lets running ones finish for up to SHUTDOWN_TIMEOUT_SECONDS (then
+   * cuts their connections: `forced`), then closes the database (and releases DATA_DIR). Safe to call twice.
+   */
+  close(): Promise<{ forced: boolean }>;
 }
 
 /** config -> database -> migrations -> http -> listen. Used by main.ts and by the test harnesses. */
@@ -33,7 +66,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   }
   const keys = await loadKeys(config);
   const mailer = createMailer(config, log);
-  const ctx: AppContext = { config, db, keys, log, mailer, jwt: createJwtVerifier(keys, loadSigningKeys(config.AUTH_SIGNING_KEYS)) };
+  const lifecycle = new Lifecycle();
+  const ctx: AppContext = { config, db, keys, log, mailer, lifecycle, jwt: createJwtVerifier(keys, loadSigningKeys(config.AUTH_SIGNING_KEYS)) };
   const app = createApp(ctx, { webDist: opts.webDist ?? config.WEB_DIST_DIR });
 
   const server: ServerType = await new Promise((resolve) => {
@@ -43,21 +77,21 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   // PORT=0 (tests): the default SITE_URL named port 0; use the port we got. Otherwise the default (HOST:PORT) stands.
   if (!env.SITE_URL && config.PORT === 0) config.SITE_URL = defaultSiteUrl(config.HOST, port);
   const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;
+  // Scripts (make-admin, backup) find the running server here instead of opening the embedded files.
+  db.dataDirLock?.setUrl(url.replace('://0.0.0.0:', '://127.0.0.1:').replace('://[::]:', '://[::1]:'));
   log.info({ url, database: db.kind }, 'listening');
 
-  let closing: Promise<void> | undefined;
+  let closing: Promise<{ forced: boolean }> | undefined;
   return {
     url,
     port,
     ctx,
     close() {
-      // finish in-flight requests, then close the database so PGlite flushes its files
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-      })
-        .then(() => closeRateLimitStores(ctx))
-        .then(() => db.close());
+      closing ??= drain(server as unknown as HttpServer, lifecycle, config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log).then(async (forced) => {
+        await closeRateLimitStores(ctx);
+        await db.close(); // PGlite writes its files and releases DATA_DIR
+        return { forced };
+      });
       return closing;
     },
   };

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNIN_FREE_FAILURES } from '../src/auth/signin-guard.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 let n = 0;
@@ -20,11 +21,14 @@ describe('rate limits (PostgreSQL store, low configured values)', () => {
     expect(r.error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' });
   });
 
-  it('failed password sign-ins per e-mail address, whoever tries them (successes do not count)', async () => {
+  it('failed password sign-ins slow the IP and address pair, never the address alone (successes do not count)', async () => {
     const address = email();
     await t.admin().auth.admin.createUser({ email: address, password: PASSWORD, email_confirm: true });
     for (let i = 0; i < 5; i++) expect((await t.client().auth.signInWithPassword({ email: address, password: PASSWORD })).error).toBeNull();
-    for (let i = 0; i < 4; i++) await t.client().auth.signInWithPassword({ email: address, password: 'wrong-password-x' });
+    // AUTH_RATE_LIMIT_EMAIL (4 here) no longer applies to sign-in; the pair's 5 free failures do
+    for (let i = 0; i < SIGNIN_FREE_FAILURES; i++) {
+      expect((await t.client().auth.signInWithPassword({ email: address, password: 'wrong-password-x' })).error).toMatchObject({ status: 400 });
+    }
     const r = await t.client().auth.signInWithPassword({ email: address, password: PASSWORD });
     expect(r.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
     // another address is unaffected

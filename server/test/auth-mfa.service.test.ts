@@ -30,7 +30,9 @@ describe('TOTP multi-factor authentication', () => {
     const { id: factorId, totp } = enrolled.data as { id: string; totp: { qr_code: string; secret: string; uri: string } };
     expect(totp.qr_code.startsWith('data:image/svg+xml;utf-8,<svg')).toBe(true);
     expect(totp.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(totp.uri).toMatch(new RegExp(`^otpauth://totp/localhost%3A\\d+:${encodeURIComponent(address).replace(/\./g, '\\.')}\\?`));
+    // the issuer is SITE_URL's host (the harness's SITE_URL follows HOST and the bound port)
+    const issuer = encodeURIComponent(new URL(t.server.ctx.config.SITE_URL).host).replace(/\./g, '\\.');
+    expect(totp.uri).toMatch(new RegExp(`^otpauth://totp/${issuer}:${encodeURIComponent(address).replace(/\./g, '\\.')}\\?`));
 
     const dupe = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator' });
     expect(dupe.error).toMatchObject({ status: 422, code: 'mfa_factor_name_conflict' });
@@ -63,7 +65,8 @@ describe('TOTP multi-factor authentication', () => {
     expect(low.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
     expect((await other.auth.updateUser({ password: 'another-passphrase' })).error).toMatchObject({ status: 401, code: 'insufficient_aal' });
     expect((await other.auth.mfa.unenroll({ factorId })).error).toMatchObject({ status: 422, code: 'insufficient_aal' });
-    const step = await other.auth.mfa.challengeAndVerify({ factorId, code: codeFor(totp.secret) });
+    // the next time step's code: the one used above is accepted once per factor (issue 12 item 7)
+    const step = await other.auth.mfa.challengeAndVerify({ factorId, code: codeFor(totp.secret, 1) });
     expect(step.error).toBeNull();
     expect((await other.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2');
 

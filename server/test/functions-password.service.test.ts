@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import ws from 'ws';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
-import { anonClient, clientWithToken, serviceClient, signAccessToken } from './tokens.js';
+import { anonClient, clientWithToken, createTestUser, serviceClient, signAccessToken } from './tokens.js';
 
 let t: TestServer;
 let smtp: SmtpSink;
@@ -99,14 +99,14 @@ describe(`emergency-password-change (${SERVICE_DB})`, () => {
   });
 
   it('lets an admin override a password; the change and its author are audited', async () => {
-    const adminToken = await signAccessToken(t, { sub: '00000000-0000-4000-8000-000000000001', app_metadata: { role: 'admin' } });
-    const { data, error } = await clientWithToken(t, adminToken).functions.invoke('emergency-password-change', { body: { email: EMAIL, newPassword: 'Admin-Set-Passw0rd!' } });
+    const admin = await createTestUser(t, { admin: true });
+    const { data, error } = await clientWithToken(t, admin.token).functions.invoke('emergency-password-change', { body: { email: EMAIL, newPassword: 'Admin-Set-Passw0rd!' } });
     expect(error).toBeNull();
     expect(data).toEqual({ success: true, message: 'Password changed successfully using admin override!' });
     expect(await signIn('Admin-Set-Passw0rd!')).toBeNull();
     expect(await signIn('Original-Passw0rd!')).not.toBeNull();
     const rows = await audits('emergency_password_change');
-    expect(rows.at(-1)).toMatchObject({ severity: 'critical', user_id: '00000000-0000-4000-8000-000000000001', event_details: { outcome: 'changed', by: 'admin', target_user_id: userId } });
+    expect(rows.at(-1)).toMatchObject({ severity: 'critical', user_id: admin.id, event_details: { outcome: 'changed', by: 'admin', target_user_id: userId } });
   });
 
   it('lets the service role override, and reports weak passwords and unknown users', async () => {

@@ -48,6 +48,9 @@ export async function createTestUser(t: TestServer, opts: { admin?: boolean; met
     `insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data) values ($1, $2, now(), $3, $4)`,
     [id, email, JSON.stringify(appMeta), JSON.stringify(opts.meta ?? {})],
   );
-  const token = await signAccessToken(t, { sub: id, email, app_metadata: appMeta, user_metadata: opts.meta ?? {} });
+  // A live session row for the token, as a sign-in makes: writes and admin rights need one (issue 12 #1-2).
+  const sessionId = randomUUID();
+  await t.server.ctx.db.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, id]);
+  const token = await signAccessToken(t, { sub: id, email, app_metadata: appMeta, user_metadata: opts.meta ?? {}, session_id: sessionId });
   return { id, email, token, client: clientWithToken(t, token) };
 }

@@ -2,24 +2,20 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin/index.js';
+import { healthRoutes } from './health.js';
+import { opsRoutes } from './ops.js';
 import { voiceRoutes } from './voice.js';
 import { waitlistRoutes } from './waitlist.js';
 
 /** /api: app endpoints that are not data (health, runtime config, voice signed URL). */
 export function apiRoutes(ctx: AppContext): Hono {
   const api = new Hono();
-  api.get('/health', async (c) => {
-    try {
-      await ctx.db.query('select 1');
-      return c.json({ status: 'ok', database: ctx.db.kind });
-    } catch {
-      return c.json({ status: 'unavailable', database: ctx.db.kind }, 503);
-    }
-  });
+  api.route('/health', healthRoutes(ctx));
   api.route('/waitlist', waitlistRoutes(ctx));
   api.route('/admin', adminRoutes(ctx));
   api.route('/voice', voiceRoutes(ctx));
   api.route('/account', accountRoutes(ctx));
+  api.route('/ops', opsRoutes(ctx));
   // SITE_URL only, never the Host header: a forged Host must not reach a browser (or a cache) as the API's address.
   api.get('/config', (c) => c.json(publicConfig(ctx), 200, { 'Cache-Control': 'no-store' }));
   return api;

@@ -47,8 +47,10 @@ export function sendAuthError(c: Context, err: unknown, log: Logger): Response {
     body = { code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure, please check server logs for more information' };
   }
   const errorCode = typeof body.error_code === 'string' ? body.error_code : status === 500 ? 'unexpected_failure' : 'unknown';
+  // a 429 also says when to come back in the standard header (the body keeps GoTrue's shape plus retry_after)
+  const retry: Record<string, string> = typeof body.retry_after === 'number' ? { 'Retry-After': String(body.retry_after) } : {};
   const version = wantsVersioned(c);
-  if (!version) return c.json(body, status, { 'x-sb-error-code': errorCode });
+  if (!version) return c.json(body, status, { 'x-sb-error-code': errorCode, ...retry });
   const { code: _status, error_code: _code, msg, ...rest } = body;
-  return c.json({ code: errorCode, message: msg ?? body.message, ...rest }, status, { 'X-Supabase-Api-Version': version });
+  return c.json({ code: errorCode, message: msg ?? body.message, ...rest }, status, { 'X-Supabase-Api-Version': version, ...retry });
 }

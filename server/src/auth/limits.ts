@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limit.js';
 import { authError } from './errors.js';
+import { createSigninGuard } from './signin-guard.js';
 
 const FIVE_MINUTES = 300;
 
@@ -18,7 +19,9 @@ function createAuthLimits(ctx: AppContext) {
     otp: perIp('otp'),
     userUpdate: perIp('user'),
     mfa: perIp('mfa', 30, 60),
-    /** Attempts naming one address (failed sign-ins, sign-ups, verifications), whoever sends them. */
+    /** Password sign-in: failures per IP+address (growing delays) and per IP (daily); see signin-guard.ts. */
+    signin: createSigninGuard(ctx),
+    /** Requests naming one address (sign-ups, OTP mails, verifications), whoever sends them. Not password sign-in. */
     email: createRateLimiter(ctx, { keyPrefix: 'auth-email', points: c.AUTH_RATE_LIMIT_EMAIL, durationSeconds: FIVE_MINUTES }),
     /** One auth mail per address per AUTH_EMAIL_MIN_INTERVAL, counted whether or not the address has an account. */
     mailSend: c.AUTH_EMAIL_MIN_INTERVAL > 0 ? createRateLimiter(ctx, { keyPrefix: 'auth-mail', points: 1, durationSeconds: c.AUTH_EMAIL_MIN_INTERVAL }) : undefined,
@@ -39,12 +42,6 @@ export function authLimitsFor(ctx: AppContext): AuthLimits {
 /** 429 over_request_rate_limit when `key` is over `limiter`'s budget. */
 export async function limitRequest(limiter: RateLimiter, key: string): Promise<void> {
   const r = await limiter.consume(key);
-  if (!r.allowed) throw authError(429, 'over_request_rate_limit', 'Request rate limit reached', { retry_after: r.retryAfterSeconds });
-}
-
-/** 429 over_request_rate_limit when `key` already used up `limiter`'s budget (nothing is taken). */
-export async function limitPeek(limiter: RateLimiter, key: string): Promise<void> {
-  const r = await limiter.peek(key);
   if (!r.allowed) throw authError(429, 'over_request_rate_limit', 'Request rate limit reached', { retry_after: r.retryAfterSeconds });
 }
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
-import { renderAuthMail, type AuthMailKind } from '../mail/templates/auth-emails.js';
+import { renderAccountExistsMail, renderAuthMail, type AuthMailKind } from '../mail/templates/auth-emails.js';
+import type { Rendered } from '../mail/templates/layout.js';
 import { authError } from './errors.js';
 import type { IssuedToken } from './one-time-tokens.js';
 
@@ -31,6 +32,15 @@ export async function sendAuthMail(
     newEmail: extra.newEmail,
     expiresInMinutes: Math.round(ctx.config.AUTH_OTP_EXPIRY / 60),
   });
+  await deliver(ctx, to, rendered, kind);
+}
+
+/** Tells the owner of `to` that someone tried to sign up with it (sign-up answers as for a new address). */
+export async function sendAccountExistsMail(ctx: AppContext, to: string): Promise<void> {
+  await deliver(ctx, to, renderAccountExistsMail({ brand: ctx.config.BRAND_NAME, siteUrl: ctx.config.SITE_URL }), 'confirmation');
+}
+
+async function deliver(ctx: AppContext, to: string, rendered: Rendered, kind: AuthMailKind): Promise<void> {
   try {
     await ctx.mailer.send({ to, ...rendered });
   } catch (err) {

@@ -83,6 +83,10 @@ export async function userJson(db: Queryable, u: UserRow): Promise<Record<string
     db.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at', [u.id]),
     db.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at', [u.id]),
   ]);
+  return userJsonFrom(u, identities.rows, factors.rows);
+}
+
+function userJsonFrom(u: UserRow, identities: IdentityRow[], factors: FactorRow[]): Record<string, unknown> {
   return compact({
     id: u.id,
     aud: u.aud,
@@ -101,7 +105,7 @@ export async function userJson(db: Queryable, u: UserRow): Promise<Record<string
     last_sign_in_at: iso(u.last_sign_in_at),
     app_metadata: u.raw_app_meta_data ?? {},
     user_metadata: u.raw_user_meta_data ?? {},
-    identities: identities.rows.map((i) =>
+    identities: identities.map((i) =>
       compact({
         identity_id: i.id,
         id: i.provider_id,
@@ -114,13 +118,68 @@ export async function userJson(db: Queryable, u: UserRow): Promise<Record<string
         email: i.email ?? undefined,
       }),
     ),
-    factors: factors.rows.length ? factors.rows.map(factorJson) : undefined,
+    factors: factors.length ? factors.map(factorJson) : undefined,
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
     banned_until: iso(u.banned_until),
     deleted_at: iso(u.deleted_at),
     is_anonymous: u.is_anonymous,
   });
+}
+
+/** Orders object keys as PostgreSQL's jsonb stores them (shorter first, then bytewise), at every level. */
+function jsonbOrder(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(jsonbOrder);
+  if (!v || typeof v !== 'object') return v;
+  const keys = Object.keys(v).sort((a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  return Object.fromEntries(keys.map((k) => [k, jsonbOrder((v as Record<string, unknown>)[k])]));
+}
+
+/**
+ * What sign-up answers for a brand-new, unconfirmed address (insertUser, then confirmation_sent_at, all in one
+ * transaction), built without touching the database: a fresh id, "now" everywhere, the caller's own metadata.
+ * Answered for an address that already has an account, so the two cannot be told apart (issue 12 item 8).
+ */
+export function newUserLookAlike(email: string, userMetadata: Record<string, unknown>): Record<string, unknown> {
+  const id = randomUUID();
+  const now = new Date();
+  const user: UserRow = {
+    id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    encrypted_password: null,
+    email_confirmed_at: null,
+    invited_at: null,
+    confirmation_sent_at: now,
+    recovery_sent_at: null,
+    email_change: null,
+    email_change_sent_at: null,
+    last_sign_in_at: null,
+    raw_app_meta_data: jsonbOrder({ provider: 'email', providers: ['email'] }) as Record<string, unknown>,
+    raw_user_meta_data: jsonbOrder(userMetadata) as Record<string, unknown>,
+    created_at: now,
+    updated_at: now,
+    phone: null,
+    phone_confirmed_at: null,
+    confirmed_at: null,
+    banned_until: null,
+    reauthentication_sent_at: null,
+    deleted_at: null,
+    is_anonymous: false,
+  };
+  const identity: IdentityRow = {
+    id: randomUUID(),
+    provider_id: id,
+    user_id: id,
+    identity_data: jsonbOrder({ ...userMetadata, sub: id, email, email_verified: false, phone_verified: false }) as Record<string, unknown>,
+    provider: 'email',
+    last_sign_in_at: now,
+    created_at: now,
+    updated_at: now,
+    email: email.toLowerCase(),
+  };
+  return userJsonFrom(user, [identity], []);
 }
 
 export interface NewUser {

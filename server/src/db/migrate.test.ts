@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate, MigrationError } from './migrate.js';
+import { migrate, migrationChecksum, MigrationChangedError, MigrationError } from './migrate.js';
 import { openPglite } from './pglite.js';
 
 function dirWith(files: Record<string, string>) {
@@ -11,7 +11,7 @@ function dirWith(files: Record<string, string>) {
   return dir;
 }
 
-describe('migrate', () => {
+describe('migrate', { timeout: 60_000 }, () => {
   it('applies in name order, once', async () => {
     const db = await openPglite();
     const dir = dirWith({ '002_b.sql': 'insert into t values (2);', '001_a.sql': 'create table t (v int); insert into t values (1);' });
@@ -28,6 +28,34 @@ describe('migrate', () => {
     expect(err).toBeInstanceOf(MigrationError);
     expect(err.message).toMatch(/002_bad\.sql.*missing_table/);
     expect((await db.query('select count(*)::int as n from t')).rows).toEqual([{ n: 0 }]);
+    await db.close();
+  });
+
+  it('refuses to start, naming the file, when an applied migration was edited', async () => {
+    const db = await openPglite();
+    const dir = dirWith({ '001_a.sql': 'create table t (v int);', '002_b.sql': 'insert into t values (1);' });
+    await migrate(db, dir);
+    writeFileSync(path.join(dir, '002_b.sql'), 'insert into t values (2);');
+    writeFileSync(path.join(dir, '003_c.sql'), 'insert into t values (3);');
+    const err = await migrate(db, dir).catch((e) => e);
+    expect(err).toBeInstanceOf(MigrationChangedError);
+    expect(err.message).toMatch(/Migration 002_b\.sql failed: the file changed after it was applied/);
+    // Nothing newer ran either: the refusal comes before any new file.
+    expect((await db.query('select v from t order by v')).rows).toEqual([{ v: 1 }]);
+    await db.close();
+  });
+
+  it('records checksums for installs from before checksums, then holds them', async () => {
+    const db = await openPglite();
+    const dir = dirWith({ '001_a.sql': 'create table t (v int);\r\n' });
+    await migrate(db, dir);
+    await db.exec('update supabase_migrations.schema_migrations set checksum = null'); // as an old install left it
+    expect(await migrate(db, dir)).toEqual([]);
+    const { rows } = await db.query<{ checksum: string }>('select checksum from supabase_migrations.schema_migrations');
+    // Line endings do not count: a CRLF checkout is the same migration.
+    expect(rows).toEqual([{ checksum: migrationChecksum('create table t (v int);\n') }]);
+    writeFileSync(path.join(dir, '001_a.sql'), 'create table t (v bigint);');
+    await expect(migrate(db, dir)).rejects.toThrow(/001_a\.sql/);
     await db.close();
   });
 });

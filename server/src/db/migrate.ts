@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from '../paths.js';
-import type { Database } from './types.js';
+import type { Database, Queryable } from './types.js';
 
 export { MIGRATIONS_DIR };
 
@@ -15,24 +16,73 @@ export class MigrationError extends Error {
   }
 }
 
+/** An applied migration's file no longer matches what ran: the database and the code have diverged. */
+export class MigrationChangedError extends MigrationError {
+  constructor(file: string, recorded: string, now: string) {
+    super(
+      file,
+      `the file changed after it was applied (checksum recorded ${recorded.slice(0, 12)}…, file now ${now.slice(0, 12)}…). ` +
+        'Restore the file as it was and put the change in a new migration.',
+    );
+  }
+}
+
 const LOCK_ID = 724_514_001; // any constant: serialises start-up of several instances on one PostgreSQL
 
-/** Applies supabase/migrations/*.sql in name order, each in its own transaction; returns the names applied. */
-export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+/** sha256 of the file's text with line endings normalised (a CRLF checkout is the same migration). */
+export function migrationChecksum(sql: string): string {
+  return createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
+}
+
+export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+}
+
+async function ensureTable(db: Queryable) {
   await db.exec(`create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (
-      version text primary key, applied_at timestamptz not null default now())`);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+      version text primary key, applied_at timestamptz not null default now());
+    alter table supabase_migrations.schema_migrations add column if not exists checksum text`);
+}
+
+/**
+ * Applies supabase/migrations/*.sql in name order, each in its own transaction; returns the names applied.
+ * First checks every applied file against its recorded checksum and refuses, naming the file, when one changed
+ * (installs from before checksums get theirs recorded here, once).
+ */
+export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
+    await ensureTable(tx);
+  });
+  const files = migrationFiles(dir);
+  const sqlOf = new Map(files.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
+    const { rows } = await tx.query<{ version: string; checksum: string | null }>('select version, checksum from supabase_migrations.schema_migrations');
+    for (const row of rows) {
+      const sql = sqlOf.get(row.version);
+      if (sql === undefined) continue; // applied by a newer release; this code does not know it
+      const now = migrationChecksum(sql);
+      if (row.checksum === null) {
+        await tx.query('update supabase_migrations.schema_migrations set checksum = $2 where version = $1', [row.version, now]);
+      } else if (row.checksum !== now) {
+        throw new MigrationChangedError(row.version, row.checksum, now);
+      }
+    }
+  });
+
   const applied: string[] = [];
   for (const file of files) {
-    const sql = readFileSync(path.join(dir, file), 'utf8');
+    const sql = sqlOf.get(file)!;
     try {
       const ran = await db.transaction(async (tx) => {
         await tx.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
         const seen = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [file]);
         if (seen.rowCount > 0) return false;
         await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version) values ($1)', [file]);
+        await tx.query('insert into supabase_migrations.schema_migrations (version, checksum) values ($1, $2)', [file, migrationChecksum(sql)]);
         return true;
       });
       if (ran) applied.push(file);
@@ -41,4 +91,11 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
     }
   }
   return applied;
+}
+
+/** The files in `expected` not recorded as applied (readiness: this release's schema is there). */
+export async function pendingMigrations(db: Queryable, expected: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
+  const done = new Set(rows.map((r) => r.version));
+  return expected.filter((f) => !done.has(f));
 }

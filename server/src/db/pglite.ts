@@ -16,14 +16,20 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   };
 }
 
-/** Embedded PostgreSQL (WebAssembly); `dir` undefined = in memory. PGlite serialises all queries itself. */
-export async function openPglite(dir?: string): Promise<Database> {
-  const pg = await PGlite.create(dir ?? 'memory://', { parsers });
+/**
+ * Embedded PostgreSQL (WebAssembly); `dir` undefined = in memory. PGlite serialises all queries itself.
+ * `loadDataDir`: a snapshot (from snapshot()) to create an empty `dir` from (restore).
+ */
+export async function openPglite(dir?: string, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+  const pg = await PGlite.create(dir ?? 'memory://', { parsers, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const base = wrap(pg);
   return {
     kind: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // Inside a transaction: no other transaction is half-way (PGlite runs one at a time), and the dump holds the
+    // query lock, so the files are a crash-consistent image as of the last commit.
+    snapshot: () => pg.transaction(() => pg.dumpDataDir('gzip')),
     close: () => pg.close(),
   };
 }

@@ -1,3 +1,5 @@
+import type { DataDirLock } from './data-dir-lock.js';
+
 /** One interface over PGlite and node-postgres; both drivers behave the same. */
 export interface QueryResult<T = Record<string, unknown>> {
   rows: T[];
@@ -14,6 +16,10 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** Embedded only: the DATA_DIR lock this process holds. */
+  readonly dataDirLock?: DataDirLock;
+  /** Embedded only: a consistent copy of the data folder (gzipped tar), taken between transactions. */
+  snapshot?(): Promise<Blob>;
   /** Runs fn inside BEGIN/COMMIT on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

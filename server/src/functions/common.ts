@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type z } from 'zod';
-import type { JwtClaims } from '../auth/jwt.js';
 import type { AppContext } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { clientIp } from '../http/client-ip.js';
@@ -34,14 +33,3 @@ export async function readBody<T extends z.ZodTypeAny>(c: Context, schema: T): P
 }
 
 export const requestIdentity = (c: Context, ctx: AppContext) => ({ ip: clientIp(c, ctx.config.TRUST_PROXY), userAgent: c.req.header('user-agent')?.slice(0, 512) });
-
-/** The caller's verified claims from `Authorization: Bearer` (supabase-js sends the session token or the anon key). */
-export async function callerClaims(c: Context, ctx: AppContext): Promise<JwtClaims | null> {
-  const m = /^bearer\s+(\S+)$/i.exec(c.req.header('authorization')?.trim() ?? '');
-  if (!m) return null;
-  try {
-    return await ctx.jwt.verify(m[1]);
-  } catch {
-    return null;
-  }
-}

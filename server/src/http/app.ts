@@ -26,6 +26,8 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   const { config, log } = ctx;
   const app = new Hono<AppEnv>();
   const errorTracker = createErrorTracker(config, log);
+  // First: a draining server refuses new work before any other middleware touches the database.
+  if (ctx.lifecycle) app.use('*', ctx.lifecycle.middleware());
 
   app.use('*', requestMetrics());
   app.use('*', async (c, next) => {

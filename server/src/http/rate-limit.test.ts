@@ -69,6 +69,28 @@ describe('createRateLimiter on PostgreSQL (PGlite)', () => {
     expect((await db.query("select 1 from internal.rate_limits where key = 'old:x'")).rowCount).toBe(0);
   });
 
+  it('count, take, block, refund and reset (the sign-in guard primitives)', async () => {
+    const counter = createRateLimiter(ctxWith(db), { keyPrefix: 'test-e', points: 1000, durationSeconds: 60 });
+    expect(await counter.count('k')).toBe(1);
+    expect(await counter.count('k')).toBe(2);
+    await counter.refund('k');
+    expect(await counter.count('k')).toBe(2);
+    await counter.reset('k');
+    expect(await counter.count('k')).toBe(1);
+
+    const gate = createRateLimiter(ctxWith(db), { keyPrefix: 'test-g', points: 1, durationSeconds: 60 });
+    expect(await gate.take('k', 5)).toEqual({ allowed: true });
+    const held = await gate.take('k', 5);
+    expect(held.allowed).toBe(false);
+    if (!held.allowed) expect(held.retryAfterSeconds).toBeLessThanOrEqual(5); // the hold, not the 60 s default
+    await gate.block('k', 120);
+    const blocked = await gate.take('k', 5);
+    if (!blocked.allowed) expect(blocked.retryAfterSeconds).toBeGreaterThan(100);
+    expect(blocked.allowed).toBe(false);
+    await gate.reset('k');
+    expect(await gate.take('k', 5)).toEqual({ allowed: true });
+  });
+
   it('always allows when RATE_LIMIT_DISABLED is true', async () => {
     const rl = createRateLimiter(ctxWith(db, { RATE_LIMIT_DISABLED: 'true' }), { keyPrefix: 'test-d', points: 1, durationSeconds: 60 });
     for (let i = 0; i < 5; i++) expect((await rl.consume('x')).allowed).toBe(true);

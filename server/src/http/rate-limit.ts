@@ -13,6 +13,19 @@ export interface RateLimiter {
   consume(key: string, points?: number): Promise<RateLimitResult>;
   /** Says whether `key` is already over the limit, without taking a point (to count only failures). */
   peek(key: string): Promise<RateLimitResult>;
+  /** Takes one point and says how many `key` holds now (a counter of consecutive failures). 0 when limits are off. */
+  count(key: string): Promise<number>;
+  /**
+   * Takes the single point of a one-point limiter and keeps it for `holdSeconds` (a gate that one caller at a
+   * time passes, atomically on every store); refused while someone holds it or it is blocked.
+   */
+  take(key: string, holdSeconds: number): Promise<RateLimitResult>;
+  /** Refuses `key` for `seconds` from now, whatever it held. */
+  block(key: string, seconds: number): Promise<void>;
+  /** Gives back `points` taken for `key` (a request that turned out not to count). */
+  refund(key: string, points?: number): Promise<void>;
+  /** Forgets `key` (a success ends a run of failures). */
+  reset(key: string): Promise<void>;
 }
 
 export interface RateLimiterOptions {
@@ -48,7 +61,10 @@ export async function closeRateLimitStores(ctx: AppContext): Promise<void> {
  * If the store fails, a per-process memory limiter with the same limit takes over (never fail open).
  */
 export function createRateLimiter(ctx: AppContext, opts: RateLimiterOptions): RateLimiter {
-  if (ctx.config.RATE_LIMIT_DISABLED) return { consume: async () => ({ allowed: true }), peek: async () => ({ allowed: true }) };
+  if (ctx.config.RATE_LIMIT_DISABLED) {
+    const open = async () => ({ allowed: true }) as const;
+    return { consume: open, peek: open, take: open, count: async () => 0, block: async () => {}, refund: async () => {}, reset: async () => {} };
+  }
   const base = { keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.durationSeconds };
   const insuranceLimiter = new RateLimiterMemory(base);
   let limiter: RateLimiterAbstract;
@@ -71,6 +87,33 @@ export function createRateLimiter(ctx: AppContext, opts: RateLimiterOptions): Ra
   const norm = (key: string) => key.toLowerCase().slice(0, 200);
   const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   return {
+    // the sign-in guard's primitives first (docs/decisions/0033), then the plain consume/peek
+    async take(key, holdSeconds) {
+      try {
+        await limiter.consume(norm(key), 1, { customDuration: holdSeconds });
+        return { allowed: true };
+      } catch (res) {
+        if (res instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfter(res.msBeforeNext) };
+        throw res;
+      }
+    },
+    async count(key) {
+      try {
+        return (await limiter.consume(norm(key), 1)).consumedPoints;
+      } catch (res) {
+        if (res instanceof RateLimiterRes) return res.consumedPoints;
+        throw res;
+      }
+    },
+    async block(key, seconds) {
+      await limiter.block(norm(key), seconds);
+    },
+    async refund(key, points = 1) {
+      await limiter.reward(norm(key), points);
+    },
+    async reset(key) {
+      await limiter.delete(norm(key));
+    },
     async consume(key, points = 1) {
       try {
         await limiter.consume(norm(key), points);

@@ -21,6 +21,8 @@ function headersJson(c: Context): string {
   return JSON.stringify(out);
 }
 
+const claimText = (v: unknown) => (typeof v === 'string' ? v : null);
+
 /**
  * Runs one statement in its own transaction as the caller's role, with PostgREST's preamble, so RLS,
  * auth.uid() and the request-identity triggers see who is calling. `check` runs before COMMIT; throwing
@@ -34,13 +36,25 @@ export async function runAsCaller(
   opts: { readOnly: boolean; path: string; check?: (row: ResultRow) => void },
 ): Promise<ResultRow> {
   const ip = truncateIp(clientIp(c, ctx.config.TRUST_PROXY));
+  // A signed-in user's write is refused (42501, a 403) when the database says the user is banned or the session is
+  // gone (issue 12 #2); reads skip the lookup, as PostgREST does, so the hot path pays nothing.
+  const liveWriter = !opts.readOnly && caller.role === 'authenticated';
   return ctx.db.transaction(async (tx) => {
     // One round trip: read-only mode (allowed after the first snapshot, unlike the reverse), role, claims, request.
     await tx.query(
       `select set_config('transaction_read_only', $7, true), set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.headers', $3, true), set_config('request.method', $4, true), set_config('request.path', $5, true),
-              set_config('request.ip', $6, true)`,
-      [caller.role, JSON.stringify({ ...caller.claims, role: caller.role }), headersJson(c), c.req.method, opts.path, ip, opts.readOnly ? 'on' : 'off'],
+              set_config('request.ip', $6, true)${liveWriter ? ', auth.require_live_writer($8, $9)' : ''}`,
+      [
+        caller.role,
+        JSON.stringify({ ...caller.claims, role: caller.role }),
+        headersJson(c),
+        c.req.method,
+        opts.path,
+        ip,
+        opts.readOnly ? 'on' : 'off',
+        ...(liveWriter ? [claimText(caller.claims.sub), claimText(caller.claims.session_id)] : []),
+      ],
     );
     const r = await tx.query<ResultRow>(stmt.sql, stmt.params);
     const row = r.rows[0];

@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
-import { requireUser } from '../../auth/guards.js';
 import { ApiError } from '../../http/errors.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../auth/users.js';
+import { clientIp } from '../../http/client-ip.js';
+import { writeAudit } from '../../security/audit.js';
+import { adminRefusalAnswer, bearerClaims, checkLiveAdmin, claimUserId } from '../../security/live-admin.js';
 
 /** An error of the operators' API: {code, message}, safe to send as it is. */
 export const adminError = (status: 400 | 401 | 403 | 404 | 409 | 422 | 429, code: string, message: string) => new ApiError(status, { code, message });
@@ -14,22 +16,24 @@ export interface AdminCaller {
 }
 
 /**
- * The caller must hold a valid access token (verified with ctx.jwt.verify, live session, not banned) whose
- * app_metadata.role is 'admin' AND still be an admin in auth.users: a revoked admin's unexpired token is refused.
+ * The caller must be a live admin (security/live-admin.ts): a valid token claiming the admin role, whose user still
+ * has it in auth.users, is not banned, whose session row still exists, at aal2 when the user has a verified factor.
+ * A token that claims the admin role and is refused anyway (signed out, demoted, aal1) leaves an audit row.
  */
 export async function requireAdminCaller(ctx: AppContext, c: Context): Promise<UserRow> {
-  let who: Awaited<ReturnType<typeof requireUser>>;
-  try {
-    who = await requireUser(ctx, c);
-  } catch (err) {
-    if (err instanceof ApiError) {
-      const status = err.status === 401 ? 401 : 403;
-      throw adminError(status, status === 401 ? 'no_authorization' : 'not_admin', status === 401 ? 'Sign in required' : 'Admin access required');
-    }
-    throw err;
+  const claims = await bearerClaims(ctx, c);
+  const check = typeof claims === 'string' ? ({ ok: false, refusal: claims, claims: null } as const) : await checkLiveAdmin(ctx, claims);
+  if (check.ok) return check.user;
+  if (check.claims?.app_metadata?.role === 'admin') {
+    await writeAudit(ctx.db, {
+      event_type: 'admin.access_denied',
+      severity: 'warn',
+      user_id: claimUserId(check.claims),
+      ip: clientIp(c, ctx.config.TRUST_PROXY),
+      user_agent: c.req.header('user-agent'),
+      details: { reason: check.refusal, path: new URL(c.req.url).pathname.slice(0, 200), method: c.req.method },
+    });
   }
-  const claimed = who.claims.app_metadata?.role === 'admin';
-  const stored = who.user.raw_app_meta_data?.role === 'admin';
-  if (!claimed || !stored) throw adminError(403, 'not_admin', 'Admin access required');
-  return who.user;
+  const answer = adminRefusalAnswer(check.refusal);
+  throw adminError(answer.status, answer.code, answer.message);
 }

@@ -65,7 +65,14 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
     await limitRequest(limits.email, email);
     const redirectTo = pickRedirect(c.req.query('redirect_to'), ctx.config);
     let user = await findUserByEmail(ctx.db, email);
-    if (!user?.email_confirmed_at && b.create_user === false) throw authError(422, 'otp_disabled', 'Signups not allowed for otp');
+    if (!user?.email_confirmed_at && b.create_user === false) {
+      // confirmations off: GoTrue's answer; sign-up reveals accounts then anyway (docs/decisions/0033)
+      if (!ctx.config.AUTH_REQUIRE_EMAIL_CONFIRMATION) throw authError(422, 'otp_disabled', 'Signups not allowed for otp');
+      // confirmations on: the answer a known address gets (mail limit counted too), and nothing is sent
+      await limitMailSend(limits, email);
+      await writeAudit(ctx.db, { event_type: 'auth.otp_requested', user_id: user?.id, ip: meta.ip, user_agent: meta.userAgent, details: { kind: 'none' } });
+      return c.json({});
+    }
     await limitMailSend(limits, email);
     let kind: AuthMailKind = 'magic_link';
     let type: VerifyType = 'magiclink';

@@ -13,6 +13,10 @@ import type { FactorRow } from '../users.js';
 
 const CHALLENGE_EXPIRY_SECONDS = 300;
 const MAX_FACTORS = 10;
+/** Consecutive wrong codes after which a factor locks, whatever the IP (docs/decisions/0033). */
+export const MFA_MAX_FAILED_VERIFICATIONS = 10;
+/** How long that lock lasts; every further wrong code after it locks the factor again. */
+export const MFA_LOCK_SECONDS = 900;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const enrollBody = z.object({ factor_type: z.string().optional(), friendly_name: z.string().max(255).optional(), issuer: z.string().max(255).optional() });
@@ -105,13 +109,39 @@ export function registerMfa(app: Hono, { ctx, limits }: AuthDeps) {
       await ctx.db.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
       throw authError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
     }
-    const valid = totpFor(factor.secret ?? '', 'x', 'x').validate({ token: b.code.trim(), window: 1 }) !== null;
-    if (!valid) {
-      await writeAudit(ctx.db, { event_type: 'auth.mfa_verification_failed', severity: 'warn', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent });
-      throw authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    // the attempt is counted before the code is checked, atomically, so a parallel burst cannot exceed the cap
+    const { rows: claimed } = await ctx.db.query<{ failed: number }>(
+      `update auth.mfa_factors set failed_verify_attempts = failed_verify_attempts + 1,
+         locked_until = case when failed_verify_attempts + 1 >= $2 then now() + make_interval(secs => $3) else locked_until end
+       where id = $1 and (locked_until is null or locked_until <= now()) returning failed_verify_attempts as failed`,
+      [factor.id, MFA_MAX_FAILED_VERIFICATIONS, MFA_LOCK_SECONDS],
+    );
+    if (!claimed[0]) {
+      const { rows: lock } = await ctx.db.query<{ left: number }>(
+        'select greatest(1, ceil(extract(epoch from locked_until - now())))::int as left from auth.mfa_factors where id = $1',
+        [factor.id],
+      );
+      throw authError(429, 'over_request_rate_limit', 'Request rate limit reached', { retry_after: lock[0]?.left ?? MFA_LOCK_SECONDS });
     }
+    const failed = async (reason: string) => {
+      const locked = claimed[0]!.failed >= MFA_MAX_FAILED_VERIFICATIONS;
+      await writeAudit(ctx.db, { event_type: 'auth.mfa_verification_failed', severity: 'warn', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: factor.id, reason, locked } });
+      return authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    };
+    const totp = totpFor(factor.secret ?? '', 'x', 'x');
+    const now = Date.now();
+    const delta = totp.validate({ token: b.code.trim(), timestamp: now, window: 1 });
+    if (delta === null) throw await failed('wrong_code');
+    const timestep = totp.counter({ timestamp: now }) + delta;
     const sessionId = who.sessionId;
     const session = await ctx.db.transaction(async (tx) => {
+      // once per factor: only a code of a later time step than the last accepted one (RFC 6238 §5.2)
+      const { rows: fresh } = await tx.query(
+        `update auth.mfa_factors set last_used_timestep = $2, failed_verify_attempts = 0, locked_until = null
+         where id = $1 and (last_used_timestep is null or last_used_timestep < $2) returning id`,
+        [factor.id, timestep],
+      );
+      if (!fresh[0]) return null;
       await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
       await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
       await tx.query(`delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified' and id <> $2`, [who.user.id, factor.id]);
@@ -121,6 +151,7 @@ export function registerMfa(app: Hono, { ctx, limits }: AuthDeps) {
       await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [who.user.id, sessionId]);
       return reissueForSession(ctx, tx, who.user, sessionId);
     });
+    if (!session) throw await failed('code_already_used');
     await writeAudit(ctx.db, { event_type: 'auth.mfa_verified', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: factor.id } });
     return c.json(session);
   });

@@ -1,17 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
 import { authError, validationFailed } from '../errors.js';
 import { createFlowState } from '../flow-state.js';
 import { limitMailSend, limitRequest } from '../limits.js';
-import { sendAuthMail } from '../mail.js';
+import { sendAccountExistsMail, sendAuthMail } from '../mail.js';
 import { issueToken } from '../one-time-tokens.js';
 import { assertStrongPassword, hashPassword } from '../passwords.js';
 import { pickRedirect } from '../redirect.js';
 import { parseEmail, parsePkce, pkceFields, readBody, requestMeta } from '../request.js';
 import { startSession } from '../sessions.js';
-import { findUserByEmail, insertUser, userJson, type UserRow } from '../users.js';
+import { findUserByEmail, insertUser, newUserLookAlike, userJson, type UserRow } from '../users.js';
 import type { Hono } from 'hono';
 
 const body = z.object({
@@ -21,25 +20,6 @@ const body = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
   ...pkceFields,
 });
-
-/** GoTrue's answer for an already-confirmed address when confirmations are on: a look-alike user, nothing sent. */
-function obfuscatedUser(email: string, data: Record<string, unknown>) {
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    aud: 'authenticated',
-    role: '',
-    email,
-    phone: '',
-    confirmation_sent_at: now,
-    app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: data,
-    identities: [],
-    created_at: now,
-    updated_at: now,
-    is_anonymous: false,
-  };
-}
 
 /** POST /signup: email + password (+ user metadata). */
 export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
@@ -66,8 +46,11 @@ export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
     if (confirm || (existing && !existing.email_confirmed_at)) await limitMailSend(limits, email);
     if (existing?.email_confirmed_at) {
       await writeAudit(ctx.db, { event_type: 'auth.repeated_signup', severity: 'info', user_id: existing.id, ip: meta.ip, user_agent: meta.userAgent });
+      // confirmations off: a new address gets a session, so no answer could hide the account (docs/decisions/0033)
       if (!confirm) throw authError(422, 'user_already_exists', 'User already registered');
-      return c.json(obfuscatedUser(email, data));
+      // confirmations on: the answer of a new address; only the owner, by mail, learns of the attempt
+      await sendAccountExistsMail(ctx, email);
+      return c.json(newUserLookAlike(email, data));
     }
     if (existing || confirm) {
       // new or still unconfirmed: (re)send the confirmation mail; an unconfirmed user is not modified
@@ -80,7 +63,8 @@ export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
       });
       await sendAuthMail(ctx, email, 'confirmation', token, { type: 'signup', redirectTo });
       if (!existing) await writeAudit(ctx.db, { event_type: 'auth.signup', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, details: { confirmed: false } });
-      return c.json(await userJson(ctx.db, user));
+      // a pending sign-up is not revealed either (its id and creation time would be): the new-address answer
+      return c.json(existing && confirm ? newUserLookAlike(email, data) : await userJson(ctx.db, user));
     }
     const session = await ctx.db.transaction(async (tx) => {
       const user = await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: true });

@@ -5,10 +5,11 @@ import type { AuthDeps } from '../deps.js';
 import { authError, validationFailed } from '../errors.js';
 import { consumeFlowState } from '../flow-state.js';
 import { maybeCleanup } from '../cleanup.js';
-import { limitPeek, limitRequest } from '../limits.js';
+import { limitRequest } from '../limits.js';
 import { verifyPassword, weakPasswordReasons } from '../passwords.js';
 import { parseEmail, readBody, requestMeta, type RequestMeta } from '../request.js';
 import { refreshSession, startSession } from '../sessions.js';
+import { beginSignin } from '../signin-guard.js';
 import { findUserByEmail, findUserById, isBanned } from '../users.js';
 
 const passwordBody = z.object({ email: z.string().optional(), phone: z.string().optional(), password: z.string().optional() });
@@ -61,16 +62,17 @@ async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwo
   if (b.phone) throw authError(422, 'phone_provider_disabled', 'Phone logins are disabled');
   if (!b.email) throw validationFailed('missing email or phone');
   const email = parseEmail(b.email);
-  // only failures count against the address, so a busy account never locks itself out
-  await limitPeek(limits.email, email);
+  // counted per IP and per IP+address, never per address alone: others' failures cannot lock the owner out
+  const attempt = await beginSignin(limits.signin, meta.ip, email);
   const user = await findUserByEmail(ctx.db, email);
   // unknown address: compared against a dummy hash, so it costs the same as a wrong password
   const ok = await verifyPassword(b.password ?? '', user?.encrypted_password, ctx.config.AUTH_BCRYPT_COST);
   if (!user || !ok) {
-    await limits.email.consume(email);
+    await attempt.failed();
     await writeAudit(ctx.db, { event_type: 'auth.sign_in_failed', severity: 'warn', user_id: user?.id, ip: meta.ip, user_agent: meta.userAgent, details: { reason: 'invalid_credentials' } });
     throw invalidCredentials();
   }
+  await attempt.succeeded();
   // only someone who knows the password learns that the account is banned or unconfirmed
   if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned');
   if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed');

@@ -78,3 +78,22 @@ export function renderAuthMail(kind: AuthMailKind, i: AuthMailInput): Rendered {
       });
   }
 }
+
+/**
+ * Sent instead of a confirmation when someone signs up with an address that already has an account (and
+ * confirmations are on): the answer to the sign-up looks like a new account's, only the owner learns the truth.
+ */
+export function renderAccountExistsMail(i: { brand: string; siteUrl: string }): Rendered {
+  return layout({
+    brand: i.brand,
+    siteUrl: i.siteUrl,
+    subject: `Someone tried to sign up to ${i.brand} with your email`,
+    heading: 'You already have an account',
+    paragraphs: [
+      `Someone, perhaps you, tried to create a new ${i.brand} account with this email address. You already have one, so nothing was created and nothing was changed.`,
+      'If it was you, sign in instead. If you forgot your password, choose "Forgot password" on the sign-in page.',
+    ],
+    action: { label: 'Sign in', url: `${i.siteUrl}/sign-in` },
+    footnote: `If it wasn't you, you can ignore this email: your account and password stay unchanged.`,
+  });
+}

@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, readLockHolder } from './data-dir-lock.js';
+
+const fresh = () => mkdtempSync(path.join(tmpdir(), 'lockunit-'));
+const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!; // exited by the time we use it
+
+describe('DATA_DIR lock', () => {
+  it('is held once; release frees it; the file says who holds it', () => {
+    const dir = fresh();
+    const lock = acquireDataDirLock(dir, 'test');
+    const held = JSON.parse(readFileSync(path.join(dir, LOCK_FILE), 'utf8'));
+    expect(held).toMatchObject({ pid: process.pid, host: hostname(), command: 'test' });
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    expect(() => acquireDataDirLock(dir)).toThrow(`in use by process ${process.pid} on ${hostname()}`);
+    lock.setUrl('http://127.0.0.1:1234');
+    expect(readLockHolder(dir)?.url).toBe('http://127.0.0.1:1234');
+    lock.release();
+    expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    acquireDataDirLock(dir).release();
+  });
+
+  it('takes over a lock whose process is dead on this host', () => {
+    const dir = fresh();
+    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), host: hostname(), startedAt: '2026-01-01T00:00:00Z' }));
+    expect(readLockHolder(dir)).toBeUndefined();
+    const lock = acquireDataDirLock(dir);
+    expect(readLockHolder(dir)?.pid).toBe(process.pid);
+    lock.release();
+  });
+
+  it('never takes over a lock from another host, or one it cannot read', () => {
+    const dir = fresh();
+    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), host: 'other-host', startedAt: '2026-01-01T00:00:00Z' }));
+    expect(() => acquireDataDirLock(dir)).toThrow(/on other-host/);
+    writeFileSync(path.join(dir, LOCK_FILE), 'garbage');
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+  });
+
+  it('a release never removes a lock that is no longer ours', () => {
+    const dir = fresh();
+    const lock = acquireDataDirLock(dir);
+    const other = JSON.stringify({ pid: 1, host: hostname(), startedAt: 'x' });
+    writeFileSync(path.join(dir, LOCK_FILE), other);
+    lock.release();
+    expect(readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toBe(other);
+  });
+});

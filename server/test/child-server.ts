@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Child-process servers and scripts for the operations tests (`node --import tsx`, as npm start and the scripts run). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const baseEnv = (env: Record<string, string>) => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'info',
+  AUTH_BCRYPT_COST: '4',
+  RATE_LIMIT_DISABLED: 'true',
+  ...env,
+});
+
+export interface ChildServer {
+  url: string;
+  child: ChildProcess;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  output(): string;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+/** Starts server/src/main.ts and waits for its "listening" log line; rejects with the output if it exits first. */
+export async function startChild(env: Record<string, string>, timeoutMs = 90_000): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: REPO_ROOT, env: baseEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /"url":"(http:[^"]+)"[^\n]*"msg":"listening"/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${out}`));
+    });
+  });
+  return { url, child, exited, output: () => out, kill: (signal = 'SIGTERM') => void child.kill(signal) };
+}
+
+/** Runs a server/src/scripts/*.ts script to the end: its exit code and output. */
+export async function runScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', `server/src/scripts/${script}.ts`, ...args], { cwd: REPO_ROOT, env: baseEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  return { code, out };
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/index.js';
+import { freshPostgresDatabase, SERVICE_DB, startTestServer } from './harness.js';
+import { startChild } from './child-server.js';
+
+// Issue 12 item 13: SIGTERM under write load drains, closes the database and exits 0; every acknowledged join
+// is stored, none that a client saw fail is.
+describe('SIGTERM under concurrent writes', { timeout: 240_000 }, () => {
+  let dir: string;
+  let pgdb: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'drain-'));
+    pgdb = SERVICE_DB === 'postgres' ? await freshPostgresDatabase() : undefined;
+  }, 60_000);
+  afterAll(async () => {
+    await pgdb?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function storedEmails(): Promise<{ email: string; waitlist_position: number }[]> {
+    const sql = 'select email, waitlist_position from public.ebook_subscribers order by waitlist_position';
+    if (pgdb) {
+      const c = new pg.Client({ connectionString: pgdb.url });
+      await c.connect();
+      try {
+        return (await c.query(sql)).rows;
+      } finally {
+        await c.end();
+      }
+    }
+    const db = await openDatabase({ DATA_DIR: dir }); // also proves the server let go of the folder
+    try {
+      return (await db.query<{ email: string; waitlist_position: number }>(sql)).rows;
+    } finally {
+      await db.close();
+    }
+  }
+
+  it('finishes running requests, refuses new ones, exits 0, and loses no acknowledged write', async () => {
+    const server = await startChild({ DATA_DIR: dir, SHUTDOWN_TIMEOUT_SECONDS: '25', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) });
+    const acked = new Set<string>();
+    const failed = new Map<string, string>();
+    let n = 0;
+    let signalledAt = -1;
+    const worker = async () => {
+      while (n < 400) {
+        const email = `drain-${n++}@example.com`;
+        if (acked.size >= 60 && signalledAt < 0) {
+          signalledAt = n;
+          server.kill('SIGTERM');
+        }
+        try {
+          const res = await fetch(`${server.url}/api/waitlist`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ name: 'Drain Test', email }),
+          });
+          const body = (await res.json()) as { waitlist_position?: number; error_code?: string };
+          if (res.status === 201 && body.waitlist_position) acked.add(email);
+          else failed.set(email, `${res.status} ${body.error_code ?? ''}`);
+        } catch (err) {
+          failed.set(email, (err as Error & { cause?: { code?: string } }).cause?.code ?? (err as Error).message);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+    const code = await server.exited;
+    expect(code, server.output().slice(-2000)).toBe(0);
+    expect(signalledAt).toBeGreaterThan(0);
+    expect(acked.size).toBeGreaterThanOrEqual(60);
+    expect(failed.size).toBeGreaterThan(0); // the load went on past the signal
+    // Refusals are the drain's 503 or a refused connection, never a cut request.
+    for (const why of failed.values()) expect(why).toMatch(/^(503 shutting_down|ECONNREFUSED)$/);
+    expect(server.output()).toContain('"msg":"stopped"');
+
+    const stored = await storedEmails();
+    const storedSet = new Set(stored.map((r) => r.email));
+    expect([...acked].filter((e) => !storedSet.has(e))).toEqual([]); // zero lost acknowledged writes
+    expect([...failed.keys()].filter((e) => storedSet.has(e))).toEqual([]); // zero writes for a client that saw an error
+    expect(stored.length).toBe(acked.size);
+    expect(stored.map((r) => r.waitlist_position)).toEqual(stored.map((_, i) => i + 1)); // gap-free, no duplicates
+  });
+});
+
+describe('draining server', { timeout: 60_000 }, () => {
+  it('answers /api/health/ready 503 and new requests 503 shutting_down with Connection: close; live stays 200', async () => {
+    const t = await startTestServer();
+    try {
+      expect((await fetch(`${t.url}/api/health/ready`)).status).toBe(200);
+      t.server.ctx.lifecycle!.draining = true;
+      const ready = await fetch(`${t.url}/api/health/ready`);
+      expect([ready.status, await ready.json()]).toEqual([503, { status: 'draining' }]);
+      expect((await fetch(`${t.url}/api/health/live`)).status).toBe(200);
+      const join = await fetch(`${t.url}/api/waitlist`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"A","email":"a@example.com"}' });
+      expect(join.status).toBe(503);
+      expect(join.headers.get('connection')).toBe('close');
+      expect(await join.json()).toMatchObject({ error_code: 'shutting_down' });
+    } finally {
+      t.server.ctx.lifecycle!.draining = false;
+      await t.close();
+    }
+  });
+});
