@@ -48,13 +48,20 @@ function serve(dir: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProce
   });
 }
 
-/** SIGTERM to the whole group (npm does not pass it on); resolves once every process has closed its output. */
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('close', () => resolve());
-    process.kill(-child.pid!, 'SIGTERM');
-  });
+/**
+ * SIGTERM to the server process alone, as a supervisor would send it (npm does not pass signals on, and a second
+ * signal means "exit now"); resolves once npm and the server have exited.
+ */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const { stdout } = await run('ps', ['-e', '-o', 'pid=,pgid=,args=']);
+  const server = stdout
+    .split('\n')
+    .map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l))
+    .find((m) => m && Number(m[2]) === child.pid && m[3]!.startsWith('node ') && m[3]!.includes('server/dist/main.js'));
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  process.kill(server ? Number(server[1]) : -child.pid!, 'SIGTERM');
+  await closed;
 }
 
 describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
@@ -125,7 +132,7 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
     } finally {
       await stop(server.child);
     }
-    expect(server.output()).toContain('"msg":"shutting down"');
+    expect(server.output()).toMatch(/"forced":false,"msg":"stopped"/); // drained and closed the database cleanly
     await expect(run('node', ['scripts/healthcheck.mjs', `${server.url}/api/health`], { cwd: dir, env, timeout: 10_000 })).rejects.toMatchObject({ code: 1 });
     expect(server.output()).not.toMatch(/tsx|ERR_MODULE_NOT_FOUND|Cannot find|unhandled error/);
 
