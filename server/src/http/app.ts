@@ -26,10 +26,10 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   const { config, log } = ctx;
   const app = new Hono<AppEnv>();
   const errorTracker = createErrorTracker(config, log);
-  // First: a draining server refuses new work before any other middleware touches the database.
-  if (ctx.lifecycle) app.use('*', ctx.lifecycle.middleware());
-
+  // Counted first, so the drain's 503s show in the metrics too (it touches no database).
   app.use('*', requestMetrics());
+  // Then a draining server refuses new work before any other middleware touches the database.
+  if (ctx.lifecycle) app.use('*', ctx.lifecycle.middleware());
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
