@@ -54,6 +54,8 @@ const schema = z.object({
   RATE_LIMIT_DISABLED: bool.default(false),
   /** Bearer token for GET /metrics (Prometheus); unset = no /metrics at all (404). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Sentry-compatible DSN: unhandled server errors and browser errors are sent there, without personal data. */
+  SENTRY_DSN: z.string().regex(/^https?:\/\/[^@/\s]+@[^/\s]+(\/[^\s]*)?\/\d+\/?$/, 'must look like https://KEY@HOST/PROJECT_ID').optional(),
   /** On SIGTERM/SIGINT: how long running requests get to finish before their connections are cut, seconds. */
   SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(25),
   /** The AI coach's provider (docs/decisions/0030). Unset: the coach answers 503 ai_not_configured. */

@@ -48,13 +48,20 @@ function serve(dir: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProce
   });
 }
 
-/** SIGTERM to the whole group (npm does not pass it on); resolves once every process has closed its output. */
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('close', () => resolve());
-    process.kill(-child.pid!, 'SIGTERM');
-  });
+/**
+ * SIGTERM to the server process alone, as a supervisor would send it (npm does not pass signals on, and a second
+ * signal means "exit now"); resolves once npm and the server have exited.
+ */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const { stdout } = await run('ps', ['-e', '-o', 'pid=,pgid=,args=']);
+  const server = stdout
+    .split('\n')
+    .map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l))
+    .find((m) => m && Number(m[2]) === child.pid && m[3]!.startsWith('node ') && m[3]!.includes('server/dist/main.js'));
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  process.kill(server ? Number(server[1]) : -child.pid!, 'SIGTERM');
+  await closed;
 }
 
 describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
@@ -88,9 +95,10 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
     for (const dev of ['tsx', 'esbuild', 'vite', 'typescript', 'vitest', 'react']) expect(existsSync(path.join(dir, 'node_modules', dev)), dev).toBe(false);
   });
 
-  it('serves health (and the image health check), the web app and a sign-up with `npm run serve`; keys and make-admin run from the build', async (ctx) => {
+  it('serves health (and the image health check), metrics, the web app and a sign-up with `npm run serve`; keys and make-admin run from the build', async (ctx) => {
     if (offline) ctx.skip(offline);
-    const env = releaseEnv({ PORT: '0', DATA_DIR: path.join(dir, '.data') });
+    const metricsToken = 'release-test-metrics-token';
+    const env = releaseEnv({ PORT: '0', DATA_DIR: path.join(dir, '.data'), METRICS_TOKEN: metricsToken });
     const { stdout: keys } = await npmRun(dir, ['keys'], env);
     const anonKey = /^ANON_KEY=(\S+)$/m.exec(keys)?.[1];
     expect(anonKey).toBeTruthy();
@@ -108,6 +116,10 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
 
+      const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(/^http_requests_total\{method="GET",route="\/api\/health",status="200"\} 2$/m); // fetch + health check
+
       const signUp = await fetch(`${server.url}/auth/v1/signup`, {
         method: 'POST',
         headers: { apikey: anonKey!, 'content-type': 'application/json' },
@@ -120,7 +132,7 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
     } finally {
       await stop(server.child);
     }
-    expect(server.output()).toContain('"msg":"shutting down"');
+    expect(server.output()).toMatch(/"forced":false,"msg":"stopped"/); // drained and closed the database cleanly
     await expect(run('node', ['scripts/healthcheck.mjs', `${server.url}/api/health`], { cwd: dir, env, timeout: 10_000 })).rejects.toMatchObject({ code: 1 });
     expect(server.output()).not.toMatch(/tsx|ERR_MODULE_NOT_FOUND|Cannot find|unhandled error/);
 

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { applicationErrorHtml } from './app/application-error';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
+import { installErrorReporting } from './lib/error-reporting';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import './index.css';
 
@@ -15,6 +16,7 @@ async function start() {
   }
   try {
     const config = await loadRuntimeConfig();
+    if (config.errorReporting) installErrorReporting();
     document.title = document.title.replace('Vibe Business Coach', config.brandName);
     createRoot(root).render(
       <StrictMode>

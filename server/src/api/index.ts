@@ -32,6 +32,8 @@ export function publicConfig(ctx: AppContext) {
     bookingUrl: config.BOOKING_URL,
     introVideoUrl: config.INTRO_VIDEO_URL,
     voiceAvailable: Boolean(config.ELEVENLABS_API_KEY && config.ELEVENLABS_AGENT_ID),
+    /** SENTRY_DSN is set: the page reports its uncaught errors to /api/client-errors. */
+    errorReporting: Boolean(config.SENTRY_DSN),
     sessionTimeoutMinutes: config.SESSION_TIMEOUT_MINUTES,
     sessionWarningMinutes: config.SESSION_WARNING_MINUTES,
     /** Whether the AI coach has a provider; never which one or its key. */

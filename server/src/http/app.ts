@@ -8,8 +8,10 @@ import { apiRoutes } from '../api/index.js';
 import { authRoutes } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { functionRoutes } from '../functions/index.js';
+import { createErrorTracker } from '../error-tracking.js';
 import { devMailRoutes } from '../mail/dev-outbox-page.js';
 import { restRoutes } from '../rest/index.js';
+import { clientErrorRoutes, reportUnexpectedErrors } from './error-reports.js';
 import { ApiError, notFoundJson } from './errors.js';
 import { inputGuard, refuseFor } from './input-guard.js';
 import { registerMetrics, requestMetrics } from './metrics.js';
@@ -23,10 +25,11 @@ const SERVICE_PREFIXES = ['/api', '/auth/v1', '/rest/v1', '/functions/v1'] as co
 export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   const { config, log } = ctx;
   const app = new Hono<AppEnv>();
-  // First: a draining server refuses new work before any other middleware touches the database.
-  if (ctx.lifecycle) app.use('*', ctx.lifecycle.middleware());
-
+  const errorTracker = createErrorTracker(config, log);
+  // Counted first, so the drain's 503s show in the metrics too (it touches no database).
   app.use('*', requestMetrics());
+  // Then a draining server refuses new work before any other middleware touches the database.
+  if (ctx.lifecycle) app.use('*', ctx.lifecycle.middleware());
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
@@ -36,6 +39,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
     const ms = Math.round(performance.now() - started);
     log.info({ requestId, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms }, 'request');
   });
+  app.use('*', reportUnexpectedErrors(errorTracker));
   app.use('*', securityHeaders(config));
   app.use('*', compress());
   for (const prefix of SERVICE_PREFIXES) {
@@ -44,6 +48,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   // NUL, invalid UTF-8 and unpaired surrogates in query strings and bodies: a 400, never a database 500 (/rest/v1 answers as PostgREST).
   for (const [prefix, refuse] of Object.entries(refuseFor(log))) app.use(`${prefix}/*`, inputGuard(refuse));
 
+  app.route('/api/client-errors', clientErrorRoutes(ctx, errorTracker));
   app.route('/api', apiRoutes(ctx));
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));

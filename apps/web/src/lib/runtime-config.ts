@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   voiceAvailable: boolean;
   sessionTimeoutMinutes: number;
   sessionWarningMinutes: number;
+  /** The server relays page errors to an error tracker (SENTRY_DSN); absent from older servers. */
+  errorReporting?: boolean;
 }
 
 const STRING_KEYS = ['supabaseUrl', 'anonKey', 'brandName', 'bookingUrl', 'introVideoUrl'] as const;

@@ -1,0 +1,118 @@
+// SENTRY_DSN: unhandled server errors and browser reports reach a Sentry-compatible envelope endpoint (a local
+// listener here), scrubbed of personal data; without SENTRY_DSN nothing is reported and the browser is told so.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.js';
+
+interface Received {
+  path: string;
+  auth: string;
+  lines: Record<string, unknown>[];
+}
+type SentEvent = {
+  platform: string;
+  tags: Record<string, string>;
+  exception: { values: { type: string; value: string; stacktrace: { frames: { filename: string; function: string }[] } }[] };
+};
+
+describe('error tracking with SENTRY_DSN', () => {
+  let t: TestServer;
+  let sink: Server;
+  const received: Received[] = [];
+  const next = async (count: number) => {
+    for (let i = 0; i < 100 && received.length < count; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(received.length).toBe(count);
+    return received[count - 1]!;
+  };
+
+  beforeAll(async () => {
+    sink = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ path: req.url ?? '', auth: String(req.headers['x-sentry-auth'] ?? ''), lines: body.split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r));
+    const port = (sink.address() as AddressInfo).port;
+    t = await startTestServer({ SENTRY_DSN: `http://publickey42@127.0.0.1:${port}/42` });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((r) => sink?.close(r));
+  }, 30_000);
+
+  it('tells the browser to report', async () => {
+    expect(((await (await fetch(`${t.url}/api/config`)).json()) as { errorReporting: boolean }).errorReporting).toBe(true);
+  });
+
+  it("relays a browser report as an envelope, without the person's data", async () => {
+    const res = await fetch(`${t.url}/api/client-errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'TypeError',
+        message: 'cannot save jane@example.com (session eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln from 203.0.113.9)',
+        stack: 'TypeError: cannot save\n    at save (https://app.example.com/assets/index-Ab12.js?user=jane:10:20)',
+        path: '/admin/users/0b7c3c1e-6a0e-4f7c-9d2a-2f1f7a0b9c11',
+      }),
+    });
+    expect(res.status).toBe(202);
+    const got = await next(1);
+    expect(got.path).toBe('/api/42/envelope/');
+    expect(got.auth).toContain('sentry_key=publickey42');
+    expect(got.lines[1]).toEqual({ type: 'event' });
+    const event = got.lines[2] as unknown as SentEvent;
+    expect(event.platform).toBe('javascript');
+    expect(event.exception.values[0]).toMatchObject({ type: 'TypeError', value: 'cannot save [email] (session [token] from [ip])' });
+    expect(event.exception.values[0]!.stacktrace.frames[0]).toMatchObject({ filename: '/assets/index-Ab12.js', function: 'save' });
+    expect(event.tags).toEqual({ source: 'browser', page: '/admin/users/[uuid]' });
+    const raw = JSON.stringify(got.lines);
+    for (const secret of ['jane', '203.0.113', 'eyJ', '127.0.0.1']) expect(raw).not.toContain(secret);
+    expect(Object.keys(event).sort()).toEqual(['environment', 'event_id', 'exception', 'level', 'platform', 'tags', 'timestamp']);
+  });
+
+  it('refuses a malformed report', async () => {
+    const res = await fetch(`${t.url}/api/client-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stack: 1 }) });
+    expect(res.status).toBe(400);
+  });
+
+  it('reports an unhandled server error with its request id and route template', async () => {
+    const client = t.client();
+    const { data } = await client.auth.signUp({ email: 'tracked@example.com', password: 'a-long-tracking-password-1' });
+    const db = t.server.ctx.db;
+    const query = db.query;
+    // the database fails in a way no handler expects, quoting a value as PostgreSQL errors do
+    db.query = () => Promise.reject(new Error('connection lost while reading tracked@example.com'));
+    let res: Response;
+    try {
+      res = await fetch(`${t.url}/auth/v1/user`, { headers: { apikey: t.anonKey, authorization: `Bearer ${data.session!.access_token}` } });
+    } finally {
+      db.query = query;
+    }
+    expect(res.status).toBe(500);
+    const requestId = res.headers.get('x-request-id');
+    const got = await next(2);
+    const event = got.lines[2] as unknown as SentEvent;
+    expect(event.platform).toBe('node');
+    expect(event.tags).toEqual({ source: 'server', requestId, method: 'GET', route: '/auth/v1/user' });
+    expect(event.exception.values[0]!.value).toBe('connection lost while reading [email]');
+    expect(event.exception.values[0]!.stacktrace.frames.length).toBeGreaterThan(0);
+  });
+});
+
+describe('error tracking without SENTRY_DSN', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  }, 60_000);
+  afterAll(() => t?.close(), 30_000);
+
+  it('has no report endpoint and tells the browser not to report', async () => {
+    expect(((await (await fetch(`${t.url}/api/config`)).json()) as { errorReporting: boolean }).errorReporting).toBe(false);
+    const res = await fetch(`${t.url}/api/client-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'x' }) });
+    expect(res.status).toBe(404);
+  });
+});
