@@ -3,6 +3,7 @@ import type { Config } from '../src/config.js';
 import { startFakeOpenAI, type FakeProvider } from '../../e2e/support/fake-openai.js';
 import { startFakeAnthropic } from './support/fake-anthropic.js';
 import { startTestServer, type TestServer } from './harness.js';
+import { coachTokens } from '../src/metrics.js';
 import { createTestUser, serviceClient, type TestUser } from './tokens.js';
 
 /**
@@ -14,6 +15,13 @@ const RATE_LIMIT = 6;
 let t: TestServer;
 let openai: FakeProvider;
 let anthropic: FakeProvider;
+
+/** The coach_tokens_total counter of /metrics, by kind (this process's registry: the test server runs in-process). */
+async function tokenCounts() {
+  const { values } = await coachTokens.get();
+  const of = (kind: string) => values.find((v) => v.labels.kind === kind)?.value ?? 0;
+  return { input: of('input'), output: of('output') };
+}
 
 beforeAll(async () => {
   [openai, anthropic] = await Promise.all([startFakeOpenAI(), startFakeAnthropic()]);
@@ -94,7 +102,10 @@ describe('coach: a reply', () => {
     expect((await u.client.from('user_tools').insert({ integration_id: 'shopify' })).error).toBeNull();
     expect((await u.client.from('connection_ideas').insert({ from_tool: 'Typeform', to_tool: 'Mailchimp', idea: 'Add cake-club sign-ups to the newsletter' })).error).toBeNull();
     openai.script({ text: ['Focus on **wholesale** ', 'orders for ', 'Harbour Bakes.'], usage: { inputTokens: 1500, outputTokens: 300 } });
+    const tokensBefore = await tokenCounts();
     const cs = await chunks(await post(u, { message: 'How do I grow revenue?', door: 'panel' }));
+    const tokensAfter = await tokenCounts();
+    expect({ input: tokensAfter.input - tokensBefore.input, output: tokensAfter.output - tokensBefore.output }).toEqual({ input: 1500, output: 300 });
 
     expect(cs[0]!.type).toBe('start');
     expect(cs[1]).toMatchObject({ type: 'data-conversation', data: { title: 'How do I grow revenue?' } });

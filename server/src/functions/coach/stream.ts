@@ -14,6 +14,7 @@ import type { JwtClaims } from '../../auth/jwt.js';
 import { coachTools } from '../../coach/tools.js';
 import { saveMessage, type StoredMessage } from '../../coach/store.js';
 import type { AppContext } from '../../context.js';
+import { coachTokens } from '../../metrics.js';
 import { PROVIDER_ERROR_TEXT, PROVIDER_TIMEOUT_TEXT } from './errors.js';
 
 type DataParts = { [K in keyof CoachDataParts]: CoachDataParts[K] };
@@ -111,6 +112,8 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
 
       const inputTokens = usage.inputTokens ?? 0;
       const outputTokens = usage.outputTokens ?? 0;
+      coachTokens.inc({ kind: 'input' }, inputTokens);
+      coachTokens.inc({ kind: 'output' }, outputTokens);
       let credits = 0;
       let balance: number | null = null;
       const conversationId = turn.conversation.id;
