@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Brain, Coins, Star } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth-provider';
 import { usePlan } from '@/app/plan-provider';
@@ -82,12 +82,13 @@ function AiToggle() {
 }
 
 /** The Brain: plan, AI features, credits, profile names and top rated tools. */
-export function BrainView() {
+export function BrainView({ usage }: { usage?: ReactNode }) {
   const plan = usePlan();
   const top = useQuery({ queryKey: ['integrations', 'top-rated'], queryFn: () => topRatedTools(5), staleTime: 5 * 60_000 });
   const s = plan.status;
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
+      <div className="space-y-4">
       <section aria-labelledby="brain-plan" className="space-y-5 rounded-xl border bg-card p-6">
         <div className="flex items-start justify-between gap-3">
           <div>
@@ -114,6 +115,8 @@ export function BrainView() {
           </Button>
         </div>
       </section>
+      {usage}
+      </div>
       <div className="space-y-4">
         <section className="rounded-xl border bg-card p-6">
           <ProfileForm />

@@ -38,8 +38,8 @@ const chips = (items: string[]) =>
     </ul>
   ) : none;
 
-/** Dashboard view: the business profile from onboarding at a glance, and the business health score. */
-export function OverviewView() {
+/** Dashboard view: the action plan being worked (from the page), then the business profile and health score. */
+export function OverviewView({ plan }: { plan?: React.ReactNode }) {
   const profile = useQuery({ queryKey: ['business-profile'], queryFn: loadBusinessProfile });
   if (profile.isPending) return <Spinner className="size-6 text-primary" label="Loading your business profile" />;
   const p = profile.data ?? null;
@@ -47,6 +47,8 @@ export function OverviewView() {
   const score = businessHealthScore(input);
 
   return (
+    <div className="space-y-4">
+    {plan}
     <div className="grid gap-4 xl:grid-cols-[1fr_22rem]">
       <section aria-labelledby="profile-title" className="rounded-xl border bg-card p-6">
         <div className="flex items-start justify-between gap-4">
@@ -104,6 +106,7 @@ export function OverviewView() {
           </Button>
         )}
       </section>
+    </div>
     </div>
   );
 }
