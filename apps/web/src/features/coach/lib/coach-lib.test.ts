@@ -65,12 +65,13 @@ describe('usage history lines', () => {
 describe('tool cards read the stream leniently', () => {
   it('catalogue search: results, or not in the catalogue with a request offer', () => {
     expect(readSearch({ query: 'Xero' }, { found: false, suggestRequest: true })).toEqual({ query: 'Xero', results: [], suggestRequest: true });
-    expect(readSearch({ query: 'slack' }, { found: true, results: [{ name: 'Slack', category: 'communication' }] })).toMatchObject({ suggestRequest: false, results: [{ name: 'Slack' }] });
+    expect(readSearch({ query: 'slack' }, { found: true, query: 'slack', matches: [{ id: 'slack', name: 'Slack', category: 'communication' }] })).toMatchObject({ suggestRequest: false, results: [{ name: 'Slack' }] });
     expect(readSearch({ query: 'x' }, 'not an object')).toBeNull();
   });
   it('saved idea and action plan', () => {
-    expect(readIdea({ from: 'Typeform', to: 'HubSpot', idea: 'Leads' }, { saved: true })).toMatchObject({ from: 'Typeform', to: 'HubSpot' });
-    expect(readIdea({}, { idea: { from: 'A', to: 'B' } })).toMatchObject({ from: 'A', to: 'B' });
+    expect(readIdea({ fromTool: 'Typeform', toTool: 'HubSpot', idea: 'Leads' }, { saved: true })).toEqual({ from: 'Typeform', to: 'HubSpot', idea: 'Leads' });
+    expect(readIdea(undefined, { saved: true, id: 'i', fromTool: 'A', toTool: 'B' })).toMatchObject({ from: 'A', to: 'B' });
+    expect(readIdea({}, { saved: true })).toBeNull();
     expect(readPlan({ title: 'Q1', phases: [{ name: 'Foundations', tasks: [{ title: 'a' }, { title: 'b' }] }] })).toEqual({ title: 'Q1', phases: [{ name: 'Foundations', count: 2 }] });
     expect(readPlan({ title: 'Q1' })).toBeNull();
   });

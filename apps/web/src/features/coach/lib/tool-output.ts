@@ -11,8 +11,8 @@ export const searchOutputSchema = z
     found: z.boolean().optional(),
     query: z.string().optional(),
     suggestRequest: z.boolean().optional(),
+    matches: z.array(catalogueItem).optional(),
     results: z.array(catalogueItem).optional(),
-    items: z.array(catalogueItem).optional(),
   })
   .passthrough();
 
@@ -26,7 +26,7 @@ export function readSearch(input: unknown, output: unknown): SearchView | null {
   const o = searchOutputSchema.safeParse(output);
   if (!o.success) return null;
   const q = z.object({ query: z.string() }).safeParse(input);
-  const results = o.data.results ?? o.data.items ?? [];
+  const results = o.data.matches ?? o.data.results ?? [];
   return {
     query: o.data.query ?? (q.success ? q.data.query : ''),
     results,
@@ -34,14 +34,13 @@ export function readSearch(input: unknown, output: unknown): SearchView | null {
   };
 }
 
-const ideaSchema = z.object({ from: z.string(), to: z.string(), idea: z.string().optional() }).passthrough();
-export function readIdea(input: unknown, output: unknown): z.infer<typeof ideaSchema> | null {
-  const fromOutput = z.object({ idea: ideaSchema }).safeParse(output);
-  if (fromOutput.success) return fromOutput.data.idea;
-  const o = ideaSchema.safeParse(output);
-  if (o.success) return o.data;
+// the server's tool takes { fromTool, toTool, idea } and answers { saved, id, fromTool, toTool }
+const ideaSchema = z.object({ fromTool: z.string(), toTool: z.string(), idea: z.string().optional() }).passthrough();
+export function readIdea(input: unknown, output: unknown): { from: string; to: string; idea?: string } | null {
   const i = ideaSchema.safeParse(input);
-  return i.success ? i.data : null;
+  const o = ideaSchema.safeParse(output);
+  const found = i.success ? i.data : o.success ? o.data : null;
+  return found ? { from: found.fromTool, to: found.toTool, idea: found.idea } : null;
 }
 
 const planSchema = z.object({
