@@ -50,6 +50,18 @@ const schema = z.object({
   REST_MAX_ROWS: int(1, 100000).default(1000),
   BODY_LIMIT_BYTES: int(1024, 50_000_000).default(1_000_000),
   RATE_LIMIT_DISABLED: bool.default(false),
+  /** The AI coach's provider (docs/decisions/0030). Unset: the coach answers 503 ai_not_configured. */
+  AI_PROVIDER: z.enum(['openai', 'anthropic', 'google', 'mistral', 'openai-compatible']).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  /** The Pro plan's larger model; AI_MODEL when unset. */
+  AI_MODEL_ENHANCED: z.string().min(1).max(200).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  /** The provider's API address (required for openai-compatible: Ollama, vLLM, LM Studio, OpenRouter…). */
+  AI_BASE_URL: url.optional(),
+  /** A reply (all its tool steps) is abandoned after this long, seconds. */
+  AI_TIMEOUT_SECONDS: int(1, 600).default(60),
+  /** Coach messages per user per hour (also the unlimited tier's fair-use limit). */
+  COACH_RATE_LIMIT_PER_HOUR: int(1, 100_000).default(60),
 });
 
 export type Config = z.infer<typeof schema> & { SITE_URL: string; redirectAllowList: string[] };

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
+import { coachStatus } from '../coach/provider.js';
 import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin/index.js';
 import { voiceRoutes } from './voice.js';
@@ -37,6 +38,8 @@ export function publicConfig(ctx: AppContext) {
     voiceAvailable: Boolean(config.ELEVENLABS_API_KEY && config.ELEVENLABS_AGENT_ID),
     sessionTimeoutMinutes: config.SESSION_TIMEOUT_MINUTES,
     sessionWarningMinutes: config.SESSION_WARNING_MINUTES,
+    /** Whether the AI coach has a provider; never which one or its key. */
+    coach: { configured: coachStatus(config).configured },
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

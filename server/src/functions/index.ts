@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.js';
 import { clientIp } from '../http/client-ip.js';
 import { createRateLimiter } from '../http/rate-limit.js';
+import { coachHandler } from './coach/handler.js';
 import { customPasswordReset } from './custom-password-reset.js';
 import { emergencyPasswordChange } from './emergency-password-change.js';
 import { fail } from './common.js';
@@ -23,6 +24,9 @@ export function functionRoutes(ctx: AppContext): Hono {
     if (!r.allowed) return fail(c, 429, 'over_request_rate_limit', 'Too many requests. Please try again later.', { 'Retry-After': String(r.retryAfterSeconds) });
     return next();
   });
+  // The AI coach streams its reply (an AI SDK UI message stream); its errors are { code, message }.
+  app.post('/coach', coachHandler(ctx));
+  app.all('/coach', (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));
   for (const [name, handler] of Object.entries(FUNCTIONS)) {
     app.post(`/${name}`, (c) => handler(ctx, c));
     app.all(`/${name}`, (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));

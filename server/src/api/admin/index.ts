@@ -5,6 +5,7 @@ import { createRateLimiter } from '../../http/rate-limit.js';
 import type { UserRow } from '../../auth/users.js';
 import { writeAudit } from '../../security/audit.js';
 import type { AdminDeps } from './deps.js';
+import { registerCoachStatus } from './coach-status.js';
 import { adminError, requireAdminCaller } from './guard.js';
 import { registerStats } from './stats.js';
 import { registerUsers } from './users.js';
@@ -45,5 +46,6 @@ export function adminRoutes(ctx: AppContext): Hono {
   registerWaitlistInvite(sub, deps);
   registerUsers(sub, deps);
   registerStats(sub, deps);
+  registerCoachStatus(sub, deps);
   return app as unknown as Hono;
 }

@@ -1,0 +1,53 @@
+import type { Queryable } from '../db/types.js';
+
+/**
+ * Conversations and messages, written with the server's own connection (users may only read them: 0400). Every
+ * query names the user, so one user's id never reaches another user's rows.
+ */
+export interface StoredMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  parts: unknown[];
+}
+
+/** A title from the first message: its first line, at most 60 characters, cut at a word. */
+export function conversationTitle(message: string): string {
+  const line = message.trim().split('\n')[0]!.replace(/\s+/g, ' ').trim();
+  if (line.length <= 60) return line || 'New conversation';
+  const cut = line.slice(0, 60);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 30 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+export async function findConversation(db: Queryable, userId: string, id: string): Promise<{ id: string; title: string } | null> {
+  const r = await db.query<{ id: string; title: string }>('select id, title from public.coach_conversations where id = $1 and user_id = $2', [id, userId]);
+  return r.rows[0] ?? null;
+}
+
+export async function createConversation(db: Queryable, userId: string, title: string): Promise<{ id: string; title: string }> {
+  const r = await db.query<{ id: string; title: string }>('insert into public.coach_conversations (user_id, title) values ($1, $2) returning id, title', [userId, title]);
+  return r.rows[0]!;
+}
+
+/** The conversation's latest messages, oldest first (the model's history; never the browser's copy). */
+export async function loadHistory(db: Queryable, userId: string, conversationId: string, limit = 30): Promise<StoredMessage[]> {
+  const r = await db.query<StoredMessage>(
+    `select id, role, parts from (select id, role, parts, created_at from public.coach_messages
+       where conversation_id = $1 and user_id = $2 order by created_at desc limit $3) m order by created_at`,
+    [conversationId, userId, limit],
+  );
+  return r.rows;
+}
+
+export async function saveMessage(db: Queryable, userId: string, conversationId: string, role: 'user' | 'assistant', parts: unknown[]): Promise<string> {
+  const r = await db.query<{ id: string }>(
+    'insert into public.coach_messages (conversation_id, user_id, role, parts) values ($1, $2, $3, $4::jsonb) returning id',
+    [conversationId, userId, role, JSON.stringify(parts)],
+  );
+  await db.query('update public.coach_conversations set updated_at = now() where id = $1 and user_id = $2', [conversationId, userId]);
+  return r.rows[0]!.id;
+}
+
+/** The text of a stored message's text parts. */
+export const messageText = (parts: unknown[]) =>
+  parts.map((p) => (p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' ? String((p as { text?: unknown }).text ?? '') : '')).join('');

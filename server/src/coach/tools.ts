@@ -1,0 +1,77 @@
+import { tool } from 'ai';
+import { z } from 'zod';
+import type { JwtClaims } from '../auth/jwt.js';
+import { asUser } from '../db/as-user.js';
+import type { Database } from '../db/types.js';
+import { safeText } from '../http/body.js';
+import { searchCatalogueItems, type CatalogueItem } from './catalogue-search.js';
+import { profileFacts } from './context.js';
+
+/**
+ * The coach's tools (COACH_TOOLS in @app/shared). Each runs in the user's own transaction (db/as-user.ts), so the
+ * database's grants and RLS policies, not this code, decide what the model may read and write.
+ */
+export function coachTools(db: Database, claims: JwtClaims, conversationId: string) {
+  const as = <T>(fn: Parameters<typeof asUser<T>>[2]) => asUser(db, claims, fn);
+  return {
+    searchCatalogue: tool({
+      description: 'Search the integration catalogue by app name, category (crm, finance, marketing…) or action (e.g. "create invoice").',
+      inputSchema: z.object({ query: safeText().min(1).max(200).describe('An app name, category or action') }),
+      execute: async ({ query }) => {
+        const rows = await as((tx) => tx.query<CatalogueItem>('select id, name, category, description, actions from public.integrations'));
+        const matches = searchCatalogueItems(rows.rows, query).map(({ id, name, category, description, actions }) => ({ id, name, category, description, actions }));
+        return matches.length ? { found: true as const, query, matches } : { found: false as const, query, suggestRequest: true as const, matches: [] };
+      },
+    }),
+    readBusinessProfile: tool({
+      description: "Read the customer's full business profile (their onboarding answers).",
+      inputSchema: z.object({}),
+      execute: async () => {
+        const r = await as((tx) => tx.query('select * from public.business_profiles where user_id = auth.uid()'));
+        return { facts: profileFacts(r.rows[0]) };
+      },
+    }),
+    saveConnectionIdea: tool({
+      description: "Save an idea for connecting two tools to the customer's builder.",
+      inputSchema: z.object({
+        fromTool: safeText().trim().min(1).max(100),
+        toTool: safeText().trim().min(1).max(100),
+        idea: safeText().trim().min(1).max(2000),
+      }),
+      execute: async ({ fromTool, toTool, idea }) => {
+        const r = await as((tx) =>
+          tx.query<{ id: string }>('insert into public.connection_ideas (from_tool, to_tool, idea) values ($1, $2, $3) returning id', [fromTool, toTool, idea]),
+        );
+        return { saved: true as const, id: r.rows[0]!.id, fromTool, toTool };
+      },
+    }),
+    writeActionPlan: tool({
+      description: 'Save a 90-day action plan: exactly three 30-day phases, each with concrete tasks. It becomes the active plan on the dashboard.',
+      inputSchema: z.object({
+        title: safeText().trim().min(1).max(200),
+        phases: z
+          .array(z.object({
+            name: safeText().trim().min(1).max(200),
+            tasks: z.array(z.object({ title: safeText().trim().min(1).max(300), detail: safeText().max(2000).optional() })).min(1).max(10),
+          }))
+          .length(3),
+      }),
+      execute: async ({ title, phases }) => {
+        const planId = await as(async (tx) => {
+          const plan = await tx.query<{ id: string }>('insert into public.action_plans (title, conversation_id) values ($1, $2) returning id', [title, conversationId]);
+          const id = plan.rows[0]!.id;
+          for (const [p, phase] of phases.entries()) {
+            for (const [position, task] of phase.tasks.entries()) {
+              await tx.query(
+                'insert into public.action_plan_tasks (plan_id, phase, phase_name, position, title, detail) values ($1, $2, $3, $4, $5, $6)',
+                [id, p + 1, phase.name, position, task.title, task.detail ?? null],
+              );
+            }
+          }
+          return id;
+        });
+        return { saved: true as const, planId, title, tasks: phases.reduce((n, p) => n + p.tasks.length, 0) };
+      },
+    }),
+  };
+}

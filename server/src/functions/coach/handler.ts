@@ -1,0 +1,65 @@
+import type { Context } from 'hono';
+import type { AppContext } from '../../context.js';
+import { loadCoachContext } from '../../coach/context.js';
+import { systemPrompt } from '../../coach/prompt.js';
+import { coachModel, coachStatus } from '../../coach/provider.js';
+import { conversationTitle, createConversation, findConversation, loadHistory, messageText, saveMessage } from '../../coach/store.js';
+import { asUser } from '../../db/as-user.js';
+import { parseJsonBody } from '../../http/body.js';
+import { createRateLimiter } from '../../http/rate-limit.js';
+import { callerClaims } from '../common.js';
+import { CoachBody } from './body.js';
+import { coachError } from './errors.js';
+import { coachReply } from './stream.js';
+
+/**
+ * POST /functions/v1/coach (COACH-CONTRACT.md; docs/decisions/0030): checks in order — signed in, body, configured,
+ * per-user rate limit, AI switch, plan, credits, conversation — then streams the reply (./stream.ts).
+ */
+export function coachHandler(app: AppContext) {
+  const limiter = createRateLimiter(app, { keyPrefix: 'coach-user', points: app.config.COACH_RATE_LIMIT_PER_HOUR, durationSeconds: 3600 });
+  return async (c: Context): Promise<Response> => {
+    const claims = await callerClaims(c, app);
+    if (claims?.role !== 'authenticated' || !claims.sub) return coachError(c, 'not_authenticated');
+    const userId = claims.sub;
+    const body = await parseJsonBody(c, CoachBody);
+    if (!body.ok) return coachError(c, 'validation_failed', body.message);
+    const { message, conversationId, door } = body.data;
+
+    if (!coachStatus(app.config).configured) return coachError(c, 'ai_not_configured');
+    const limit = await limiter.consume(userId);
+    if (!limit.allowed) return coachError(c, 'rate_limited', undefined, { 'Retry-After': String(limit.retryAfterSeconds) });
+
+    const context = await asUser(app.db, claims, loadCoachContext);
+    if (!context.aiEnabled) return coachError(c, 'ai_disabled');
+    const chosen = context.plan ? coachModel(app.config, context.plan) : null;
+    if (!context.plan || !chosen) return coachError(c, 'no_plan');
+    if (chosen.tier !== 'unlimited' && context.balance <= 0) return coachError(c, 'out_of_credits');
+
+    let conversation;
+    if (conversationId) {
+      conversation = await findConversation(app.db, userId, conversationId);
+      if (!conversation) return coachError(c, 'conversation_not_found');
+    } else {
+      conversation = await createConversation(app.db, userId, conversationTitle(message));
+    }
+    let history = await loadHistory(app.db, userId, conversation.id);
+    // A retry after a failed reply sends the same text again: it is already the last message, so keep one copy.
+    const last = history.at(-1);
+    if (!(last?.role === 'user' && messageText(last.parts) === message)) {
+      await saveMessage(app.db, userId, conversation.id, 'user', [{ type: 'text', text: message }]);
+      history = await loadHistory(app.db, userId, conversation.id);
+    }
+    return coachReply(app, {
+      claims,
+      userId,
+      conversation,
+      factLabels: context.facts.map((f) => f.label),
+      system: systemPrompt(context, door, app.config.BRAND_NAME),
+      history,
+      model: chosen.model,
+      tier: chosen.tier,
+      clientSignal: c.req.raw.signal,
+    });
+  };
+}
