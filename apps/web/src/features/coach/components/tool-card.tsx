@@ -1,5 +1,6 @@
 import { CalendarCheck, Lightbulb, Search, UserRound, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { INTEGRATION_CATEGORIES } from '@app/shared';
 import { Button } from '@/components/ui/button';
 import { messages } from '@/lib/messages';
 import { readIdea, readPlan, readSearch } from '../lib/tool-output';
@@ -40,7 +41,7 @@ function SearchCard({ part }: { part: ToolPartView }) {
           {s.results.slice(0, 8).map((r) => (
             <li key={r.id ?? r.name} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs">
               {r.name}
-              {r.category && <span className="text-muted-foreground"> · {r.category}</span>}
+              {r.category && <span className="text-muted-foreground"> · {(INTEGRATION_CATEGORIES as Record<string, string>)[r.category] ?? r.category}</span>}
             </li>
           ))}
         </ul>

@@ -57,7 +57,7 @@ describe('usage history lines', () => {
   it("reads like \"22 Nov, Coach: 'Q1 marketing plan', 4 credits\"", () => {
     expect(usageLine({ ...row, created_at: '2026-11-22T12:00:00Z', delta: -4, reason: 'coach', conversation_title: 'Q1 marketing plan' })).toBe("22 Nov, Coach: 'Q1 marketing plan', 4 credits");
     expect(usageLine({ ...row, created_at: '2026-11-03T12:00:00Z', delta: -1, reason: 'coach' })).toBe('3 Nov, Coach, 1 credit');
-    expect(usageLine({ ...row, created_at: '2026-11-01T12:00:00Z', delta: 100, reason: 'trial_grant' })).toBe('1 Nov, Trial credits, +100 credits');
+    expect(usageLine({ ...row, created_at: '2026-11-01T12:00:00Z', delta: 2000, reason: 'trial_grant' })).toBe('1 Nov, Trial credits, +2,000 credits');
     expect(usageLine({ ...row, created_at: '2026-11-01T12:00:00Z', delta: 5, reason: 'goodwill_bonus' })).toBe('1 Nov, Goodwill bonus, +5 credits');
   });
 });

@@ -19,7 +19,7 @@ const REASONS: Record<string, string> = {
 };
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
-const plural = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+const plural = (n: number) => `${n.toLocaleString('en-GB')} credit${n === 1 ? '' : 's'}`;
 
 /** The ledger row in plain words: "22 Nov, Coach: 'Q1 marketing plan', 4 credits" (grants read "+100 credits"). */
 export function usageLine(r: UsageRow): string {
