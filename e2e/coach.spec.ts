@@ -91,6 +91,7 @@ test.describe('AI coach', () => {
     await expect(view.getByTestId('tool-plan')).toContainText('Action plan written to your Dashboard view');
     await expect(view.getByTestId('tool-plan')).toContainText('Days 1-30: Foundations (2 tasks)');
     await expect(view.getByText('Start with the brand story this week.')).toBeVisible();
+    await expect(view.getByTestId('coach-usage')).toBeVisible();
     const list = page.getByRole('navigation', { name: 'Conversations' });
     await expect(list.getByRole('button', { name: /^Write me a 90-day action plan/ })).toHaveAttribute('aria-current', 'true');
     await shot(page, 'coach-view-1440');

@@ -1,6 +1,8 @@
 /**
  * Every user-facing message of the specification, in one catalogue (part 1 §8, part 2 §8).
  * Components import from here; the texts must match the specification exactly.
+ * The AI coach's texts are the catalogue's one other file, ./coach-messages.ts: this module is in the landing
+ * page's JavaScript, and the coach loads only on signed-in pages.
  */
 export const messages = {
   app: {
@@ -142,52 +144,6 @@ export const messages = {
     blueprintFailed: 'Could not save the blueprint. Please try again.',
     compareFull: 'You can compare up to 3 tools',
     loadFailed: 'Could not load integrations. Please try again.',
-  },
-  /** The AI coach (issue 13): the three doors, its errors, tools, plan and usage. */
-  coach: {
-    title: 'AI Business Coach',
-    greeting: "Hi! I'm your AI business coach. I already know your business profile, so ask me anything: a marketing plan, which tools to connect, or a 90-day action plan.",
-    integrationGreeting: "Hi! I'm the Integration Assistant. Ask me which apps connect to a tool you use, or whether we have one in the catalogue.",
-    placeholder: 'Ask your coach...',
-    integrationPlaceholder: 'e.g. Do you connect to Xero?',
-    inputLabel: 'Message the AI coach',
-    integrationInputLabel: 'Message the Integration Assistant',
-    notConfiguredTitle: 'The AI coach is not set up on this server',
-    notConfigured: 'The AI coach is not set up on this server yet, so nothing here can be answered. The operators need to configure an AI provider.',
-    signInRequired: 'Sign in to ask the Integration Assistant. It answers with your own business in mind.',
-    outOfCredits: "You're out of credits, so I can't answer this one. Top up or change your plan to keep going.",
-    aiDisabled: "Your AI features are switched off in The Brain, so I won't use your data to answer. Switch them on there whenever you like.",
-    providerError: 'The AI provider had a problem answering. Nothing was charged; try again.',
-    providerTimeout: 'The AI provider took too long to answer. Nothing was charged; try again.',
-    networkError: 'The coach could not be reached. Check your connection and try again.',
-    genericError: 'The coach could not answer. Please try again.',
-    tooLong: (max: number) => `Messages can be up to ${max.toLocaleString('en-GB')} characters.`,
-    estimate: (credits: number) => `About ${credits} credit${credits === 1 ? '' : 's'} to send`,
-    estimateUnlimited: 'Included in your plan (fair use)',
-    usage: (credits: number, balance: number | null) =>
-      `${credits} credit${credits === 1 ? '' : 's'} used${balance === null ? '' : `, ${balance.toLocaleString('en-GB')} left`}`,
-    usageUnlimited: 'Included in your plan',
-    factsUsed: (labels: string[]) => `Used: ${labels.join(', ')}`,
-    copied: 'Copied to the clipboard',
-    copyFailed: 'Could not copy. Select the text and copy it instead.',
-    thinking: 'Coach is thinking...',
-    conversationsTitle: 'Conversations',
-    newConversation: 'New conversation',
-    noConversations: 'No conversations yet. Ask your first question.',
-    conversationRenamed: 'Conversation renamed',
-    conversationDeleted: 'Conversation deleted',
-    deleteConfirm: (title: string) => `Delete "${title}"? This cannot be undone.`,
-    untitled: 'New conversation',
-    loadFailed: 'Could not load this conversation. Please try again.',
-    notInCatalogue: (q: string) => `"${q}" is not in our catalogue yet.`,
-    requestIntegration: 'Request Integration',
-    ideaSaved: 'Connection idea saved to your builder',
-    planWritten: 'Action plan written to your Dashboard view',
-    actionPlanTitle: '90-day action plan',
-    actionPlanEmpty: 'No action plan yet. Ask the coach for a 90-day action plan and it will appear here, ready to work through.',
-    taskSaveFailed: 'Could not save that task. Please try again.',
-    usageHistoryTitle: 'Usage history',
-    usageHistoryEmpty: 'No credits used yet.',
   },
   security: {
     invalidEmail: 'Invalid email format',

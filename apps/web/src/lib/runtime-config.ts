@@ -8,8 +8,8 @@ export interface RuntimeConfig {
   voiceAvailable: boolean;
   sessionTimeoutMinutes: number;
   sessionWarningMinutes: number;
-  /** Whether an AI provider is configured for the coach (older servers omit it: then the coach's answers decide). */
-  coach?: { configured: boolean };
+  /** Whether an AI provider is configured for the coach; read (and checked) by the coach, which loads later. */
+  coach?: unknown;
 }
 
 const STRING_KEYS = ['supabaseUrl', 'anonKey', 'brandName', 'bookingUrl', 'introVideoUrl'] as const;
@@ -20,7 +20,6 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   for (const k of STRING_KEYS) if (typeof o[k] !== 'string' || !o[k]) throw new Error(`App configuration is missing ${k}`);
   for (const k of NUMBER_KEYS) if (typeof o[k] !== 'number' || !(Number(o[k]) > 0)) throw new Error(`App configuration has a bad ${k}`);
   if (typeof o.voiceAvailable !== 'boolean') throw new Error('App configuration is missing voiceAvailable');
-  if (o.coach !== undefined && typeof (o.coach as { configured?: unknown } | null)?.configured !== 'boolean') throw new Error('App configuration has a bad coach');
   return o as unknown as RuntimeConfig;
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bot } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { messages } from '@/lib/messages';
+import { coachMessages } from '@/lib/coach-messages';
 import { fetchCoachStatus } from '../api/coach-status';
 
 /** The AI coach's configuration at a glance; when it is off, the settings to add (names only, never values). */
@@ -30,7 +30,7 @@ export function CoachStatusCard() {
         </dl>
       ) : (
         <div className="mt-2 space-y-2 text-sm">
-          <p>Customers see "{messages.coach.notConfiguredTitle}" in every door. Set these in the server's environment and restart:</p>
+          <p>Customers see "{coachMessages.notConfiguredTitle}" in every door. Set these in the server's environment and restart:</p>
           <ul className="flex flex-wrap gap-1.5">
             {s!.missing.map((m) => (
               <li key={m}>

@@ -1,10 +1,11 @@
+import '../coach.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
-import { messages } from '@/lib/messages';
+import { coachMessages } from '@/lib/coach-messages';
 import { cn } from '@/lib/utils';
 import { loadActionPlan, setTaskDone, type ActionPlan } from '../api/action-plan';
 import { phasesOf } from '../lib/phases';
@@ -25,7 +26,7 @@ export function ActionPlanBoard() {
     },
     onError: (_e, _v, ctx) => {
       if (ctx?.before) qc.setQueryData(coachKeys.actionPlan, ctx.before);
-      toast.error(messages.coach.taskSaveFailed);
+      toast.error(coachMessages.taskSaveFailed);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: coachKeys.actionPlan }),
   });
@@ -36,9 +37,9 @@ export function ActionPlanBoard() {
     return (
       <section aria-labelledby="plan-title" className="rounded-xl border border-dashed bg-card p-6">
         <h2 id="plan-title" className="flex items-center gap-2 text-lg font-semibold">
-          <CalendarCheck aria-hidden className="size-5 text-primary" /> {messages.coach.actionPlanTitle}
+          <CalendarCheck aria-hidden className="size-5 text-primary" /> {coachMessages.actionPlanTitle}
         </h2>
-        <p className="mt-2 text-sm text-muted-foreground">{messages.coach.actionPlanEmpty}</p>
+        <p className="mt-2 text-sm text-muted-foreground">{coachMessages.actionPlanEmpty}</p>
       </section>
     );
   }
@@ -48,7 +49,7 @@ export function ActionPlanBoard() {
     <section aria-labelledby="plan-title" data-testid="action-plan" className="rounded-xl border bg-card p-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{messages.coach.actionPlanTitle}</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{coachMessages.actionPlanTitle}</p>
           <h2 id="plan-title" className="text-xl font-semibold">{p.title}</h2>
         </div>
         <div className="w-56">

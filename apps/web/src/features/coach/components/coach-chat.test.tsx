@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@/lib/messages';
+import { coachMessages } from '@/lib/coach-messages';
 import { setRuntimeConfig } from '@/lib/runtime-config';
 import type { CoachMessage } from '../lib/coach-message';
 import { CoachChat } from './coach-chat';
@@ -59,7 +59,7 @@ function renderChat(host = {}) {
   );
 }
 async function send(text: string) {
-  fireEvent.change(screen.getByRole('textbox', { name: messages.coach.inputLabel }), { target: { value: text } });
+  fireEvent.change(screen.getByRole('textbox', { name: coachMessages.inputLabel }), { target: { value: text } });
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
   });
@@ -79,7 +79,7 @@ describe('CoachChat', { timeout: 30_000 }, () => {
       ),
     );
     renderChat({ requestIntegration });
-    fireEvent.change(screen.getByRole('textbox', { name: messages.coach.inputLabel }), { target: { value: 'Do you have Xero?' } });
+    fireEvent.change(screen.getByRole('textbox', { name: coachMessages.inputLabel }), { target: { value: 'Do you have Xero?' } });
     expect(screen.getByTestId('coach-estimate').textContent).toBe('About 2 credits to send');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -117,7 +117,7 @@ describe('CoachChat', { timeout: 30_000 }, () => {
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ code: 'out_of_credits', message: 'No credits left.' }), { status: 402 }));
     renderChat();
     await send('Plan my quarter');
-    await screen.findByText(messages.coach.outOfCredits);
+    await screen.findByText(coachMessages.outOfCredits);
     expect(openPlanDialog).toHaveBeenCalledWith('top_up');
     expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
   });
@@ -126,14 +126,14 @@ describe('CoachChat', { timeout: 30_000 }, () => {
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ code: 'ai_not_configured', message: 'x' }), { status: 503 }));
     renderChat();
     await send('hello');
-    await screen.findByText(messages.coach.notConfiguredTitle);
+    await screen.findByText(coachMessages.notConfiguredTitle);
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it('not configured by /api/config: says so before anything is sent', () => {
     setRuntimeConfig({ ...config, coach: { configured: false } });
     renderChat();
-    expect(screen.getByText(messages.coach.notConfigured)).toBeTruthy();
+    expect(screen.getByText(coachMessages.notConfigured)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

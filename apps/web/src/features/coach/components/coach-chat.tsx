@@ -6,7 +6,7 @@ import { COACH_MESSAGE_MAX_CHARS, coachTierForPlan, estimateCoachCredits, type C
 import { usePlan } from '@/app/plan-provider';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import { messages } from '@/lib/messages';
+import { coachMessages } from '@/lib/coach-messages';
 import { connectionIdeasKey } from '@/lib/connection-ideas';
 import { cn } from '@/lib/utils';
 import { createCoachTransport } from '../api/coach-transport';
@@ -100,7 +100,7 @@ export function CoachChat({ door, conversationId, initialMessages, greeting, pla
         {list.map((m, i) => (
           <MessageView key={m.id} message={m} streaming={busy && i === list.length - 1} />
         ))}
-        {status === 'submitted' && <p className="text-xs text-muted-foreground">{messages.coach.thinking}</p>}
+        {status === 'submitted' && <p className="text-xs text-muted-foreground">{coachMessages.thinking}</p>}
         {failure && (
           <div role="alert" data-testid="coach-error" className="flex justify-start">
             <div className="max-w-[92%] rounded-2xl rounded-bl-sm border border-destructive/40 bg-destructive/10 px-4 py-2 text-sm">
@@ -125,8 +125,8 @@ export function CoachChat({ door, conversationId, initialMessages, greeting, pla
       <form onSubmit={send} className="border-t p-3">
         <div className="flex items-end gap-2">
           <Textarea
-            aria-label={inputLabel ?? messages.coach.inputLabel}
-            placeholder={placeholder ?? messages.coach.placeholder}
+            aria-label={inputLabel ?? coachMessages.inputLabel}
+            placeholder={placeholder ?? coachMessages.placeholder}
             value={input}
             onChange={(e) => setInput(e.target.value)}
             onKeyDown={onKeyDown}
@@ -146,11 +146,11 @@ export function CoachChat({ door, conversationId, initialMessages, greeting, pla
         </div>
         <p data-testid="coach-estimate" className={cn('mt-1.5 text-xs', tooLong ? 'text-destructive' : 'text-muted-foreground')}>
           {tooLong
-            ? messages.coach.tooLong(COACH_MESSAGE_MAX_CHARS)
+            ? coachMessages.tooLong(COACH_MESSAGE_MAX_CHARS)
             : text
               ? tier === 'unlimited'
-                ? messages.coach.estimateUnlimited
-                : messages.coach.estimate(estimateCoachCredits(text.length, historyChars))
+                ? coachMessages.estimateUnlimited
+                : coachMessages.estimate(estimateCoachCredits(text.length, historyChars))
               : '\u00a0'}
         </p>
       </form>

@@ -1,8 +1,9 @@
+import '../coach.css';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { messages } from '@/lib/messages';
+import { coachMessages } from '@/lib/coach-messages';
 import { loadConversationMessages } from '../api/conversations';
 import { coachKeys } from '../lib/query-keys';
 import { ConversationList } from './conversation-list';
@@ -19,8 +20,8 @@ const loading = (
 function ResumedChat({ id, onConversation }: { id: string; onConversation(c: { id: string }): void }) {
   const history = useQuery({ queryKey: coachKeys.conversation(id), queryFn: () => loadConversationMessages(id), staleTime: 0, gcTime: 0 });
   if (history.isPending) return loading;
-  if (history.isError) return <Alert variant="destructive" className="m-4">{messages.coach.loadFailed}</Alert>;
-  return <CoachChat door="coach_view" conversationId={id} initialMessages={history.data} greeting={messages.coach.greeting} onConversation={onConversation} className="h-full" />;
+  if (history.isError) return <Alert variant="destructive" className="m-4">{coachMessages.loadFailed}</Alert>;
+  return <CoachChat door="coach_view" conversationId={id} initialMessages={history.data} greeting={coachMessages.greeting} onConversation={onConversation} className="h-full" />;
 }
 
 /** The Coach view: the conversation list beside a full-width chat. */
@@ -41,16 +42,16 @@ export function CoachView() {
   };
   const named = (c: { id: string }) => setActiveId(c.id);
   return (
-    <div className="grid h-[calc(100vh-10rem)] min-h-[28rem] grid-cols-[16rem_1fr] gap-4">
+    <div className="grid h-[calc(100vh-10rem)] min-h-[28rem] grid-cols-[18rem_1fr] gap-4">
       <aside className="flex min-h-0 flex-col rounded-xl border bg-card p-3">
         <ConversationList activeId={activeId} onOpen={(id) => open(id)} onNew={() => open(null)} />
       </aside>
-      <section aria-label={messages.coach.title} className="flex min-h-0 flex-col rounded-xl border bg-card">
+      <section aria-label={coachMessages.title} className="flex min-h-0 flex-col rounded-xl border bg-card">
         <Suspense fallback={loading}>
           {session.resumeId ? (
             <ResumedChat key={session.key} id={session.resumeId} onConversation={named} />
           ) : (
-            <CoachChat key={session.key} door="coach_view" conversationId={null} greeting={messages.coach.greeting} onConversation={named} className="h-full" />
+            <CoachChat key={session.key} door="coach_view" conversationId={null} greeting={coachMessages.greeting} onConversation={named} className="h-full" />
           )}
         </Suspense>
       </section>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { coachMessages } from '@/lib/coach-messages';
 import { messages } from '@/lib/messages';
 import { cn } from '@/lib/utils';
 import { deleteConversation, listConversations, renameConversation, type ConversationSummary } from '../api/conversations';
@@ -19,7 +20,7 @@ function Row({ c, active, onOpen, onDeleted }: { c: ConversationSummary; active:
   const rename = useMutation({
     mutationFn: () => renameConversation(c.id, title),
     onSuccess: () => {
-      toast.success(messages.coach.conversationRenamed);
+      toast.success(coachMessages.conversationRenamed);
       setMode('view');
       done();
     },
@@ -28,7 +29,7 @@ function Row({ c, active, onOpen, onDeleted }: { c: ConversationSummary; active:
   const remove = useMutation({
     mutationFn: () => deleteConversation(c.id),
     onSuccess: () => {
-      toast.success(messages.coach.conversationDeleted);
+      toast.success(coachMessages.conversationDeleted);
       onDeleted();
       done();
     },
@@ -55,7 +56,7 @@ function Row({ c, active, onOpen, onDeleted }: { c: ConversationSummary; active:
   if (mode === 'delete') {
     return (
       <div role="group" aria-label={`Delete ${c.title}`} className="space-y-2 rounded-md bg-destructive/10 p-2 text-xs">
-        <p>{messages.coach.deleteConfirm(c.title)}</p>
+        <p>{coachMessages.deleteConfirm(c.title)}</p>
         <div className="flex gap-2">
           <Button size="sm" variant="destructive" className="h-7" onClick={() => remove.mutate()} disabled={remove.isPending}>
             Delete
@@ -69,10 +70,12 @@ function Row({ c, active, onOpen, onDeleted }: { c: ConversationSummary; active:
   }
   return (
     <div className={cn('group flex items-center gap-1 rounded-md pr-1', active ? 'bg-primary/15 ring-1 ring-primary/40' : 'hover:bg-secondary')}>
-      <button type="button" onClick={onOpen} aria-current={active ? 'true' : undefined} className="flex min-w-0 flex-1 items-center gap-2 px-2 py-2 text-left text-sm">
-        <MessageSquare aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-        <span className="min-w-0 flex-1 truncate">{c.title || messages.coach.untitled}</span>
-        <span className="shrink-0 text-xs text-muted-foreground">{when(c.updated_at)}</span>
+      <button type="button" onClick={onOpen} aria-current={active ? 'true' : undefined} className="flex min-w-0 flex-1 items-start gap-2 px-2 py-2 text-left text-sm">
+        <MessageSquare aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate">{c.title || coachMessages.untitled}</span>
+          <span className="block text-xs text-muted-foreground">{when(c.updated_at)}</span>
+        </span>
       </button>
       <Button size="icon" variant="ghost" className="size-7" aria-label={`Rename ${c.title}`} onClick={() => setMode('rename')}>
         <Pencil aria-hidden />
@@ -88,17 +91,17 @@ function Row({ c, active, onOpen, onDeleted }: { c: ConversationSummary; active:
 export function ConversationList({ activeId, onOpen, onNew }: { activeId: string | null; onOpen(id: string): void; onNew(): void }) {
   const list = useQuery({ queryKey: coachKeys.conversations, queryFn: listConversations });
   return (
-    <nav aria-label={messages.coach.conversationsTitle} className="flex min-h-0 flex-col gap-2">
+    <nav aria-label={coachMessages.conversationsTitle} className="flex min-h-0 flex-col gap-2">
       <Button variant="gradient" size="sm" onClick={onNew}>
-        <Plus aria-hidden /> {messages.coach.newConversation}
+        <Plus aria-hidden /> {coachMessages.newConversation}
       </Button>
-      <h2 className="px-2 pt-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">{messages.coach.conversationsTitle}</h2>
+      <h2 className="px-2 pt-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">{coachMessages.conversationsTitle}</h2>
       {list.isPending ? (
         <p className="px-2 text-sm text-muted-foreground">Loading...</p>
       ) : list.isError ? (
-        <p className="px-2 text-sm text-destructive">{messages.coach.loadFailed}</p>
+        <p className="px-2 text-sm text-destructive">{coachMessages.loadFailed}</p>
       ) : list.data.length === 0 ? (
-        <p className="px-2 text-sm text-muted-foreground">{messages.coach.noConversations}</p>
+        <p className="px-2 text-sm text-muted-foreground">{coachMessages.noConversations}</p>
       ) : (
         <ul className="min-h-0 space-y-1 overflow-y-auto">
           {list.data.map((c) => (

@@ -1,10 +1,11 @@
+import '../coach.css';
 import { Bot } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { messages } from '@/lib/messages';
+import { coachMessages } from '@/lib/coach-messages';
 import { paths } from '@/lib/paths';
 import { CoachNotConfigured, coachConfiguredByServer } from './not-configured';
 
@@ -19,7 +20,7 @@ export function IntegrationAssistant() {
   else if (!isSignedIn)
     body = (
       <div className="flex flex-col items-center gap-3 p-8 text-center">
-        <p className="max-w-sm text-sm text-muted-foreground">{messages.coach.signInRequired}</p>
+        <p className="max-w-sm text-sm text-muted-foreground">{coachMessages.signInRequired}</p>
         <Button asChild variant="gradient" size="sm">
           <Link to={paths.signIn}>Sign in</Link>
         </Button>
@@ -31,9 +32,9 @@ export function IntegrationAssistant() {
         <CoachChat
           door="integration_assistant"
           conversationId={null}
-          greeting={messages.coach.integrationGreeting}
-          placeholder={messages.coach.integrationPlaceholder}
-          inputLabel={messages.coach.integrationInputLabel}
+          greeting={coachMessages.integrationGreeting}
+          placeholder={coachMessages.integrationPlaceholder}
+          inputLabel={coachMessages.integrationInputLabel}
           className="h-[28rem]"
         />
       </Suspense>

@@ -1,7 +1,7 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { messages } from '@/lib/messages';
+import { coachMessages } from '@/lib/coach-messages';
 import { cn } from '@/lib/utils';
 import { dataOf, messageText, toolName, type CoachMessage } from '../lib/coach-message';
 import { MarkdownText } from './markdown-text';
@@ -10,9 +10,9 @@ import { ToolCard, type ToolPartView } from './tool-card';
 async function copy(text: string) {
   try {
     await navigator.clipboard.writeText(text);
-    toast.success(messages.coach.copied);
+    toast.success(coachMessages.copied);
   } catch {
-    toast.error(messages.coach.copyFailed);
+    toast.error(coachMessages.copyFailed);
   }
 }
 
@@ -35,7 +35,7 @@ export function MessageView({ message, streaming }: { message: CoachMessage; str
       <div data-testid="coach-reply" className="group max-w-[92%] rounded-2xl rounded-bl-sm bg-secondary px-4 py-2 text-sm text-secondary-foreground">
         {facts && facts.labels.length > 0 && (
           <p data-testid="coach-facts" className="mb-1 text-xs text-muted-foreground">
-            {messages.coach.factsUsed(facts.labels)}
+            {coachMessages.factsUsed(facts.labels)}
           </p>
         )}
         {message.parts.map((p, i) => {
@@ -46,7 +46,7 @@ export function MessageView({ message, streaming }: { message: CoachMessage; str
         })}
         {!streaming && (text || usage) && (
           <div className="mt-1 flex items-center gap-2 text-xs text-muted-foreground">
-            {usage && <span data-testid="coach-usage">{usage.tier === 'unlimited' ? messages.coach.usageUnlimited : messages.coach.usage(usage.credits, usage.balance)}</span>}
+            {usage && <span data-testid="coach-usage">{usage.tier === 'unlimited' ? coachMessages.usageUnlimited : coachMessages.usage(usage.credits, usage.balance)}</span>}
             {text && (
               <Button type="button" variant="ghost" size="sm" className={cn('ml-auto h-7 px-2')} aria-label="Copy reply" onClick={() => void copy(text)}>
                 <Copy aria-hidden />

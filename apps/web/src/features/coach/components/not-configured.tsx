@@ -1,9 +1,13 @@
 import { Bot } from 'lucide-react';
-import { messages } from '@/lib/messages';
+import { coachMessages } from '@/lib/coach-messages';
 import { runtimeConfig } from '@/lib/runtime-config';
 
-/** /api/config says no AI provider is configured: every door shows this instead of an input. */
-export const coachConfiguredByServer = () => runtimeConfig().coach?.configured !== false;
+/** False when /api/config says no AI provider is configured (then every door shows CoachNotConfigured). */
+export function coachConfiguredByServer(): boolean {
+  const coach = runtimeConfig().coach;
+  // an older server without the field: the coach endpoint's own answer (503 ai_not_configured) decides
+  return !(typeof coach === 'object' && coach !== null && (coach as { configured?: unknown }).configured === false);
+}
 
 export function CoachNotConfigured() {
   return (
@@ -11,8 +15,8 @@ export function CoachNotConfigured() {
       <span className="flex size-10 items-center justify-center rounded-full bg-secondary">
         <Bot aria-hidden className="size-5 text-muted-foreground" />
       </span>
-      <p className="font-semibold">{messages.coach.notConfiguredTitle}</p>
-      <p className="max-w-sm text-sm text-muted-foreground">{messages.coach.notConfigured}</p>
+      <p className="font-semibold">{coachMessages.notConfiguredTitle}</p>
+      <p className="max-w-sm text-sm text-muted-foreground">{coachMessages.notConfigured}</p>
     </div>
   );
 }

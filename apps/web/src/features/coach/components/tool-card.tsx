@@ -2,7 +2,7 @@ import { CalendarCheck, Lightbulb, Search, UserRound, Wrench } from 'lucide-reac
 import type { ReactNode } from 'react';
 import { INTEGRATION_CATEGORIES } from '@app/shared';
 import { Button } from '@/components/ui/button';
-import { messages } from '@/lib/messages';
+import { coachMessages } from '@/lib/coach-messages';
 import { readIdea, readPlan, readSearch } from '../lib/tool-output';
 import { useCoachHost } from './coach-host';
 
@@ -48,10 +48,10 @@ function SearchCard({ part }: { part: ToolPartView }) {
       )}
       {s.suggestRequest && (
         <div className="flex flex-wrap items-center gap-2">
-          <p className="text-muted-foreground">{messages.coach.notInCatalogue(s.query)}</p>
+          <p className="text-muted-foreground">{coachMessages.notInCatalogue(s.query)}</p>
           {host.requestIntegration && (
             <Button size="sm" variant="outline" onClick={() => host.requestIntegration?.(s.query)}>
-              {messages.coach.requestIntegration}
+              {coachMessages.requestIntegration}
             </Button>
           )}
         </div>
@@ -64,7 +64,7 @@ function IdeaCard({ part }: { part: ToolPartView }) {
   const idea = readIdea(part.input, part.output);
   const done = part.state === 'output-available';
   return (
-    <Card testId="tool-idea" icon={<Lightbulb aria-hidden className={ICON} />} title={done ? messages.coach.ideaSaved : 'Saving a connection idea...'}>
+    <Card testId="tool-idea" icon={<Lightbulb aria-hidden className={ICON} />} title={done ? coachMessages.ideaSaved : 'Saving a connection idea...'}>
       {idea && (
         <p>
           <span className="font-medium">{idea.from}</span> → <span className="font-medium">{idea.to}</span>
@@ -79,7 +79,7 @@ function PlanCard({ part }: { part: ToolPartView }) {
   const plan = readPlan(part.input);
   const done = part.state === 'output-available';
   return (
-    <Card testId="tool-plan" icon={<CalendarCheck aria-hidden className={ICON} />} title={done ? messages.coach.planWritten : 'Writing your action plan...'}>
+    <Card testId="tool-plan" icon={<CalendarCheck aria-hidden className={ICON} />} title={done ? coachMessages.planWritten : 'Writing your action plan...'}>
       {plan && (
         <>
           <p className="font-medium">{plan.title}</p>

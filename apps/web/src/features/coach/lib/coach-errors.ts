@@ -1,5 +1,5 @@
 import { COACH_ERRORS, type CoachErrorCode, type CoachStreamErrorCode } from '@app/shared';
-import { messages } from '@/lib/messages';
+import { coachMessages } from '@/lib/coach-messages';
 
 export type CoachFailureCode = CoachErrorCode | CoachStreamErrorCode | 'network' | 'unknown';
 
@@ -22,7 +22,7 @@ const KNOWN = new Set<string>(Object.keys(COACH_ERRORS));
 export async function coachHttpError(res: Response): Promise<CoachHttpError> {
   const body = (await res.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
   const code = typeof body?.code === 'string' && KNOWN.has(body.code) ? (body.code as CoachErrorCode) : 'unknown';
-  const message = typeof body?.message === 'string' && body.message ? body.message : messages.coach.genericError;
+  const message = typeof body?.message === 'string' && body.message ? body.message : coachMessages.genericError;
   const retry = Number(res.headers.get('retry-after'));
   return new CoachHttpError(res.status, code, message, Number.isFinite(retry) && retry > 0 ? retry : null);
 }
@@ -40,11 +40,11 @@ export function describeCoachError(err: unknown): CoachFailure {
   if (err instanceof CoachHttpError) {
     switch (err.code) {
       case 'ai_not_configured':
-        return { code: err.code, text: messages.coach.notConfigured, retryable: false };
+        return { code: err.code, text: coachMessages.notConfigured, retryable: false };
       case 'out_of_credits':
-        return { code: err.code, text: messages.coach.outOfCredits, retryable: false };
+        return { code: err.code, text: coachMessages.outOfCredits, retryable: false };
       case 'ai_disabled':
-        return { code: err.code, text: messages.coach.aiDisabled, retryable: false };
+        return { code: err.code, text: coachMessages.aiDisabled, retryable: false };
       case 'no_plan':
         return { code: err.code, text: err.message, retryable: false };
       default:
@@ -56,9 +56,9 @@ export function describeCoachError(err: unknown): CoachFailure {
   const m = /^(provider_error|provider_timeout):\s*(.*)$/s.exec(text);
   if (m) {
     const code = m[1] as CoachStreamErrorCode;
-    const fallback = code === 'provider_timeout' ? messages.coach.providerTimeout : messages.coach.providerError;
+    const fallback = code === 'provider_timeout' ? coachMessages.providerTimeout : coachMessages.providerError;
     return { code, text: m[2]?.trim() || fallback, retryable: true };
   }
-  if (err instanceof TypeError) return { code: 'network', text: messages.coach.networkError, retryable: true };
-  return { code: 'unknown', text: messages.coach.genericError, retryable: true };
+  if (err instanceof TypeError) return { code: 'network', text: coachMessages.networkError, retryable: true };
+  return { code: 'unknown', text: coachMessages.genericError, retryable: true };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@/lib/messages';
+import { coachMessages } from '@/lib/coach-messages';
 import { coachRequestBody } from '../api/coach-transport';
 import { CoachHttpError, coachHttpError, describeCoachError } from './coach-errors';
 import { dataOf, messageText, type CoachMessage } from './coach-message';
@@ -15,18 +15,18 @@ describe('coach errors', () => {
     const e = await coachHttpError(json(429, { code: 'rate_limited', message: 'Slow down.' }, { 'retry-after': '30' }));
     expect([e.status, e.code, e.message, e.retryAfterSeconds]).toEqual([429, 'rate_limited', 'Slow down.', 30]);
     const odd = await coachHttpError(new Response('<html>bad gateway</html>', { status: 502 }));
-    expect([odd.code, odd.message]).toEqual(['unknown', messages.coach.genericError]);
+    expect([odd.code, odd.message]).toEqual(['unknown', coachMessages.genericError]);
     expect((await coachHttpError(json(500, { code: 'drop_tables', message: 'x' }))).code).toBe('unknown');
   });
   it('says plainly what happened, and offers Retry only where it can help', () => {
-    expect(describeCoachError(new CoachHttpError(503, 'ai_not_configured', 'x'))).toEqual({ code: 'ai_not_configured', text: messages.coach.notConfigured, retryable: false });
-    expect(describeCoachError(new CoachHttpError(402, 'out_of_credits', 'x'))).toMatchObject({ text: messages.coach.outOfCredits, retryable: false });
-    expect(describeCoachError(new CoachHttpError(403, 'ai_disabled', 'x'))).toMatchObject({ text: messages.coach.aiDisabled, retryable: false });
+    expect(describeCoachError(new CoachHttpError(503, 'ai_not_configured', 'x'))).toEqual({ code: 'ai_not_configured', text: coachMessages.notConfigured, retryable: false });
+    expect(describeCoachError(new CoachHttpError(402, 'out_of_credits', 'x'))).toMatchObject({ text: coachMessages.outOfCredits, retryable: false });
+    expect(describeCoachError(new CoachHttpError(403, 'ai_disabled', 'x'))).toMatchObject({ text: coachMessages.aiDisabled, retryable: false });
     expect(describeCoachError(new CoachHttpError(429, 'rate_limited', 'Too many messages.'))).toMatchObject({ text: 'Too many messages.', retryable: true });
     expect(describeCoachError(new Error('provider_timeout: The model took too long.'))).toEqual({ code: 'provider_timeout', text: 'The model took too long.', retryable: true });
-    expect(describeCoachError(new Error('provider_error:'))).toMatchObject({ code: 'provider_error', text: messages.coach.providerError });
+    expect(describeCoachError(new Error('provider_error:'))).toMatchObject({ code: 'provider_error', text: coachMessages.providerError });
     expect(describeCoachError(new TypeError('Failed to fetch'))).toMatchObject({ code: 'network', retryable: true });
-    expect(describeCoachError(new Error('at Object.<anonymous> (server.ts:1)'))).toMatchObject({ code: 'unknown', text: messages.coach.genericError });
+    expect(describeCoachError(new Error('at Object.<anonymous> (server.ts:1)'))).toMatchObject({ code: 'unknown', text: coachMessages.genericError });
   });
 });
 
