@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runCoachPart } from './coach/run-coach.js';
 import { loadOptions } from './lib/options.js';
 import { errorText, progress } from './lib/progress.js';
 import { renderMarkdown } from './lib/report.js';
@@ -55,6 +56,10 @@ async function main() {
   }
   if (o.parts.includes('soak')) {
     report.soak = await runSoakPart(o);
+    write();
+  }
+  if (o.parts.includes('coach')) {
+    report.coach = await runCoachPart(o);
     write();
   }
 }

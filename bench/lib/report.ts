@@ -1,6 +1,6 @@
 import { fmtInt, fmtKb, fmtMb, fmtMs, fmtRate, fmtRatio, fmtScore, markdownTable } from './format.js';
 import { keyFigures } from './key-figures.js';
-import type { BenchReport, ServerCaseResult, ServerPart, SoakPart, WebPart } from './types.js';
+import type { BenchReport, CoachPart, ServerCaseResult, ServerPart, SoakPart, WebPart } from './types.js';
 
 const dbName = (d: string) => (d === 'postgres' ? 'PostgreSQL' : 'PGlite');
 
@@ -120,9 +120,41 @@ function soakSection(s: SoakPart): string {
   ].join('\n');
 }
 
+function coachSection(c: CoachPart): string {
+  if (!c.availability.available) return `## AI coach\n\nNot available: ${c.availability.reason}`;
+  return [
+    '## AI coach',
+    '',
+    `POST /functions/v1/coach on ${dbName(c.database)} against the OpenAI-compatible stand-in (e2e/support/fake-openai.ts), which waits ${fmtMs(c.providerFirstTokenMs)} before its first token. ` +
+      `Time to first token, ${c.samples} requests one at a time, straight from the stand-in and through our server (sign-in check, business context, conversation and message writes):`,
+    '',
+    markdownTable(
+      ['Path', 'TTFT p50', 'TTFT p95'],
+      [
+        ['stand-in directly', fmtMs(c.directFirstTokenP50Ms), fmtMs(c.directFirstTokenP95Ms)],
+        ['through /functions/v1/coach', fmtMs(c.serverFirstTokenP50Ms), fmtMs(c.serverFirstTokenP95Ms)],
+      ],
+      [false, true, true],
+    ),
+    '',
+    `Added by our server: ${fmtMs(c.addedP50Ms)} at the median, a ratio of ${fmtRatio(c.ratio)}.`,
+    '',
+    'Rounds of concurrent streams (each stream about 20 text chunks 25 ms apart); RSS of the server process:',
+    '',
+    markdownTable(
+      ['Round', 'Streams', 'Completed', 'Wall time', 'TTFT p50', 'TTFT p99', 'Stream p50', 'Stream p99', 'RSS before', 'RSS peak', 'RSS after'],
+      c.rounds.map((r) => [
+        r.round, r.streams, `${fmtInt(r.completed)}${failuresText(r.failures)}`, fmtMs(r.wallMs), fmtMs(r.firstTokenP50Ms), fmtMs(r.firstTokenP99Ms),
+        fmtMs(r.totalP50Ms), fmtMs(r.totalP99Ms), fmtMb(r.rssBeforeMb), fmtMb(r.rssPeakMb), fmtMb(r.rssAfterMb),
+      ]),
+      [true, true, true, true, true, true, true, true, true, true, true],
+    ),
+  ].join('\n');
+}
+
 export function renderMarkdown(r: BenchReport): string {
   const m = r.machine;
-  const notRun = ['web', 'server', 'soak'].filter((p) => !r.settings.only.includes(p));
+  const notRun = ['web', 'server', 'soak', 'coach'].filter((p) => !r.settings.only.includes(p));
   const head = [
     '# Benchmark report',
     '',
@@ -138,5 +170,6 @@ export function renderMarkdown(r: BenchReport): string {
   if (r.server) sections.push(serverSection(r.server));
   if (r.web) sections.push(webSection(r.web));
   if (r.soak) sections.push(soakSection(r.soak));
+  if (r.coach) sections.push(coachSection(r.coach));
   return sections.join('\n\n') + '\n';
 }

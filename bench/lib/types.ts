@@ -113,6 +113,39 @@ export interface SoakPart {
   verdict: string;
 }
 
+export interface CoachRound {
+  round: number;
+  streams: number;
+  completed: number;
+  failures: Record<string, number>;
+  wallMs: number;
+  firstTokenP50Ms: number;
+  firstTokenP99Ms: number;
+  totalP50Ms: number;
+  totalP99Ms: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  rssAfterMb: number;
+}
+
+/** The AI coach against the provider stand-in (bench/coach). */
+export interface CoachPart {
+  availability: Availability;
+  database: 'pglite' | 'postgres';
+  /** How long the stand-in waits before its first token. */
+  providerFirstTokenMs: number;
+  samples: number;
+  directFirstTokenP50Ms?: number;
+  directFirstTokenP95Ms?: number;
+  serverFirstTokenP50Ms?: number;
+  serverFirstTokenP95Ms?: number;
+  /** Median time to first token through our server minus the stand-in's own. */
+  addedP50Ms?: number;
+  /** Through our server ÷ straight from the stand-in, medians. */
+  ratio?: number;
+  rounds: CoachRound[];
+}
+
 export interface BenchReport {
   startedAt: string;
   finishedAt: string;
@@ -123,4 +156,5 @@ export interface BenchReport {
   server?: ServerPart;
   web?: WebPart;
   soak?: SoakPart;
+  coach?: CoachPart;
 }

@@ -44,6 +44,8 @@ const ScriptBody = z.union([z.object({ replies: z.array(Reply) }), Reply]);
 export interface RecordedRequest {
   path: string;
   body: Record<string, unknown>;
+  /** True when the caller closed the connection before the reply was fully sent (Stop, a timeout). */
+  closedEarly?: boolean;
 }
 
 /** The queue and request log behind a stand-in (OpenAI here, Anthropic in server/test/support). */
@@ -120,7 +122,11 @@ export async function startScriptedProvider(providerPath: string, handle: Comple
         }
         if (req.method === 'POST' && path === providerPath) {
           const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
-          queue.requests.push({ path, body });
+          const record: RecordedRequest = { path, body };
+          queue.requests.push(record);
+          res.on('close', () => {
+            record.closedEarly = !res.writableFinished;
+          });
           return await handle(req, res, body, queue.next());
         }
         return json(res, 404, { error: { message: `No route ${req.method} ${path}`, type: 'invalid_request_error' } });

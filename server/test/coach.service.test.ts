@@ -91,13 +91,15 @@ const systemOf = (i: number) => {
 describe('coach: a reply', () => {
   it('streams conversation, facts, the verbatim text and usage; the provider got the business; one charge with token counts', async () => {
     const u = await onboardedUser();
+    expect((await u.client.from('user_tools').insert({ integration_id: 'shopify' })).error).toBeNull();
+    expect((await u.client.from('connection_ideas').insert({ from_tool: 'Typeform', to_tool: 'Mailchimp', idea: 'Add cake-club sign-ups to the newsletter' })).error).toBeNull();
     openai.script({ text: ['Focus on **wholesale** ', 'orders for ', 'Harbour Bakes.'], usage: { inputTokens: 1500, outputTokens: 300 } });
     const cs = await chunks(await post(u, { message: 'How do I grow revenue?', door: 'panel' }));
 
     expect(cs[0]!.type).toBe('start');
     expect(cs[1]).toMatchObject({ type: 'data-conversation', data: { title: 'How do I grow revenue?' } });
     expect(cs[2]!.type).toBe('data-facts');
-    expect(data<{ labels: string[] }>(cs, 'facts').labels).toEqual(expect.arrayContaining(['Business name', 'Industry', 'Goals', 'Challenges', 'Plan']));
+    expect(data<{ labels: string[] }>(cs, 'facts').labels).toEqual(expect.arrayContaining(['Business name', 'Industry', 'Goals', 'Challenges', 'Plan', 'Connection ideas', 'Tools on the canvas']));
     expect(textOf(cs)).toBe('Focus on **wholesale** orders for Harbour Bakes.');
     expect(cs.at(-1)!.type).toBe('finish');
     expect(cs.at(-2)).toEqual({ type: 'data-usage', data: { inputTokens: 1500, outputTokens: 300, credits: 2, balance: 1998, tier: 'standard' } });
@@ -108,6 +110,8 @@ describe('coach: a reply', () => {
     expect(systemOf(0)).toContain('Harbour Bakes');
     expect(systemOf(0)).toContain('Increase Revenue');
     expect(systemOf(0)).toContain('Generate More Leads');
+    expect(systemOf(0)).toContain('Add cake-club sign-ups to the newsletter');
+    expect(systemOf(0)).toContain('Shopify');
 
     const conversationId = data<{ id: string }>(cs, 'conversation').id;
     expect(await coachCharges(u.id)).toEqual([{ delta: -2, reason: 'coach', conversation_id: conversationId, input_tokens: 1500, output_tokens: 300 }]);
@@ -120,6 +124,14 @@ describe('coach: a reply', () => {
     expect(msgs!.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(msgs![0]!.parts).toEqual([{ type: 'text', text: 'How do I grow revenue?' }]);
     expect(JSON.stringify(msgs![1]!.parts)).toContain('Harbour Bakes.');
+
+    // Deleting the account deletes the conversation and its messages (the charge row goes with the ledger).
+    expect((await t.admin().auth.admin.deleteUser(u.id)).error).toBeNull();
+    const { rows } = await t.server.ctx.db.query(
+      'select (select count(*) from public.coach_conversations where user_id = $1)::int as c, (select count(*) from public.coach_messages where user_id = $1)::int as m',
+      [u.id],
+    );
+    expect(rows[0]).toEqual({ c: 0, m: 0 });
   });
 
   it('accepts the useChat transport body, continues with the stored history; another user can neither read nor continue it', async () => {
@@ -295,6 +307,30 @@ describe('coach: provider failures', () => {
       expect(String(cs.find((c) => c.type === 'error')?.errorText)).toMatch(/^provider_timeout: /);
     });
     expect(await coachCharges(u.id)).toEqual([]);
+  });
+});
+
+describe('coach: Stop', () => {
+  it('the browser stopping the stream stops the provider request and charges nothing', async () => {
+    const u = await onboardedUser();
+    // 20 chunks 100 ms apart: unstopped, the reply would end and be charged about 2 s in.
+    openai.script({ text: Array.from({ length: 20 }, (_, i) => `word${i} `), chunkDelayMs: 100 });
+    const stop = new AbortController();
+    const res = await fetch(`${t.url}/functions/v1/coach`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
+      body: JSON.stringify({ message: 'Tell me a long story' }),
+      signal: stop.signal,
+    });
+    const reader = res.body!.getReader();
+    let seen = '';
+    while (!seen.includes('"type":"text-delta"')) seen += new TextDecoder().decode((await reader.read()).value);
+    stop.abort();
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(openai.requests()[0]!.closedEarly).toBe(true);
+    expect(await coachCharges(u.id)).toEqual([]);
+    const { data: msgs } = await u.client.from('coach_messages').select('role');
+    expect(msgs).toEqual([{ role: 'user' }]);
   });
 });
 

@@ -65,26 +65,33 @@ export function profileFacts(p: Record<string, unknown> | undefined): Fact[] {
  * RLS lets this user see can reach the model.
  */
 export async function loadCoachContext(tx: Queryable): Promise<CoachContext> {
-  const head = await tx.query<{ plan: string | null; balance: number; first_name: string | null }>(
+  // One round trip: every query here runs under the user's RLS, as the user.
+  const r = await tx.query<{
+    plan: string | null;
+    balance: number;
+    first_name: string | null;
+    profile: Record<string, unknown> | null;
+    ideas: { from_tool: string; to_tool: string; idea: string }[];
+    tools: string[];
+  }>(
     `select public.current_plan_id() as plan, public.credit_balance() as balance,
-            (select p.first_name from public.profiles p where p.id = auth.uid()) as first_name`,
+            (select p.first_name from public.profiles p where p.id = auth.uid()) as first_name,
+            (select to_jsonb(b) from public.business_profiles b where b.user_id = auth.uid()) as profile,
+            coalesce((select jsonb_agg(jsonb_build_object('from_tool', i.from_tool, 'to_tool', i.to_tool, 'idea', i.idea))
+                      from (select from_tool, to_tool, idea from public.connection_ideas where user_id = auth.uid()
+                            order by created_at desc limit 10) i), '[]'::jsonb) as ideas,
+            coalesce((select jsonb_agg(n.name order by n.name) from (select i.name from public.user_tools t
+                      join public.integrations i on i.id = t.integration_id where t.user_id = auth.uid() limit 40) n), '[]'::jsonb) as tools`,
   );
-  const profile = (await tx.query('select * from public.business_profiles where user_id = auth.uid()')).rows[0];
-  const ideas = await tx.query<{ from_tool: string; to_tool: string; idea: string }>(
-    'select from_tool, to_tool, idea from public.connection_ideas where user_id = auth.uid() order by created_at desc limit 10',
-  );
-  const tools = await tx.query<{ name: string }>(
-    `select i.name from public.user_tools t join public.integrations i on i.id = t.integration_id
-     where t.user_id = auth.uid() order by i.name limit 40`,
-  );
-  const { plan, balance, first_name } = head.rows[0]!;
+  const { profile, ideas, tools } = r.rows[0]!;
+  const { plan, balance, first_name } = r.rows[0]!;
   const planId = PLAN_IDS.includes(plan as PlanId) ? (plan as PlanId) : null;
-  const facts = profileFacts(profile);
+  const facts = profileFacts(profile ?? undefined);
   if (planId) facts.push({ label: 'Plan', value: PLANS[planId].name });
-  if (ideas.rows.length) {
-    facts.push({ label: 'Connection ideas', value: cut(ideas.rows.map((i) => `${i.from_tool} → ${i.to_tool}: ${i.idea}`).join('; ')) });
+  if (ideas.length) {
+    facts.push({ label: 'Connection ideas', value: cut(ideas.map((i) => `${i.from_tool} → ${i.to_tool}: ${i.idea}`).join('; ')) });
   }
-  if (tools.rows.length) facts.push({ label: 'Tools on the canvas', value: tools.rows.map((t) => t.name).join(', ') });
+  if (tools.length) facts.push({ label: 'Tools on the canvas', value: tools.join(', ') });
   return {
     aiEnabled: profile ? profile.ai_features_enabled !== false : true,
     plan: planId,

@@ -39,12 +39,14 @@ export async function loadHistory(db: Queryable, userId: string, conversationId:
   return r.rows;
 }
 
+/** Stores one message and moves the conversation to the top of the list (one statement: one round trip). */
 export async function saveMessage(db: Queryable, userId: string, conversationId: string, role: 'user' | 'assistant', parts: unknown[]): Promise<string> {
   const r = await db.query<{ id: string }>(
-    'insert into public.coach_messages (conversation_id, user_id, role, parts) values ($1, $2, $3, $4::jsonb) returning id',
+    `with m as (insert into public.coach_messages (conversation_id, user_id, role, parts) values ($1, $2, $3, $4::jsonb) returning id),
+          c as (update public.coach_conversations set updated_at = now() where id = $1 and user_id = $2)
+     select id from m`,
     [conversationId, userId, role, JSON.stringify(parts)],
   );
-  await db.query('update public.coach_conversations set updated_at = now() where id = $1 and user_id = $2', [conversationId, userId]);
   return r.rows[0]!.id;
 }
 

@@ -43,12 +43,13 @@ export function coachHandler(app: AppContext) {
     } else {
       conversation = await createConversation(app.db, userId, conversationTitle(message));
     }
-    let history = await loadHistory(app.db, userId, conversation.id);
+    const history = conversationId ? await loadHistory(app.db, userId, conversation.id) : [];
     // A retry after a failed reply sends the same text again: it is already the last message, so keep one copy.
     const last = history.at(-1);
     if (!(last?.role === 'user' && messageText(last.parts) === message)) {
-      await saveMessage(app.db, userId, conversation.id, 'user', [{ type: 'text', text: message }]);
-      history = await loadHistory(app.db, userId, conversation.id);
+      const parts = [{ type: 'text', text: message }];
+      const id = await saveMessage(app.db, userId, conversation.id, 'user', parts);
+      history.push({ id, role: 'user', parts });
     }
     return coachReply(app, {
       claims,
