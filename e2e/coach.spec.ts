@@ -69,6 +69,10 @@ test.describe('AI coach', () => {
     await expect(page.getByText('1,997 / 2,000')).toBeVisible();
     await expect(page.getByTestId('usage-history').getByRole('listitem').first()).toHaveText(/^\d{1,2} \w{3}, Coach: '.+', 3 credits$/);
     await shot(page, 'coach-brain-usage-1440');
+    // the dashboard (and so the panel) is desktop-only: at 390 px it says so
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByText('Desktop Required')).toBeVisible();
+    await shot(page, 'coach-dashboard-390');
     expect(pageErrors).toEqual([]);
   });
 

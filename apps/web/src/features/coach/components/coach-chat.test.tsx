@@ -97,6 +97,13 @@ describe('CoachChat', { timeout: 30_000 }, () => {
     await screen.findByText('3 credits used, 97 left');
     // Markdown arrives as markup, never as raw text
     await waitFor(() => expect(screen.getByText('Xero').tagName).toBe('STRONG'), { timeout: 15_000 });
+    // copy-to-clipboard copies the reply's text as the coach wrote it (Markdown source)
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy reply' }));
+    });
+    expect(writeText).toHaveBeenCalledWith('**Xero** is not in our catalogue.');
 
     fetchMock.mockResolvedValueOnce(streamed(reply('Next.')));
     await send('And then?');
