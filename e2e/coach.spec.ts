@@ -131,6 +131,33 @@ test.describe('AI coach', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('out of credits opens Your Plan; with the AI switch off the coach declines politely; nothing reaches the provider', async ({ page, pageErrors }) => {
+    const user = await coach.signedInUser(page);
+    const spent = await coach.admin.from('credit_ledger').insert({ user_id: user.id, delta: -2000, reason: 'test_spend' });
+    expect(spent.error).toBeNull();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${coach.server.url}/dashboard`);
+    await page.getByRole('button', { name: /AI Business Coach/ }).click();
+    const panel = page.getByRole('complementary', { name: 'AI assistant' });
+    const box = panel.getByRole('textbox', { name: 'Message the AI coach' });
+    await box.fill('Plan my next quarter');
+    await box.press('Enter');
+    await expect(panel.getByTestId('coach-error')).toContainText("You're out of credits");
+    await expect(page.getByRole('dialog', { name: 'Your Plan' })).toBeVisible();
+    await shot(page, 'coach-out-of-credits-1440');
+    await page.keyboard.press('Escape');
+    await expect(panel.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+
+    await coach.admin.from('credit_ledger').insert({ user_id: user.id, delta: 100, reason: 'top_up' });
+    await coach.admin.from('business_profiles').update({ ai_features_enabled: false }).eq('user_id', user.id);
+    await box.fill('Plan my next quarter, please');
+    await box.press('Enter');
+    await expect(panel.getByTestId('coach-error')).toContainText('Your AI features are switched off in The Brain');
+    expect(fake.requests()).toEqual([]);
+    // the browser logs the refused requests (402, 403) as failed resources; nothing else may appear
+    expect(pageErrors.filter((e) => !/status of 40[23]/.test(e))).toEqual([]);
+  });
+
   test('the Integration Assistant searches the catalogue and offers Request Integration for what it lacks', async ({ page, pageErrors }) => {
     await coach.signedInUser(page);
     await page.setViewportSize({ width: 1440, height: 900 });
