@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startOwnServer } from './support/coach-helpers';
@@ -8,6 +9,12 @@ import { startFakeOpenAI, type FakeProvider } from './support/fake-openai';
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
+/** WCAG A/AA violations in the page, or in one part of it (`within`, a CSS selector). */
+const axeViolations = async (page: Page, within?: string) => {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (within) axe.include(within);
+  return (await axe.analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
 };
 
 let fake: FakeProvider;
@@ -64,6 +71,7 @@ test.describe('AI coach', () => {
     // the provider got the customer's own facts from the server
     expect(JSON.stringify(fake.requests().at(-1)!.body)).toContain('Crumb & Co');
     await shot(page, 'coach-panel-1440');
+    expect(await axeViolations(page, 'aside[aria-label="AI assistant"]')).toEqual([]);
 
     // The Brain's credit bar and usage history refreshed after the reply
     await expect(page.getByText('1,997 / 2,000')).toBeVisible();
@@ -99,6 +107,7 @@ test.describe('AI coach', () => {
     const list = page.getByRole('navigation', { name: 'Conversations' });
     await expect(list.getByRole('button', { name: /^Write me a 90-day action plan/ })).toHaveAttribute('aria-current', 'true');
     await shot(page, 'coach-view-1440');
+    expect(await axeViolations(page)).toEqual([]);
 
     // rename, then resume it from the list after a reload
     await list.getByRole('button', { name: /^Rename/ }).click();
@@ -119,6 +128,8 @@ test.describe('AI coach', () => {
     await plan.getByRole('checkbox', { name: /Write the bakery brand story/ }).click();
     await expect(plan.getByText('1 of 5 tasks done')).toBeVisible();
     await shot(page, 'coach-action-plan-1440');
+    // the plan only: the profile card below it has an older definition-list finding that is not the coach's
+    expect(await axeViolations(page, '[data-testid="action-plan"]')).toEqual([]);
     await page.reload();
     await expect(page.getByTestId('action-plan').getByRole('checkbox', { name: /Write the bakery brand story/ })).toBeChecked();
 
@@ -178,6 +189,7 @@ test.describe('AI coach', () => {
     await expect(page.getByText('you can ask us to add it.')).toBeVisible();
     expect(JSON.stringify(fake.requests()[0]!.body)).toContain('searchCatalogue');
     await shot(page, 'coach-integration-assistant-1440');
+    expect(await axeViolations(page)).toEqual([]);
     await card.getByRole('button', { name: 'Request Integration' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request Integration' });
     await expect(dialog.getByLabel('Service name')).toHaveValue('Zorblax');

@@ -21,7 +21,7 @@ export function MessageView({ message, streaming }: { message: CoachMessage; str
   if (message.role === 'user') {
     return (
       <div className="flex justify-end">
-        <p data-testid="coach-user" className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-primary px-4 py-2 text-sm text-primary-foreground">
+        <p data-testid="coach-user" className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-violet-600 px-4 py-2 text-sm text-white">
           {messageText(message)}
         </p>
       </div>
