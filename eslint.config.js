@@ -34,7 +34,7 @@ export default tseslint.config(
           zones: [
             ...[
               'auth', 'onboarding', 'voice', 'consent', 'session-timeout', 'landing', 'pricing', 'booking', 'site-chrome',
-              'waitlist', 'analytics', 'plans', 'dashboard', 'connect-anything', 'admin', 'content', 'profile', 'contact', 'security',
+              'waitlist', 'analytics', 'plans', 'dashboard', 'connect-anything', 'admin', 'content', 'profile', 'contact', 'security', 'coach',
             ].map((f) => ({
               target: `./${FEATURES}/${f}`,
               from: `./${FEATURES}`,

@@ -149,17 +149,13 @@ test.describe('Connect Anything', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('assistant answers from the catalogue after a second; the connector graph saves a blueprint', async ({ page, pageErrors }) => {
+  test('the assistant is the AI coach (not set up on this server); the connector graph saves a blueprint', async ({ page, pageErrors }) => {
     const user = await signedInUser(page);
     await page.setViewportSize({ width: 1440, height: 900 });
     await openPage(page, '/connect-anything');
     await openTab(page, 'Integration Assistant');
-    await expect(page.getByTestId('chat-assistant').first()).toContainText("I'm the Integration Assistant");
-    await page.getByRole('textbox', { name: 'Message the Integration Assistant' }).fill('Which apps connect to Slack?');
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByTestId('chat-user')).toHaveText('Which apps connect to Slack?');
-    await expect(page.getByTestId('chat-assistant')).toHaveCount(1);
-    await expect(page.getByTestId('chat-assistant').nth(1)).toContainText('Slack (Communication) pairs well with');
+    // this server has no AI provider; e2e/coach.spec.ts drives a configured one
+    await expect(page.getByText('The AI coach is not set up on this server', { exact: true })).toBeVisible();
 
     await openTab(page, 'Connector Graph');
     await page.getByRole('combobox', { name: 'Source application' }).click();

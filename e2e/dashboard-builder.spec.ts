@@ -184,14 +184,15 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('heading', { name: 'CRM is coming soon' })).toBeVisible();
     await shot(page, 'dashboard-crm-1440');
 
-    // the assistant (collapsed at first) says plainly that it is not connected
-    await expect(page.getByRole('textbox', { name: 'Message the AI coach' })).toBeHidden();
+    // the assistant (collapsed at first) says plainly that the coach is not set up (this server has no AI provider;
+    // e2e/coach.spec.ts drives a configured one)
+    const notSetUp = page.getByText('The AI coach is not set up on this server', { exact: true });
+    await expect(notSetUp).toBeHidden();
     await page.getByRole('button', { name: /AI Business Coach/ }).click();
-    await page.getByRole('textbox', { name: 'Message the AI coach' }).fill('How do I grow?');
-    await page.getByRole('textbox', { name: 'Message the AI coach' }).press('Enter');
-    await expect(page.getByText('The AI coach is not connected yet')).toBeVisible();
+    await expect(notSetUp).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Message the AI coach' })).toHaveCount(0);
     await page.getByRole('button', { name: /AI Business Coach/ }).click();
-    await expect(page.getByRole('textbox', { name: 'Message the AI coach' })).toBeHidden();
+    await expect(notSetUp).toBeHidden();
     await expect(page.getByTestId('usage-timer')).toHaveText(/^\d+:\d\d$/);
 
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -1,6 +1,8 @@
 /**
  * Every user-facing message of the specification, in one catalogue (part 1 §8, part 2 §8).
  * Components import from here; the texts must match the specification exactly.
+ * The AI coach's texts are the catalogue's one other file, ./coach-messages.ts: this module is in the landing
+ * page's JavaScript, and the coach loads only on signed-in pages.
  */
 export const messages = {
   app: {
@@ -131,7 +133,6 @@ export const messages = {
     ideaCreated: 'Connection idea saved',
     ideaDeleted: 'Connection idea deleted',
     toolAdded: (name: string) => `${name} added to your canvas`,
-    assistantNotConnected: 'The AI coach is not connected yet, so I cannot answer here. It is coming soon; meanwhile, book a strategy session for help.',
   },
   connectAnything: {
     noResults: 'No integrations found',

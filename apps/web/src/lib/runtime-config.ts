@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   sessionWarningMinutes: number;
   /** The server relays page errors to an error tracker (SENTRY_DSN); absent from older servers. */
   errorReporting?: boolean;
+  /** Whether an AI provider is configured for the coach; read (and checked) by the coach, which loads later. */
+  coach?: unknown;
 }
 
 const STRING_KEYS = ['supabaseUrl', 'anonKey', 'brandName', 'bookingUrl', 'introVideoUrl'] as const;

@@ -1,14 +1,21 @@
 import { PlanProvider } from '@/app/plan-provider';
 import { ProtectedRoute } from '@/app/protected-route';
+import { ActionPlanBoard } from '@/features/coach/components/action-plan';
+import { CoachPanel } from '@/features/coach/components/coach-panel';
+import { CoachView } from '@/features/coach/components/coach-view';
+import { UsageHistory } from '@/features/coach/components/usage-history';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { PlanDialogSlot } from '@/features/plans/components/plan-dialog-slot';
+import { CoachRequestIntegration } from './coach-request-integration';
 
-/** /dashboard (protected): the desktop business operating system with the plan context. */
+/** /dashboard (protected): the desktop business operating system with the plan context and the AI coach. */
 export function Component() {
   return (
     <ProtectedRoute>
       <PlanProvider>
-        <DashboardShell />
+        <CoachRequestIntegration>
+          <DashboardShell slots={{ assistant: <CoachPanel />, coach: <CoachView />, plan: <ActionPlanBoard />, usage: <UsageHistory /> }} />
+        </CoachRequestIntegration>
         <PlanDialogSlot />
       </PlanProvider>
     </ProtectedRoute>

@@ -7,6 +7,7 @@ import { runtimeConfig } from '@/lib/runtime-config';
 import { supabase } from '@/lib/supabase';
 import { unwrap } from '../api/admin-fetch';
 import { AnalyticsPanel } from './analytics-panel';
+import { CoachStatusCard } from './coach-status-card';
 import { InboxPanel } from './inbox-panel';
 import { SecurityPanel } from './security-panel';
 import { Stat } from './shared';
@@ -53,6 +54,7 @@ export function AdminConsole() {
           <Stat label="Accounts" value={o?.users ?? '—'} />
           <Stat label="New in inbox" value={inbox ?? '—'} className="col-span-2 md:col-span-1" />
         </div>
+        <CoachStatusCard />
         <Tabs defaultValue="waitlist" className="flex flex-col gap-6">
           <TabsList className="h-auto w-full justify-start overflow-x-auto">
             {TABS.map((t) => (

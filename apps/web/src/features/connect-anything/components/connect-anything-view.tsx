@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { fetchCategoryCounts, type FilterId, type MarketplaceQuery } from '../api/integrations';
-import { AssistantTab } from './assistant-tab';
 import { CompareTab } from './compare-tab';
 import { ConnectorGraphTab } from './connector-graph-tab';
 import { DirectoryHeader } from './directory-header';
@@ -22,8 +21,8 @@ type TabId = (typeof TABS)[number]['id'];
 
 const START: MarketplaceQuery = { search: '', filter: 'all', popularOnly: false, page: 1 };
 
-/** The Connect Anything directory: search, categories with real counts, and six tabs. */
-export function ConnectAnythingView() {
+/** The Connect Anything directory: search, categories with real counts, and six tabs (the page gives the assistant's). */
+export function ConnectAnythingView({ assistant }: { assistant: ReactNode }) {
   const counts = useQuery({ queryKey: ['integrations', 'counts'], queryFn: fetchCategoryCounts, staleTime: 5 * 60_000 });
   const [tab, setTab] = useState<TabId>('marketplace');
   const [query, setQuery] = useState<MarketplaceQuery>(START);
@@ -74,7 +73,7 @@ export function ConnectAnythingView() {
           <MakeConnectionsTab onPlan={() => setTab('planner')} />
         </TabsContent>
         <TabsContent value="assistant" className="mt-6">
-          <AssistantTab />
+          {assistant}
         </TabsContent>
         <TabsContent value="graph" className="mt-6">
           <ConnectorGraphTab />

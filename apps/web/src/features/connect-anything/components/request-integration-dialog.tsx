@@ -13,8 +13,8 @@ import { submitIntegrationRequest } from '../api/requests';
 const empty = { service_name: '', description: '', use_case: '' };
 
 /** 'Request Integration': service name, description and use case, all required; saved for the operators. */
-export function RequestIntegrationDialog({ open, onOpenChange }: { open: boolean; onOpenChange(o: boolean): void }) {
-  const [form, setForm] = useState(empty);
+export function RequestIntegrationDialog({ open, onOpenChange, serviceName = '' }: { open: boolean; onOpenChange(o: boolean): void; serviceName?: string }) {
+  const [form, setForm] = useState({ ...empty, service_name: serviceName });
   const [error, setError] = useState<string | null>(null);
   const submit = useMutation({
     mutationFn: submitIntegrationRequest,

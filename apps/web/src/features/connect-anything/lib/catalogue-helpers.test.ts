@@ -3,7 +3,6 @@ import type { Integration } from '@app/shared';
 import { escapeSearch } from '../api/integrations';
 import { addToComparison } from '../components/compare-tab';
 import { rangeLabel } from '../components/marketplace-tab';
-import { assistantReply } from './assistant-reply';
 import { connectorPath } from './connector-path';
 
 const app = (id: string, name: string, category: Integration['category'], connections: number): Integration => ({
@@ -31,24 +30,6 @@ describe('connectorPath', () => {
   });
   it('is empty for an unknown source', () => {
     expect(connectorPath(CATALOGUE, 'nope', 'leads')).toEqual([]);
-  });
-});
-
-describe('assistantReply', () => {
-  it('answers which apps connect to a named app, from the catalogue', () => {
-    const r = assistantReply('Which apps connect to Slack?', CATALOGUE);
-    expect(r).toMatch(/^Slack \(Communication\) pairs well with /);
-    expect(r).toContain('Salesforce');
-    expect(r).not.toMatch(/pairs well with[^.]*Slack/);
-  });
-  it('names the category of an app', () => {
-    expect(assistantReply('What category is Notion in?', CATALOGUE)).toMatch(/^Notion is in the Productivity category/);
-  });
-  it('lists a category by its most connected apps', () => {
-    expect(assistantReply('show me crm tools', CATALOGUE)).toBe('The catalogue has 2 CRM apps. The most connected: Salesforce, HubSpot.');
-  });
-  it('says what it can do when it cannot tell', () => {
-    expect(assistantReply('hello there', CATALOGUE)).toContain(`catalogue of ${CATALOGUE.length} apps`);
   });
 });
 

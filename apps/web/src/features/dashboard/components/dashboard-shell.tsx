@@ -1,4 +1,5 @@
-import { Brain, Contact, LayoutDashboard, Workflow } from 'lucide-react';
+import { Bot, Brain, Contact, LayoutDashboard, Workflow } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePlan } from '@/app/plan-provider';
 import { Button } from '@/components/ui/button';
@@ -11,25 +12,36 @@ import { BuilderView } from '../builder/builder-view';
 import { BrainView } from '../views/brain-view';
 import { CrmView } from '../views/crm-view';
 import { OverviewView } from '../views/overview-view';
-import { AssistantPanel } from './assistant-panel';
 import { DesktopRequired } from './desktop-required';
 import { UsageTimer } from './usage-timer';
 
-const ICONS: Record<DashboardView, typeof Brain> = { builder: Workflow, dashboard: LayoutDashboard, crm: Contact, brain: Brain };
+const ICONS: Record<DashboardView, typeof Brain> = { builder: Workflow, dashboard: LayoutDashboard, coach: Bot, crm: Contact, brain: Brain };
 const TITLES: Record<DashboardView, { title: string; text: string }> = {
   builder: { title: 'Builder', text: 'Map the tools you use and the connections between them.' },
-  dashboard: { title: 'Dashboard', text: 'Your business at a glance.' },
+  dashboard: { title: 'Dashboard', text: 'Your 90-day action plan and your business at a glance.' },
+  coach: { title: 'Coach', text: 'Your AI business coach. It knows your business profile, goals and tools.' },
   crm: { title: 'CRM', text: 'Customers, deals and follow-ups.' },
   brain: { title: 'The Brain', text: 'Your plan, credits, AI settings and profile.' },
 };
 
-/** The business operating system: desktop only, four remembered views, plan card, usage timer and assistant. */
-export function DashboardShell() {
+/** What the page puts into the shell from other features (the coach): features do not import each other. */
+export interface DashboardSlots {
+  /** The floating assistant panel. */
+  assistant: ReactNode;
+  /** The Coach view's content. */
+  coach: ReactNode;
+  /** Shown first in the Dashboard view: the action plan being worked. */
+  plan: ReactNode;
+  /** Shown in The Brain under the credits: the usage history. */
+  usage: ReactNode;
+}
+
+/** The business operating system: desktop only, remembered views, plan card, usage timer and assistant. */
+export function DashboardShell({ slots }: { slots: DashboardSlots }) {
   const desktop = useIsDesktop();
   const [view, setView] = useDashboardView();
   const plan = usePlan();
   if (!desktop) return <DesktopRequired />;
-  const Current = { builder: BuilderView, dashboard: OverviewView, crm: CrmView, brain: BrainView }[view];
 
   return (
     <div className="flex min-h-screen bg-background text-foreground">
@@ -76,9 +88,13 @@ export function DashboardShell() {
           <h1 className="text-2xl font-bold">{TITLES[view].title}</h1>
           <p className="text-sm text-muted-foreground">{TITLES[view].text}</p>
         </header>
-        <Current />
+        {view === 'builder' && <BuilderView />}
+        {view === 'dashboard' && <OverviewView plan={slots.plan} />}
+        {view === 'coach' && slots.coach}
+        {view === 'crm' && <CrmView />}
+        {view === 'brain' && <BrainView usage={slots.usage} />}
       </main>
-      <AssistantPanel />
+      {view !== 'coach' && slots.assistant}
     </div>
   );
 }

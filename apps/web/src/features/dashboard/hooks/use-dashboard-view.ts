@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 export const DASHBOARD_VIEWS = [
   { id: 'builder', label: 'Builder' },
   { id: 'dashboard', label: 'Dashboard' },
+  { id: 'coach', label: 'Coach' },
   { id: 'crm', label: 'CRM' },
   { id: 'brain', label: 'The Brain' },
 ] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Brain, Coins, Star } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth-provider';
 import { usePlan } from '@/app/plan-provider';
@@ -82,38 +82,41 @@ function AiToggle() {
 }
 
 /** The Brain: plan, AI features, credits, profile names and top rated tools. */
-export function BrainView() {
+export function BrainView({ usage }: { usage?: ReactNode }) {
   const plan = usePlan();
   const top = useQuery({ queryKey: ['integrations', 'top-rated'], queryFn: () => topRatedTools(5), staleTime: 5 * 60_000 });
   const s = plan.status;
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
-      <section aria-labelledby="brain-plan" className="space-y-5 rounded-xl border bg-card p-6">
-        <div className="flex items-start justify-between gap-3">
-          <div>
-            <h2 id="brain-plan" className="flex items-center gap-2 text-lg font-semibold">
-              <Brain aria-hidden className="size-5 text-primary" /> Your plan
-            </h2>
-            <p className="mt-1 text-2xl font-bold">{s?.plan_name ?? 'No plan'}</p>
-            <p className="text-sm text-muted-foreground">
-              {s?.status === 'trialing' ? `Trial: ${plan.trialDaysRemaining ?? 0} days remaining` : s?.status === 'expired' ? 'Your trial has ended' : s ? `Status: ${s.status.replace('_', ' ')}` : ''}
-            </p>
+      <div className="space-y-4">
+        <section aria-labelledby="brain-plan" className="space-y-5 rounded-xl border bg-card p-6">
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <h2 id="brain-plan" className="flex items-center gap-2 text-lg font-semibold">
+                <Brain aria-hidden className="size-5 text-primary" /> Your plan
+              </h2>
+              <p className="mt-1 text-2xl font-bold">{s?.plan_name ?? 'No plan'}</p>
+              <p className="text-sm text-muted-foreground">
+                {s?.status === 'trialing' ? `Trial: ${plan.trialDaysRemaining ?? 0} days remaining` : s?.status === 'expired' ? 'Your trial has ended' : s ? `Status: ${s.status.replace('_', ' ')}` : ''}
+              </p>
+            </div>
+            <Button variant="outline" size="sm" onClick={() => plan.openPlanDialog('plans')}>
+              Your Plan
+            </Button>
           </div>
-          <Button variant="outline" size="sm" onClick={() => plan.openPlanDialog('plans')}>
-            Your Plan
-          </Button>
-        </div>
-        <AiToggle />
-        <div className="rounded-lg border bg-background/40 p-4">
-          <h3 className="flex items-center gap-2 font-semibold">
-            <Coins aria-hidden className="size-4 text-accent" /> Credits
-          </h3>
-          {s ? <CreditBar balance={s.credits_balance} allowance={s.credits_allowance} className="mt-3" /> : <p className="mt-2 text-sm text-muted-foreground">Loading credits...</p>}
-          <Button className="mt-4" variant="gradient" size="sm" onClick={() => plan.openPlanDialog('top_up')}>
-            Buy More Credits
-          </Button>
-        </div>
-      </section>
+          <AiToggle />
+          <div className="rounded-lg border bg-background/40 p-4">
+            <h3 className="flex items-center gap-2 font-semibold">
+              <Coins aria-hidden className="size-4 text-accent" /> Credits
+            </h3>
+            {s ? <CreditBar balance={s.credits_balance} allowance={s.credits_allowance} className="mt-3" /> : <p className="mt-2 text-sm text-muted-foreground">Loading credits...</p>}
+            <Button className="mt-4" variant="gradient" size="sm" onClick={() => plan.openPlanDialog('top_up')}>
+              Buy More Credits
+            </Button>
+          </div>
+        </section>
+        {usage}
+      </div>
       <div className="space-y-4">
         <section className="rounded-xl border bg-card p-6">
           <ProfileForm />

@@ -38,8 +38,8 @@ const chips = (items: string[]) =>
     </ul>
   ) : none;
 
-/** Dashboard view: the business profile from onboarding at a glance, and the business health score. */
-export function OverviewView() {
+/** Dashboard view: the action plan being worked (from the page), then the business profile and health score. */
+export function OverviewView({ plan }: { plan?: React.ReactNode }) {
   const profile = useQuery({ queryKey: ['business-profile'], queryFn: loadBusinessProfile });
   if (profile.isPending) return <Spinner className="size-6 text-primary" label="Loading your business profile" />;
   const p = profile.data ?? null;
@@ -47,63 +47,66 @@ export function OverviewView() {
   const score = businessHealthScore(input);
 
   return (
-    <div className="grid gap-4 xl:grid-cols-[1fr_22rem]">
-      <section aria-labelledby="profile-title" className="rounded-xl border bg-card p-6">
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <h2 id="profile-title" className="text-xl font-semibold">{p?.business_name || 'Your business'}</h2>
-            <p className="text-sm text-muted-foreground">Business profile from your onboarding</p>
+    <div className="space-y-4">
+      {plan}
+      <div className="grid gap-4 xl:grid-cols-[1fr_22rem]">
+        <section aria-labelledby="profile-title" className="rounded-xl border bg-card p-6">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <h2 id="profile-title" className="text-xl font-semibold">{p?.business_name || 'Your business'}</h2>
+              <p className="text-sm text-muted-foreground">Business profile from your onboarding</p>
+            </div>
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.user}>
+                {p?.onboarding_completed ? 'Edit profile' : 'Finish your profile'} <ArrowRight aria-hidden />
+              </Link>
+            </Button>
           </div>
-          <Button asChild variant="outline" size="sm">
-            <Link to={paths.user}>
-              {p?.onboarding_completed ? 'Edit profile' : 'Finish your profile'} <ArrowRight aria-hidden />
-            </Link>
-          </Button>
-        </div>
-        <dl className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          <Field label="Industry">{p?.industry || none}</Field>
-          <Field label="Stage">{p?.business_stage ? cap(p.business_stage) : none}</Field>
-          <Field label="Profile completeness">
-            <span className="font-semibold">{p?.completeness ?? 0}%</span>
-            <Progress value={p?.completeness ?? 0} className="mt-2 h-1.5" aria-label="Profile completeness" />
-          </Field>
-          <div className="sm:col-span-2 lg:col-span-3">
-            <Field label="Goals">{chips((p?.goals ?? []).map(goalLabel))}</Field>
-          </div>
-          <div className="sm:col-span-2 lg:col-span-3">
-            <Field label="Targets and timeline">{p?.business_targets || none}</Field>
-          </div>
-          <div className="sm:col-span-2 lg:col-span-3">
-            <Field label="Challenges">{chips(p?.challenges ?? [])}</Field>
-          </div>
-          <div className="sm:col-span-2 lg:col-span-3">
-            <Field label="Key metrics">{chips((p?.key_metrics ?? []).map((m) => METRIC_LABELS[m] ?? m))}</Field>
-          </div>
-        </dl>
-      </section>
+          <dl className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            <Field label="Industry">{p?.industry || none}</Field>
+            <Field label="Stage">{p?.business_stage ? cap(p.business_stage) : none}</Field>
+            <Field label="Profile completeness">
+              <span className="font-semibold">{p?.completeness ?? 0}%</span>
+              <Progress value={p?.completeness ?? 0} className="mt-2 h-1.5" aria-label="Profile completeness" />
+            </Field>
+            <div className="sm:col-span-2 lg:col-span-3">
+              <Field label="Goals">{chips((p?.goals ?? []).map(goalLabel))}</Field>
+            </div>
+            <div className="sm:col-span-2 lg:col-span-3">
+              <Field label="Targets and timeline">{p?.business_targets || none}</Field>
+            </div>
+            <div className="sm:col-span-2 lg:col-span-3">
+              <Field label="Challenges">{chips(p?.challenges ?? [])}</Field>
+            </div>
+            <div className="sm:col-span-2 lg:col-span-3">
+              <Field label="Key metrics">{chips((p?.key_metrics ?? []).map((m) => METRIC_LABELS[m] ?? m))}</Field>
+            </div>
+          </dl>
+        </section>
 
-      <section aria-labelledby="health-title" className="rounded-xl border bg-card p-6">
-        <h2 id="health-title" className="font-semibold">Business health score</h2>
-        <p className="mt-4 text-5xl font-bold text-gradient" data-testid="health-score">{score}%</p>
-        <Progress value={score} className="mt-3" aria-label="Business health score" indicatorClassName="bg-gradient-to-r from-violet-500 to-cyan-400" />
-        <ul className="mt-5 space-y-2">
-          {HEALTH_ITEMS.map((i) => {
-            const done = isFilled(input[i.key]);
-            return (
-              <li key={i.key} className="flex items-center gap-2 text-sm">
-                {done ? <CheckCircle2 aria-hidden className="size-4 text-emerald-400" /> : <Circle aria-hidden className="size-4 text-muted-foreground" />}
-                <span className={done ? '' : 'text-muted-foreground'}>{i.label}</span>
-                <span className="sr-only">{done ? 'complete' : 'missing'}</span>
-              </li>
-            );
-          })}
-        </ul>
-        {score < 100 && (
-          <Button asChild variant="gradient" className="mt-5 w-full">
-            <Link to={paths.user}>Complete your profile</Link>
-          </Button>
-        )}
-      </section>
+        <section aria-labelledby="health-title" className="rounded-xl border bg-card p-6">
+          <h2 id="health-title" className="font-semibold">Business health score</h2>
+          <p className="mt-4 text-5xl font-bold text-gradient" data-testid="health-score">{score}%</p>
+          <Progress value={score} className="mt-3" aria-label="Business health score" indicatorClassName="bg-gradient-to-r from-violet-500 to-cyan-400" />
+          <ul className="mt-5 space-y-2">
+            {HEALTH_ITEMS.map((i) => {
+              const done = isFilled(input[i.key]);
+              return (
+                <li key={i.key} className="flex items-center gap-2 text-sm">
+                  {done ? <CheckCircle2 aria-hidden className="size-4 text-emerald-400" /> : <Circle aria-hidden className="size-4 text-muted-foreground" />}
+                  <span className={done ? '' : 'text-muted-foreground'}>{i.label}</span>
+                  <span className="sr-only">{done ? 'complete' : 'missing'}</span>
+                </li>
+              );
+            })}
+          </ul>
+          {score < 100 && (
+            <Button asChild variant="gradient" className="mt-5 w-full">
+              <Link to={paths.user}>Complete your profile</Link>
+            </Button>
+          )}
+        </section>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,159 @@
+import { useChat } from '@ai-sdk/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { RotateCcw, Send, Square } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { COACH_MESSAGE_MAX_CHARS, coachTierForPlan, estimateCoachCredits, type CoachDoor } from '@app/shared';
+import { usePlan } from '@/app/plan-provider';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
+import { coachMessages } from '@/lib/coach-messages';
+import { connectionIdeasKey } from '@/lib/connection-ideas';
+import { cn } from '@/lib/utils';
+import { createCoachTransport } from '../api/coach-transport';
+import { describeCoachError } from '../lib/coach-errors';
+import { messageText, type CoachMessage } from '../lib/coach-message';
+import { coachKeys } from '../lib/query-keys';
+import { MessageView } from './message-view';
+import { CoachNotConfigured, coachConfiguredByServer } from './not-configured';
+
+export interface CoachChatProps {
+  door: CoachDoor;
+  /** The conversation to continue (null: a new one, created by the server with the first reply). */
+  conversationId: string | null;
+  initialMessages?: CoachMessage[];
+  greeting: string;
+  placeholder?: string;
+  inputLabel?: string;
+  /** Told when the server names the conversation (its first data part), e.g. to select it in the list. */
+  onConversation?: (c: { id: string; title: string }) => void;
+  className?: string;
+}
+
+/** The one coach behind every door: streams replies over useChat, shows errors plainly, keeps what was typed. */
+export function CoachChat({ door, conversationId, initialMessages, greeting, placeholder, inputLabel, onConversation, className }: CoachChatProps) {
+  const qc = useQueryClient();
+  const plan = usePlan();
+  // one transport per mounted chat (a new or resumed conversation remounts this component)
+  const [coach] = useState(() => createCoachTransport(door, conversationId));
+  const onConversationRef = useRef(onConversation);
+  useEffect(() => {
+    onConversationRef.current = onConversation;
+  }, [onConversation]);
+  const [input, setInput] = useState('');
+  const [serverNotConfigured, setServerNotConfigured] = useState(false);
+  const endRef = useRef<HTMLDivElement>(null);
+
+  const chat = useChat<CoachMessage>({
+    messages: initialMessages,
+    transport: coach.transport,
+    experimental_throttle: 50,
+    onData: (part) => {
+      if (part.type === 'data-conversation') {
+        coach.setConversationId(part.data.id);
+        onConversationRef.current?.(part.data);
+        void qc.invalidateQueries({ queryKey: coachKeys.conversations });
+      }
+    },
+    onError: (err) => {
+      const failure = describeCoachError(err);
+      if (failure.code === 'out_of_credits') plan.openPlanDialog('top_up');
+      if (failure.code === 'ai_not_configured') setServerNotConfigured(true);
+    },
+    onFinish: () => {
+      // the reply may have charged credits, written a plan or saved an idea: refresh what shows them
+      void qc.invalidateQueries({ queryKey: ['plan-status'] });
+      void qc.invalidateQueries({ queryKey: coachKeys.all });
+      void qc.invalidateQueries({ queryKey: connectionIdeasKey });
+    },
+  });
+  const { messages: list, status, error } = chat;
+  const busy = status === 'submitted' || status === 'streaming';
+  const failure = error ? describeCoachError(error) : null;
+
+  useEffect(() => {
+    void endRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [list, status]);
+
+  if (!coachConfiguredByServer() || serverNotConfigured) return <CoachNotConfigured />;
+
+  const historyChars = list.reduce((n, m) => n + messageText(m).length, 0);
+  const tier = plan.currentPlan ? coachTierForPlan(plan.currentPlan) : 'standard';
+  const tooLong = input.length > COACH_MESSAGE_MAX_CHARS;
+  const text = input.trim();
+
+  const send = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!text || busy || tooLong) return;
+    setInput('');
+    void chat.sendMessage({ text });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) send(e);
+  };
+
+  return (
+    <div className={cn('flex min-h-0 flex-col', className)}>
+      <div role="log" aria-live="polite" aria-label="Conversation" aria-busy={busy} className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4">
+        <div className="flex justify-start">
+          <p className="max-w-[92%] rounded-2xl rounded-bl-sm bg-secondary px-4 py-2 text-sm text-secondary-foreground">{greeting}</p>
+        </div>
+        {list.map((m, i) => (
+          <MessageView key={m.id} message={m} streaming={busy && i === list.length - 1} />
+        ))}
+        {status === 'submitted' && <p className="text-xs text-muted-foreground">{coachMessages.thinking}</p>}
+        {failure && (
+          <div role="alert" data-testid="coach-error" className="flex justify-start">
+            <div className="max-w-[92%] rounded-2xl rounded-bl-sm border border-destructive/40 bg-destructive/10 px-4 py-2 text-sm">
+              <p>{failure.text}</p>
+              <div className="mt-2 flex gap-2">
+                {failure.retryable && (
+                  <Button size="sm" variant="outline" onClick={() => void chat.regenerate()}>
+                    <RotateCcw aria-hidden /> Retry
+                  </Button>
+                )}
+                {failure.code === 'out_of_credits' && (
+                  <Button size="sm" variant="gradient" onClick={() => plan.openPlanDialog('top_up')}>
+                    Your Plan
+                  </Button>
+                )}
+              </div>
+            </div>
+          </div>
+        )}
+        <div ref={endRef} />
+      </div>
+      <form onSubmit={send} className="border-t p-3">
+        <div className="flex items-end gap-2">
+          <Textarea
+            aria-label={inputLabel ?? coachMessages.inputLabel}
+            placeholder={placeholder ?? coachMessages.placeholder}
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            onKeyDown={onKeyDown}
+            aria-invalid={tooLong || undefined}
+            rows={2}
+            className="min-h-12 resize-none"
+          />
+          {busy ? (
+            <Button type="button" size="icon" variant="outline" aria-label="Stop" onClick={() => void chat.stop()}>
+              <Square aria-hidden />
+            </Button>
+          ) : (
+            <Button type="submit" size="icon" aria-label="Send" disabled={!text || tooLong}>
+              <Send aria-hidden />
+            </Button>
+          )}
+        </div>
+        <p data-testid="coach-estimate" className={cn('mt-1.5 text-xs', tooLong ? 'text-destructive' : 'text-muted-foreground')}>
+          {tooLong
+            ? coachMessages.tooLong(COACH_MESSAGE_MAX_CHARS)
+            : text
+              ? tier === 'unlimited'
+                ? coachMessages.estimateUnlimited
+                : coachMessages.estimate(estimateCoachCredits(text.length, historyChars))
+              : '\u00a0'}
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { startOwnServer } from './support/coach-helpers';
+import { startFakeOpenAI, type FakeProvider } from './support/fake-openai';
+
+// The coach end to end: this spec runs its own server whose AI provider is the local OpenAI stand-in
+// (real chat-completions streaming), and a second server with no AI configuration for the not-configured state.
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
+/** WCAG A/AA violations in the page, or in one part of it (`within`, a CSS selector). */
+const axeViolations = async (page: Page, within?: string) => {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (within) axe.include(within);
+  return (await axe.analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+};
+
+let fake: FakeProvider;
+let coach: Awaited<ReturnType<typeof startOwnServer>>;
+
+const PLAN = {
+  title: 'Q1 marketing plan',
+  phases: [
+    { name: 'Foundations', tasks: [{ title: 'Write the bakery brand story', detail: 'One page, for the website and socials' }, { title: 'Set up Google Business Profile' }] },
+    { name: 'Momentum', tasks: [{ title: 'Launch the loyalty card' }, { title: 'Post three times a week' }] },
+    { name: 'Scale', tasks: [{ title: 'Open wholesale to two cafes' }] },
+  ],
+};
+
+test.describe('AI coach', () => {
+  test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    fake = await startFakeOpenAI();
+    coach = await startOwnServer('coach', { AI_PROVIDER: 'openai-compatible', AI_BASE_URL: fake.baseURL, AI_API_KEY: 'x', AI_MODEL: 'test' });
+  });
+  test.afterAll(async () => {
+    await coach?.close();
+    await fake?.close();
+  });
+  test.beforeEach(() => fake.reset());
+
+  test('streams in the floating panel with the facts used; the credit bar and usage history move', async ({ page, pageErrors }) => {
+    const user = await coach.signedInUser(page);
+    await coach.admin.from('business_profiles').update({ business_name: 'Crumb & Co', goals: ['revenue'] }).eq('user_id', user.id);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${coach.server.url}/dashboard`);
+    await page.getByRole('button', { name: 'The Brain' }).click();
+    await expect(page.getByText('2,000 / 2,000')).toBeVisible();
+    await expect(page.getByText('+2,000 credits')).toBeVisible(); // the trial grant in the usage history
+
+    // a slow, chunked reply: it renders as it arrives, with Stop while streaming
+    fake.script({ text: ['Hi Crumb & Co! ', 'Three ideas ', 'for **more revenue**:\n\n', '1. A loyalty card\n2. Wholesale\n3. Pre-orders'], chunkDelayMs: 400, usage: { inputTokens: 2400, outputTokens: 600 } });
+    await page.getByRole('button', { name: /AI Business Coach/ }).click();
+    const panel = page.getByRole('complementary', { name: 'AI assistant' });
+    const box = panel.getByRole('textbox', { name: 'Message the AI coach' });
+    await box.fill('How do I grow revenue this quarter?');
+    await expect(panel.getByTestId('coach-estimate')).toHaveText(/^About \d+ credits? to send$/);
+    await box.press('Enter');
+    await expect(panel.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await expect(panel.getByText('Hi Crumb & Co!')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 });
+    await expect(panel.getByRole('strong')).toHaveText('more revenue');
+    await expect(panel.getByRole('listitem')).toHaveCount(3);
+    await expect(panel.getByTestId('coach-facts')).toContainText('Used: Business name');
+    await expect(panel.getByTestId('coach-facts')).toContainText('Goals');
+    await expect(panel.getByTestId('coach-usage')).toHaveText('3 credits used, 1,997 left');
+    // the provider got the customer's own facts from the server
+    expect(JSON.stringify(fake.requests().at(-1)!.body)).toContain('Crumb & Co');
+    await shot(page, 'coach-panel-1440');
+    expect(await axeViolations(page, 'aside[aria-label="AI assistant"]')).toEqual([]);
+
+    // The Brain's credit bar and usage history refreshed after the reply
+    await expect(page.getByText('1,997 / 2,000')).toBeVisible();
+    await expect(page.getByTestId('usage-history').getByRole('listitem').first()).toHaveText(/^\d{1,2} \w{3}, Coach: '.+', 3 credits$/);
+    await shot(page, 'coach-brain-usage-1440');
+    // the dashboard (and so the panel) is desktop-only: at 390 px it says so
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByText('Desktop Required')).toBeVisible();
+    await shot(page, 'coach-dashboard-390');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('the Coach view streams, writes a 90-day plan that is ticked off in the Dashboard view; conversations rename and delete', async ({ page, pageErrors }) => {
+    await coach.signedInUser(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${coach.server.url}/dashboard`);
+    await page.getByRole('button', { name: 'Coach', exact: true }).click();
+    await expect(page.getByText('No conversations yet. Ask your first question.')).toBeVisible();
+    // no floating panel on the Coach view itself
+    await expect(page.getByRole('complementary', { name: 'AI assistant' })).toHaveCount(0);
+
+    fake.script(
+      { toolCalls: [{ name: 'writeActionPlan', arguments: PLAN }], usage: { inputTokens: 1500, outputTokens: 400 } },
+      { text: 'Your **90-day plan** is saved. Start with the brand story this week.', chunkDelayMs: 100, usage: { inputTokens: 1900, outputTokens: 100 } },
+    );
+    const view = page.getByRole('region', { name: 'AI Business Coach' });
+    await view.getByRole('textbox', { name: 'Message the AI coach' }).fill('Write me a 90-day action plan');
+    await view.getByRole('button', { name: 'Send' }).click();
+    await expect(view.getByTestId('tool-plan')).toContainText('Action plan written to your Dashboard view');
+    await expect(view.getByTestId('tool-plan')).toContainText('Days 1-30: Foundations (2 tasks)');
+    await expect(view.getByText('Start with the brand story this week.')).toBeVisible();
+    await expect(view.getByTestId('coach-usage')).toBeVisible();
+    const list = page.getByRole('navigation', { name: 'Conversations' });
+    await expect(list.getByRole('button', { name: /^Write me a 90-day action plan/ })).toHaveAttribute('aria-current', 'true');
+    await shot(page, 'coach-view-1440');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // rename, then resume it from the list after a reload
+    await list.getByRole('button', { name: /^Rename/ }).click();
+    await list.getByRole('textbox', { name: 'Conversation title' }).fill('Q1 marketing plan');
+    await list.getByRole('button', { name: 'Save title' }).click();
+    await expect(page.getByText('Conversation renamed')).toBeVisible();
+    await page.reload();
+    await list.getByRole('button', { name: /^Q1 marketing plan/ }).click();
+    await expect(view.getByTestId('coach-user')).toHaveText('Write me a 90-day action plan');
+    await expect(view.getByText('Start with the brand story this week.')).toBeVisible();
+
+    // the Dashboard view shows the plan in three phases; a tick is saved
+    await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
+    const plan = page.getByTestId('action-plan');
+    await expect(plan.getByRole('heading', { name: 'Q1 marketing plan' })).toBeVisible();
+    await expect(plan.getByRole('region')).toHaveCount(3);
+    await expect(plan.getByText('0 of 5 tasks done')).toBeVisible();
+    await plan.getByRole('checkbox', { name: /Write the bakery brand story/ }).click();
+    await expect(plan.getByText('1 of 5 tasks done')).toBeVisible();
+    await shot(page, 'coach-action-plan-1440');
+    // the plan only: the profile card below it has an older definition-list finding that is not the coach's
+    expect(await axeViolations(page, '[data-testid="action-plan"]')).toEqual([]);
+    await page.reload();
+    await expect(page.getByTestId('action-plan').getByRole('checkbox', { name: /Write the bakery brand story/ })).toBeChecked();
+
+    // delete the conversation
+    await page.getByRole('button', { name: 'Coach', exact: true }).click();
+    await list.getByRole('button', { name: 'Delete Q1 marketing plan' }).click();
+    await list.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText('Conversation deleted')).toBeVisible();
+    await expect(page.getByText('No conversations yet. Ask your first question.')).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('out of credits opens Your Plan; with the AI switch off the coach declines politely; nothing reaches the provider', async ({ page, pageErrors }) => {
+    const user = await coach.signedInUser(page);
+    const spent = await coach.admin.from('credit_ledger').insert({ user_id: user.id, delta: -2000, reason: 'test_spend' });
+    expect(spent.error).toBeNull();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${coach.server.url}/dashboard`);
+    await page.getByRole('button', { name: /AI Business Coach/ }).click();
+    const panel = page.getByRole('complementary', { name: 'AI assistant' });
+    const box = panel.getByRole('textbox', { name: 'Message the AI coach' });
+    await box.fill('Plan my next quarter');
+    await box.press('Enter');
+    await expect(panel.getByTestId('coach-error')).toContainText("You're out of credits");
+    await expect(page.getByRole('dialog', { name: 'Your Plan' })).toBeVisible();
+    await shot(page, 'coach-out-of-credits-1440');
+    await page.keyboard.press('Escape');
+    await expect(panel.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+
+    await coach.admin.from('credit_ledger').insert({ user_id: user.id, delta: 100, reason: 'top_up' });
+    await coach.admin.from('business_profiles').update({ ai_features_enabled: false }).eq('user_id', user.id);
+    await box.fill('Plan my next quarter, please');
+    await box.press('Enter');
+    await expect(panel.getByTestId('coach-error')).toContainText('Your AI features are switched off in The Brain');
+    expect(fake.requests()).toEqual([]);
+    // the browser logs the refused requests (402, 403) as failed resources; nothing else may appear
+    expect(pageErrors.filter((e) => !/status of 40[23]/.test(e))).toEqual([]);
+  });
+
+  test('the Integration Assistant searches the catalogue and offers Request Integration for what it lacks', async ({ page, pageErrors }) => {
+    await coach.signedInUser(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    fake.script(
+      { toolCalls: [{ name: 'searchCatalogue', arguments: { query: 'Xero' } }, { name: 'searchCatalogue', arguments: { query: 'Zorblax' } }] },
+      { text: "Xero is in the catalogue. Zorblax isn't yet, but you can ask us to add it." },
+    );
+    await page.goto(`${coach.server.url}/connect-anything`);
+    await page.getByRole('tab', { name: 'Integration Assistant' }).click();
+    const box = page.getByRole('textbox', { name: 'Message the Integration Assistant' });
+    await box.fill('Do you connect to Xero and Zorblax?');
+    await box.press('Enter');
+    // the real catalogue search, run as the user: Xero is there, Zorblax is not
+    const found = page.getByTestId('tool-search').filter({ hasText: 'Searched the catalogue for "Xero"' });
+    await expect(found.getByRole('listitem').first()).toHaveText('Xero · Finance');
+    const card = page.getByTestId('tool-search').filter({ hasText: 'Searched the catalogue for "Zorblax"' });
+    await expect(card).toContainText('"Zorblax" is not in our catalogue yet.');
+    await expect(page.getByText('you can ask us to add it.')).toBeVisible();
+    expect(JSON.stringify(fake.requests()[0]!.body)).toContain('searchCatalogue');
+    await shot(page, 'coach-integration-assistant-1440');
+    expect(await axeViolations(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Request Integration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request Integration' });
+    await expect(dialog.getByLabel('Service name')).toHaveValue('Zorblax');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'coach-integration-assistant-dialog-390');
+    await page.keyboard.press('Escape');
+    await shot(page, 'coach-integration-assistant-390');
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+test.describe('AI coach without a provider', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  let bare: Awaited<ReturnType<typeof startOwnServer>>;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    bare = await startOwnServer('bare', {});
+  });
+  test.afterAll(async () => {
+    await bare?.close();
+  });
+
+  test('every door says the coach is not set up; the console shows what to set', async ({ page, pageErrors }) => {
+    await bare.signedInUser(page, { admin: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${bare.server.url}/dashboard`);
+    await page.getByRole('button', { name: /AI Business Coach/ }).click();
+    const panel = page.getByRole('complementary', { name: 'AI assistant' });
+    await expect(panel.getByText('The AI coach is not set up on this server', { exact: true })).toBeVisible();
+    await expect(panel.getByRole('textbox')).toHaveCount(0);
+    await shot(page, 'coach-not-configured-panel-1440');
+    await page.getByRole('button', { name: 'Coach', exact: true }).click();
+    await expect(page.getByTestId('coach-not-configured')).toBeVisible();
+    await shot(page, 'coach-not-configured-view-1440');
+
+    await page.goto(`${bare.server.url}/connect-anything`);
+    await page.getByRole('tab', { name: 'Integration Assistant' }).click();
+    await expect(page.getByTestId('coach-not-configured')).toBeVisible();
+    await shot(page, 'coach-not-configured-assistant-1440');
+
+    await page.goto(`${bare.server.url}/admin`);
+    const card = page.getByTestId('coach-status');
+    await expect(card).toContainText('Not configured');
+    for (const v of ['AI_PROVIDER', 'AI_MODEL', 'AI_API_KEY']) await expect(card.getByText(v, { exact: true })).toBeVisible();
+    await shot(page, 'coach-console-not-configured-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'coach-console-not-configured-390');
+    expect(pageErrors).toEqual([]);
+  });
+});
