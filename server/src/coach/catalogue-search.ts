@@ -33,6 +33,17 @@ function termScore(term: string, item: CatalogueItem): number {
   return 0;
 }
 
+/**
+ * One word of a longer query counts only as a strong match (a name, or a category): "BakeBoss POS" must not find
+ * PostHog by the prefix "pos" nor Ghost by a description word, or the coach would offer the wrong app instead of
+ * saying the app is not in the catalogue.
+ */
+function wordScore(word: string, item: CatalogueItem): number {
+  const score = termScore(word, item);
+  if (score === 100) return score;
+  return score >= 40 && word.length >= 4 ? score : 0;
+}
+
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'app', 'apps', 'tool', 'tools', 'integration', 'integrations', 'connect', 'to', 'a', 'an', 'of', 'my', 'is', 'there']);
 
 /** The best matches for `query`: the whole query first; else each meaningful word, summed. Highest score first. */
@@ -40,7 +51,7 @@ export function searchCatalogueItems(items: CatalogueItem[], query: string, limi
   const words = norm(query).split(' ').filter((w) => w.length >= 2 && !STOP_WORDS.has(w));
   const scored = items.map((item) => {
     let score = termScore(query, item);
-    if (score === 0 && words.length > 1) score = Math.max(...words.map((w) => termScore(w, item)));
+    if (score === 0 && words.length > 1) score = Math.max(...words.map((w) => wordScore(w, item)));
     return { ...item, score };
   });
   return scored
