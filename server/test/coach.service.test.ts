@@ -8,7 +8,7 @@ import { createTestUser, serviceClient, type TestUser } from './tokens.js';
 
 /**
  * POST /functions/v1/coach against the real server and local stand-ins speaking the providers' wire protocols
- * (e2e/support/fake-openai.ts, ./support/fake-anthropic.ts). Issue 13, COACH-CONTRACT.md.
+ * (e2e/support/fake-openai.ts, ./support/fake-anthropic.ts). Issue 13, docs/coach.md.
  */
 type Chunk = { type: string; [k: string]: unknown };
 const RATE_LIMIT = 6;

@@ -13,7 +13,7 @@ import { coachError } from './errors.js';
 import { coachReply } from './stream.js';
 
 /**
- * POST /functions/v1/coach (COACH-CONTRACT.md; docs/decisions/0030): checks in order — signed in, body, configured,
+ * POST /functions/v1/coach (docs/coach.md; docs/decisions/0030): checks in order — signed in, body, configured,
  * per-user rate limit, AI switch, plan, credits, conversation — then streams the reply (./stream.ts).
  */
 export function coachHandler(app: AppContext) {
