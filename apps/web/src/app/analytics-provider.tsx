@@ -1,5 +1,5 @@
 import type { ClientSecurityEventType } from '@app/shared';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { createAnalyticsClient, type AnalyticsClient } from '@/features/analytics/analytics-client';
 import { trackPageActivity } from '@/features/analytics/page-activity';
@@ -48,13 +48,20 @@ export function AnalyticsProvider({ children }: { children: ReactNode }) {
     [transport],
   );
 
-  useEffect(() => {
+  // A layout effect: it runs before the children's effects, so the first page's page_view (tracked by a child's
+  // effect in the same commit) finds the client started instead of being dropped.
+  useLayoutEffect(() => {
     if (!allowed) {
       client.stop();
       forgetAnalyticsSessionId();
       return;
     }
     client.start();
+    return () => client.stop();
+  }, [allowed, client]);
+
+  useEffect(() => {
+    if (!allowed) return;
     // Part 2 §4: 'error' is a critical event. Only the message and place, never user input.
     const onError = (e: ErrorEvent) => client.track('error', { message: String(e.message).slice(0, 300), source: e.filename?.slice(0, 200) });
     const onRejection = (e: PromiseRejectionEvent) =>
@@ -71,7 +78,6 @@ export function AnalyticsProvider({ children }: { children: ReactNode }) {
       window.removeEventListener('unhandledrejection', onRejection);
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onVisibility);
-      client.stop();
     };
   }, [allowed, client]);
 

@@ -1,4 +1,5 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { CUSTOMISE_BUTTON_ID } from '@/features/consent/components/consent-ids';
 import {
   buildRecord,
   CONSENT_KEY,
@@ -38,6 +39,19 @@ function currentState() {
 export function ConsentProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState(currentState);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Where focus was when the dialog opened, to return it there on close (issue 18, defect 6). When that was the
+  // prompt's Customise button, the prompt has been re-rendered meanwhile, so its new button takes focus.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const closeDialog = useCallback((open: boolean) => {
+    setDialogOpen(open);
+    if (open) return;
+    setTimeout(() => {
+      const el = returnFocus.current;
+      returnFocus.current = null;
+      if (el?.isConnected) el.focus();
+      else document.getElementById(CUSTOMISE_BUTTON_ID)?.focus();
+    }, 0);
+  }, []);
 
   // Another tab changed the record: follow it (part 1 §4).
   useEffect(() => {
@@ -62,7 +76,10 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
     () => ({
       consent: state.current ? state.stored : DEFAULT_CONSENT,
       stored: state.stored,
-      openPreferences: () => setDialogOpen(true),
+      openPreferences: () => {
+        returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setDialogOpen(true);
+      },
       acceptAll: () => persist(buildRecord({ performance: true, functional: true, targeting: true })),
       save: (prefs) => persist(buildRecord(prefs)),
     }),
@@ -71,11 +88,10 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
 
   return (
     <ConsentContext.Provider value={value}>
+      {/* First in the document, so keyboard users reach the prompt at once rather than after the whole page (WCAG 2.4.11). */}
+      <Suspense fallback={null}>{!state.current && !dialogOpen && <ConsentPrompt />}</Suspense>
       {children}
-      <Suspense fallback={null}>
-        {!state.current && !dialogOpen && <ConsentPrompt />}
-        {dialogOpen && <CookiePreferencesDialog open onOpenChange={setDialogOpen} />}
-      </Suspense>
+      <Suspense fallback={null}>{dialogOpen && <CookiePreferencesDialog open onOpenChange={closeDialog} />}</Suspense>
     </ConsentContext.Provider>
   );
 }

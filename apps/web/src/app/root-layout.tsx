@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { PublicLayout } from '@/features/site-chrome/components/public-layout';
@@ -11,8 +11,10 @@ const OWN_CHROME: readonly string[] = [paths.dashboard, paths.admin];
 /** Shell of every route: scroll to top on navigation, the public chrome on marketing pages, a spinner while a lazy route loads. */
 export function RootLayout() {
   const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
+  // Instant, and before the new page's scroll-depth tracking starts: a smooth scroll (the site's CSS default) from the
+  // bottom of the old page would pass every depth mark of the new one.
+  useLayoutEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname]);
   const page = (
     <>

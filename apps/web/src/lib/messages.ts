@@ -10,6 +10,10 @@ export const messages = {
     applicationError: 'Application Error',
     notFoundTitle: 'Page not found',
   },
+  introVideo: {
+    /** One length for the one intro video, on the waitlist and on /demo (issue 18: they disagreed). */
+    length: '2 minutes',
+  },
   auth: {
     initializing: 'Initializing authentication...',
     contextInitializing: 'Authentication context initializing...',

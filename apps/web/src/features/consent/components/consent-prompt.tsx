@@ -1,8 +1,9 @@
 import { Cookie } from 'lucide-react';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useConsent } from '@/app/consent-provider';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
+import { CUSTOMISE_BUTTON_ID } from './consent-ids';
 
 /**
  * First visit (or a new policy version): a non-blocking prompt where accepting, refusing and customising are
@@ -11,12 +12,15 @@ import { paths } from '@/lib/paths';
 export default function ConsentPrompt() {
   const { acceptAll, save, openPreferences } = useConsent();
   const [busy, setBusy] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  useKeepFocusClearOf(ref);
   const run = (fn: () => Promise<void>) => {
     setBusy(true);
     void fn();
   };
   return (
     <section
+      ref={ref}
       aria-labelledby="consent-prompt-title"
       className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-xl border border-border bg-card/95 p-5 text-card-foreground shadow-2xl shadow-black/40 backdrop-blur sm:inset-x-6 sm:bottom-6"
     >
@@ -41,7 +45,7 @@ export default function ConsentPrompt() {
             <Button variant="secondary" disabled={busy} onClick={() => run(() => save({ performance: false, functional: false, targeting: false }))}>
               Necessary only
             </Button>
-            <Button variant="secondary" disabled={busy} onClick={openPreferences}>
+            <Button id={CUSTOMISE_BUTTON_ID} variant="secondary" disabled={busy} onClick={openPreferences}>
               Customise
             </Button>
           </div>
@@ -49,4 +53,39 @@ export default function ConsentPrompt() {
       </div>
     </section>
   );
+}
+
+/**
+ * WCAG 2.4.11 (focus not obscured): while the fixed prompt is up, the page keeps its height clear of it. Scroll padding
+ * keeps a focused control above the prompt; body padding lets the last controls of the page get there too.
+ */
+function useKeepFocusClearOf(ref: React.RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const apply = () => {
+      const clear = `${Math.ceil(window.innerHeight - el.getBoundingClientRect().top) + 8}px`;
+      root.style.scrollPaddingBottom = clear;
+      document.body.style.paddingBottom = clear;
+    };
+    // The browser's own focus scrolling is smooth (the site's CSS) and may stop short; settle keyboard focus at once.
+    const onFocus = (e: FocusEvent) => {
+      const target = e.target;
+      if (!(target instanceof HTMLElement) || el.contains(target) || !target.matches(':focus-visible')) return;
+      target.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+    };
+    apply();
+    const observer = new ResizeObserver(apply);
+    observer.observe(el);
+    window.addEventListener('resize', apply);
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', apply);
+      document.removeEventListener('focusin', onFocus);
+      root.style.scrollPaddingBottom = '';
+      document.body.style.paddingBottom = '';
+    };
+  }, [ref]);
 }

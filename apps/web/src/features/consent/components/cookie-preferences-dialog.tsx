@@ -26,7 +26,8 @@ export default function CookiePreferencesDialog({ open, onOpenChange }: { open: 
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent aria-describedby="cookie-preferences-description">
+      {/* The consent provider returns focus to where the person was; Radix would send it to the top of the page. */}
+      <DialogContent aria-describedby="cookie-preferences-description" onCloseAutoFocus={(e) => e.preventDefault()}>
         <DialogHeader>
           <DialogTitle>{messages.consent.title}</DialogTitle>
           <DialogDescription id="cookie-preferences-description">{messages.consent.description}</DialogDescription>

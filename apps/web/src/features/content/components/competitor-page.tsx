@@ -37,7 +37,7 @@ export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
           </h2>
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
           <div className="mt-8 overflow-x-auto rounded-2xl border border-white/10 bg-card" tabIndex={0} role="region" aria-labelledby="compare-heading">
-            <table className="w-full min-w-[560px] text-sm">
+            <table className="stack-table w-full text-sm sm:min-w-[560px]">
               <caption className="sr-only">
                 {brand} compared with {c.name}
               </caption>
@@ -52,8 +52,8 @@ export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
                 {c.rows.map((r) => (
                   <tr key={r.feature} className="border-b border-white/5 last:border-0">
                     <th scope="row" className="p-4 text-left font-medium text-slate-100">{r.feature}</th>
-                    <td className="bg-violet-500/5 p-4 text-center text-slate-100"><Cell v={r.us} /></td>
-                    <td className="p-4 text-center text-slate-300"><Cell v={r.them} /></td>
+                    <td data-label={brand} className="bg-violet-500/5 p-4 text-center text-slate-100"><Cell v={r.us} /></td>
+                    <td data-label={c.name} className="p-4 text-center text-slate-300"><Cell v={r.them} /></td>
                   </tr>
                 ))}
               </tbody>

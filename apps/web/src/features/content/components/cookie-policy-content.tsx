@@ -36,7 +36,7 @@ function StorageTable({ caption, items }: { caption: string; items: StorageItem[
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
     <div className="overflow-x-auto rounded-xl border" tabIndex={0} role="region" aria-label={caption}>
-      <table className="w-full min-w-[640px] text-left text-sm">
+      <table className="stack-table w-full text-left text-sm sm:min-w-[640px]">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/60 text-foreground">
           <tr>
@@ -50,9 +50,9 @@ function StorageTable({ caption, items }: { caption: string; items: StorageItem[
           {items.map((i) => (
             <tr key={i.name} className="border-t">
               <th scope="row" className="p-3 align-top font-mono text-xs font-medium text-foreground">{i.name}</th>
-              <td className="p-3 align-top">{i.where}</td>
-              <td className="p-3 align-top">{i.purpose}</td>
-              <td className="p-3 align-top">{i.expiry}</td>
+              <td data-label="Where" className="p-3 align-top">{i.where}</td>
+              <td data-label="Purpose" className="p-3 align-top">{i.purpose}</td>
+              <td data-label="Expires" className="p-3 align-top">{i.expiry}</td>
             </tr>
           ))}
         </tbody>

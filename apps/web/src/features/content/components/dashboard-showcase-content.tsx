@@ -73,7 +73,7 @@ export function DashboardShowcaseContent() {
           </div>
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
           <div className="mt-4 overflow-x-auto rounded-2xl border border-white/10 bg-card" tabIndex={0} role="region" aria-label="Active campaigns">
-            <table className="w-full min-w-[520px] text-left text-sm">
+            <table className="stack-table w-full text-left text-sm sm:min-w-[520px]">
               <caption className="p-5 pb-2 text-left font-semibold text-white">Active campaigns</caption>
               <thead className="text-slate-300">
                 <tr>
@@ -87,9 +87,9 @@ export function DashboardShowcaseContent() {
                 {CAMPAIGNS.map((c) => (
                   <tr key={c.name} className="border-t border-white/5">
                     <th scope="row" className="px-5 py-3 font-medium">{c.name}</th>
-                    <td className="px-5 py-3">{c.channel}</td>
-                    <td className="px-5 py-3">{c.status}</td>
-                    <td className="px-5 py-3 text-right text-emerald-400">{c.roi}</td>
+                    <td data-label="Channel" className="px-5 py-3">{c.channel}</td>
+                    <td data-label="Status" className="px-5 py-3">{c.status}</td>
+                    <td data-label="ROI" className="px-5 py-3 text-right text-emerald-400">{c.roi}</td>
                   </tr>
                 ))}
               </tbody>

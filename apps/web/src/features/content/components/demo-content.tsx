@@ -1,14 +1,16 @@
+import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { IntroVideo } from './intro-video';
 import { LinkButton } from './link-button';
 import { PageHero } from './page-hero';
 
+// Chapters of the intro video, which runs messages.introVideo.length (the waitlist page says the same).
 const CHAPTERS = [
   { time: '0:00', text: 'Meet your AI business coach' },
-  { time: '1:10', text: 'Voice onboarding in under five minutes' },
-  { time: '2:45', text: 'The dashboard and AI insights' },
-  { time: '4:20', text: 'Connecting your tools with Connect Anything' },
+  { time: '0:25', text: 'Voice onboarding in 3-5 minutes' },
+  { time: '1:00', text: 'The dashboard and AI insights' },
+  { time: '1:35', text: 'Connecting your tools with Connect Anything' },
 ];
 
 /** /demo: the intro video behind a click-to-load preview, then waitlist, pricing and dashboard. */
@@ -16,13 +18,13 @@ export function DemoContent() {
   const brand = runtimeConfig().brandName;
   return (
     <main>
-      <PageHero eyebrow="Experience the demo" title={`See ${brand} in action`} lead={<p>Six minutes from sign-up to your first AI-powered growth plan.</p>} />
+      <PageHero eyebrow="Experience the demo" title={`See ${brand} in action`} lead={<p>From sign-up to your first AI-powered growth plan, shown in {messages.introVideo.length}.</p>} />
       <section aria-label="Intro video" className="px-4 sm:px-6 lg:px-8">
         <div className="mx-auto grid max-w-6xl gap-8 lg:grid-cols-[1.8fr_1fr]">
           <IntroVideo title={`${brand} intro video`} />
           <div className="rounded-2xl border border-white/10 bg-card p-6">
-            <h2 className="font-semibold text-white">In this video</h2>
-            <ol className="mt-4 flex flex-col gap-3">
+            <h2 id="video-chapters" className="font-semibold text-white">In this video</h2>
+            <ol aria-labelledby="video-chapters" className="mt-4 flex flex-col gap-3">
               {CHAPTERS.map((c) => (
                 <li key={c.time} className="flex gap-3 text-slate-200">
                   <span className="font-mono text-sm text-cyan-300">{c.time}</span>

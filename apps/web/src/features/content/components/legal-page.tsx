@@ -28,7 +28,7 @@ export function LegalPage({ title, updated, intro, sections }: { title: string; 
             </ol>
           </div>
         </nav>
-        <article className="max-w-3xl">
+        <article className="min-w-0 max-w-3xl">
           <h1 className="text-4xl font-extrabold tracking-tight">{title}</h1>
           <p className="mt-2 text-sm text-muted-foreground">Last updated {updated}</p>
           <div className="mt-8 text-lg leading-relaxed text-muted-foreground">{intro}</div>

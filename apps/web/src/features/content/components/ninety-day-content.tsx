@@ -124,7 +124,7 @@ export function NinetyDayContent() {
           <h2 id="vs-monthly" className="text-center text-3xl font-bold tracking-tight text-white">90-day package or a monthly plan?</h2>
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
           <div className="mt-8 overflow-x-auto rounded-2xl border border-white/10 bg-card" tabIndex={0} role="region" aria-labelledby="vs-monthly">
-            <table className="w-full min-w-[520px] text-left">
+            <table className="stack-table w-full text-left sm:min-w-[520px]">
               <thead className="bg-white/[0.03] text-slate-200">
                 <tr>
                   <th scope="col" className="p-4"><span className="sr-only">Feature</span></th>
@@ -136,8 +136,8 @@ export function NinetyDayContent() {
                 {COMPARE.map((r) => (
                   <tr key={r.feature} className="border-t border-white/5">
                     <th scope="row" className="p-4 font-medium text-slate-100">{r.feature}</th>
-                    <td className="bg-violet-500/5 p-4 text-white">{r.package}</td>
-                    <td className="p-4 text-slate-300">{r.monthly}</td>
+                    <td data-label="90-Day Transform" className="bg-violet-500/5 p-4 text-white">{r.package}</td>
+                    <td data-label="Monthly plans" className="p-4 text-slate-300">{r.monthly}</td>
                   </tr>
                 ))}
               </tbody>

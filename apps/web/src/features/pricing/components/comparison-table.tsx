@@ -30,7 +30,7 @@ function Value({ v }: { v: Cell }) {
   return <span className="font-medium">{v}</span>;
 }
 
-/** The /pricing feature comparison table; scrolls sideways on a phone rather than squashing. */
+/** The /pricing feature comparison table; one card per feature on a phone (.stack-table), a table from sm up. */
 export function ComparisonTable() {
   return (
     <section aria-labelledby="compare-title" className="px-4 pb-20 sm:px-6 lg:px-8">
@@ -40,7 +40,7 @@ export function ComparisonTable() {
         </h2>
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
         <div className="mt-8 overflow-x-auto rounded-2xl border bg-card shadow-sm" tabIndex={0} role="region" aria-labelledby="compare-title">
-          <table className="w-full min-w-[720px] border-collapse text-sm">
+          <table className="stack-table w-full border-collapse text-sm sm:min-w-[720px]">
             <caption className="sr-only">Features included in each plan</caption>
             <thead>
               <tr className="border-b bg-muted/60">
@@ -62,7 +62,7 @@ export function ComparisonTable() {
                     {row.feature}
                   </th>
                   {PLAN_IDS.map((id) => (
-                    <td key={id} className="p-4 text-center">
+                    <td key={id} data-label={PLANS[id].name} className="p-4 text-center">
                       <Value v={row.values(id)} />
                     </td>
                   ))}
