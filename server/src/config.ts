@@ -18,6 +18,14 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_EXPIRY: int(30, 604800).default(3600),
   AUTH_REQUIRE_EMAIL_CONFIRMATION: bool.default(false),
+  /** false: POST /signup (and admin-less sign-up by OTP) answers 422 signup_disabled; admins can still create and invite users. */
+  AUTH_SIGNUP_ENABLED: bool.default(true),
+  /** true: POST /signup with no e-mail or phone creates an anonymous user (is_anonymous claim), linkable later via updateUser. */
+  AUTH_ANONYMOUS_SIGN_INS: bool.default(false),
+  /** false: /auth/v1 accepts calls without the anon key, as the Supabase CLI's gateway does (local development only). */
+  AUTH_API_KEY_REQUIRED: bool.default(true),
+  /** true: an e-mail change must be confirmed from both the old and the new address (Supabase's double_confirm_changes). */
+  AUTH_DOUBLE_CONFIRM_CHANGES: bool.default(true),
   AUTH_PASSWORD_MIN_LENGTH: int(6, 72).default(8),
   AUTH_ADDITIONAL_REDIRECT_URLS: z.string().default(''),
   AUTH_SIGNING_KEYS: z.string().optional(),
