@@ -26,6 +26,12 @@ const schema = z.object({
   AUTH_API_KEY_REQUIRED: bool.default(true),
   /** true: an e-mail change must be confirmed from both the old and the new address (Supabase's double_confirm_changes). */
   AUTH_DOUBLE_CONFIRM_CHANGES: bool.default(true),
+  /** Passkey sign-in (supabase.auth.passkey.*) and WebAuthn second factors; false answers 422 for both. */
+  AUTH_PASSKEYS_ENABLED: bool.default(true),
+  /** WebAuthn relying-party id (a registrable domain); default: SITE_URL's host name. */
+  AUTH_WEBAUTHN_RP_ID: z.string().min(1).optional(),
+  /** Comma-separated origins WebAuthn ceremonies may come from; default: SITE_URL's origin. */
+  AUTH_WEBAUTHN_RP_ORIGINS: z.string().min(1).optional(),
   AUTH_PASSWORD_MIN_LENGTH: int(6, 72).default(8),
   AUTH_ADDITIONAL_REDIRECT_URLS: z.string().default(''),
   AUTH_SIGNING_KEYS: z.string().optional(),

@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
+import { SoftwareAuthenticator } from './support/software-authenticator.js';
 
 // Supabase Auth settings GoTrue projects have (issue 14): anonymous sign-ins, keyless /auth/v1, sign-ups off,
 // and GoTrue's answers where ours differed (pagination, sign-up check order, phone /verify).
@@ -10,9 +11,18 @@ let n = 0;
 const email = () => `parity${++n}-${Date.now()}@example.com`;
 const PASSWORD = 'correct-horse-battery';
 const noSession = { auth: { persistSession: false, autoRefreshToken: false } };
+// the relying party: SITE_URL's host and origin (the server itself listens elsewhere; WebAuthn only compares strings)
+const ORIGIN = 'http://localhost:5173';
+
+function memoryStorage() {
+  const m = new Map<string, string>();
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+}
+const passkeyClient = (s: TestServer, key = s.anonKey) =>
+  createClient(s.url, key, { auth: { storage: memoryStorage(), autoRefreshToken: false, persistSession: true, experimental: { passkey: true } } });
 
 beforeAll(async () => {
-  t = await startTestServer({ AUTH_ANONYMOUS_SIGN_INS: 'true', AUTH_API_KEY_REQUIRED: 'false' });
+  t = await startTestServer({ AUTH_ANONYMOUS_SIGN_INS: 'true', AUTH_API_KEY_REQUIRED: 'false', SITE_URL: ORIGIN });
   closed = await startTestServer({ AUTH_SIGNUP_ENABLED: 'false' });
 }, 120_000);
 afterAll(async () => {
@@ -116,5 +126,86 @@ describe('GoTrue\'s answers', () => {
       expect(none.data.user).toBeNull();
       expect(none.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' });
     }
+  });
+});
+
+describe('passkeys (supabase.auth.passkey)', () => {
+  async function registered() {
+    const owner = passkeyClient(t);
+    const address = email();
+    const { data } = await owner.auth.signUp({ email: address, password: PASSWORD });
+    const authenticator = new SoftwareAuthenticator('localhost', ORIGIN);
+    const { data: options, error } = await owner.auth.passkey.startRegistration();
+    expect(error).toBeNull();
+    expect(options!.options).toMatchObject({ rp: { id: 'localhost' }, authenticatorSelection: { residentKey: 'required' } });
+    const created = await owner.auth.passkey.verifyRegistration({ challengeId: options!.challenge_id, credential: authenticator.create(options!.options) });
+    expect(created.error).toBeNull();
+    return { owner, authenticator, userId: data.user!.id, passkeyId: created.data!.id, address };
+  }
+
+  it('registers a passkey while signed in and signs in with it alone; the challenge answers once', async () => {
+    const { owner, authenticator, userId, passkeyId } = await registered();
+    expect((await owner.auth.passkey.list()).data).toEqual([{ id: passkeyId, created_at: expect.any(String) }]);
+
+    const visitor = passkeyClient(t);
+    const { data: options } = await visitor.auth.passkey.startAuthentication();
+    expect(options!.options.allowCredentials ?? []).toHaveLength(0);
+    const assertion = authenticator.get(options!.options);
+    const signedIn = await visitor.auth.passkey.verifyAuthentication({ challengeId: options!.challenge_id, credential: assertion });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data!.user!.id).toBe(userId);
+    expect((await visitor.auth.getUser()).data.user?.id).toBe(userId);
+    const claims = await t.server.ctx.jwt.verify(signedIn.data!.session!.access_token);
+    expect(claims).toMatchObject({ aal: 'aal1', amr: [{ method: 'passkey' }] });
+    expect((await owner.auth.passkey.list()).data![0]!.last_used_at).toEqual(expect.any(String));
+
+    const replay = await passkeyClient(t).auth.passkey.verifyAuthentication({ challengeId: options!.challenge_id, credential: assertion });
+    expect(replay.error).toMatchObject({ code: 'webauthn_challenge_not_found' });
+  });
+
+  it('refuses an assertion from an unregistered authenticator, a wrong origin, or no user verification', async () => {
+    const { owner } = await registered();
+    const { data: reg } = await owner.auth.passkey.startRegistration();
+    const stranger = new SoftwareAuthenticator('localhost', ORIGIN);
+    stranger.create(reg!.options);
+    const visitor = passkeyClient(t);
+    const o1 = (await visitor.auth.passkey.startAuthentication()).data!;
+    expect((await visitor.auth.passkey.verifyAuthentication({ challengeId: o1.challenge_id, credential: stranger.get(o1.options) })).error).toMatchObject({ code: 'webauthn_verification_failed' });
+
+    // registered from another origin, or without user verification: not accepted as a passkey
+    for (const bad of [new SoftwareAuthenticator('localhost', 'http://evil.example'), new SoftwareAuthenticator('localhost', ORIGIN, 0x01)]) {
+      const { data: options } = await owner.auth.passkey.startRegistration();
+      const res = await owner.auth.passkey.verifyRegistration({ challengeId: options!.challenge_id, credential: bad.create(options!.options) });
+      expect(res.error).toMatchObject({ code: 'webauthn_verification_failed' });
+    }
+    const { data: options } = await owner.auth.passkey.startRegistration();
+    const unknown = await owner.auth.passkey.verifyRegistration({ challengeId: '00000000-0000-0000-0000-000000000000', credential: stranger.create(options!.options) });
+    expect(unknown.error).toMatchObject({ code: 'webauthn_challenge_not_found' });
+    expect((await owner.auth.passkey.list()).data).toHaveLength(1);
+    const { error } = await passkeyClient(t).auth.passkey.startRegistration();
+    expect(error?.name).toBe('AuthSessionMissingError');
+  });
+
+  it('renames and deletes (own and admin); a deleted passkey no longer signs in', async () => {
+    const { owner, authenticator, userId, passkeyId } = await registered();
+    const renamed = await owner.auth.passkey.update({ passkeyId, friendlyName: 'Laptop' });
+    expect(renamed.data).toMatchObject({ id: passkeyId, friendly_name: 'Laptop' });
+    expect((await owner.auth.passkey.update({ passkeyId: '00000000-0000-0000-0000-000000000000', friendlyName: 'x' })).error).toMatchObject({ status: 404 });
+    // another user cannot see or delete it
+    const other = passkeyClient(t);
+    await other.auth.signUp({ email: email(), password: PASSWORD });
+    expect((await other.auth.passkey.list()).data).toEqual([]);
+    expect((await other.auth.passkey.delete({ passkeyId })).error).toMatchObject({ status: 404 });
+
+    const admin = passkeyClient(t, t.serviceRoleKey).auth.admin;
+    expect((await admin.passkey.listPasskeys({ userId })).data!.map((p) => p.id)).toEqual([passkeyId]);
+    expect((await passkeyClient(t).auth.admin.passkey.listPasskeys({ userId })).error).toMatchObject({ status: 403 });
+    expect((await admin.passkey.deletePasskey({ userId, passkeyId })).error).toBeNull();
+    expect((await owner.auth.passkey.list()).data).toEqual([]);
+
+    const visitor = passkeyClient(t);
+    const { data: options } = await visitor.auth.passkey.startAuthentication();
+    const gone = await visitor.auth.passkey.verifyAuthentication({ challengeId: options!.challenge_id, credential: authenticator.get(options!.options) });
+    expect(gone.error).toMatchObject({ code: 'webauthn_verification_failed' });
   });
 });

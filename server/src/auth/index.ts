@@ -10,6 +10,7 @@ import { registerLogout } from './routes/logout.js';
 import { registerMail } from './routes/mail-flows.js';
 import { registerMeta } from './routes/meta.js';
 import { registerMfa } from './routes/mfa.js';
+import { registerPasskeys } from './routes/passkeys.js';
 import { registerSignup } from './routes/signup.js';
 import { registerToken } from './routes/token.js';
 import { registerUser } from './routes/user.js';
@@ -50,7 +51,7 @@ export function authRoutes(ctx: AppContext): Hono {
     }),
   );
   app.use('*', requireApiKey(ctx));
-  for (const register of [registerMeta, registerSignup, registerToken, registerUser, registerLogout, registerVerify, registerMail, registerMfa, registerAdmin, registerDisabled]) {
+  for (const register of [registerMeta, registerSignup, registerToken, registerUser, registerLogout, registerVerify, registerMail, registerMfa, registerAdmin, registerPasskeys, registerDisabled]) {
     register(app, deps);
   }
   app.notFound((c) => sendAuthError(c, authError(404, 'not_found', 'Not Found'), ctx.log));
