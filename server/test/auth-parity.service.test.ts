@@ -209,3 +209,56 @@ describe('passkeys (supabase.auth.passkey)', () => {
     expect(gone.error).toMatchObject({ code: 'webauthn_verification_failed' });
   });
 });
+
+/** What /factors/{id}/challenge and /verify answer (the fields these tests read). */
+interface Answer {
+  id: string;
+  access_token: string;
+  refresh_token: string;
+  error_code?: string;
+  webauthn: { type: string; credential_options: { publicKey: { challenge: string; user: { id: string } } } };
+}
+
+describe('WebAuthn as a second factor (mfa.webauthn)', () => {
+  it('enrolls, registers the key (session rises to aal2), then challenges with it; a wrong key or replay fails', async () => {
+    const client = passkeyClient(t);
+    await client.auth.signUp({ email: email(), password: PASSWORD });
+    const enrolled = await client.auth.mfa.webauthn.enroll({ friendlyName: 'YubiKey' });
+    expect(enrolled.error).toBeNull();
+    expect(enrolled.data).toMatchObject({ type: 'webauthn', friendly_name: 'YubiKey' });
+    const factorId = enrolled.data!.id;
+    const call = async (path: string, body: unknown) => {
+      const token = (await client.auth.getSession()).data.session!.access_token;
+      const res = await fetch(`${t.url}/auth/v1/factors/${factorId}/${path}`, {
+        method: 'POST',
+        headers: { apikey: t.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Answer };
+    };
+    const rp = { rpId: 'localhost', rpOrigins: [ORIGIN] };
+    expect((await call('challenge', { webauthn: { rpId: 'evil.example' } })).status).toBe(400);
+
+    const key = new SoftwareAuthenticator('localhost', ORIGIN, 0x01);
+    const create = await call('challenge', { webauthn: rp });
+    expect(create.body).toMatchObject({ type: 'webauthn', webauthn: { type: 'create', credential_options: { publicKey: { rp: { id: 'localhost' } } } } });
+    const registered = await call('verify', { challenge_id: create.body.id, webauthn: { ...rp, type: 'create', credential_response: key.create(create.body.webauthn.credential_options.publicKey) } });
+    expect(registered.status).toBe(200);
+    expect(await t.server.ctx.jwt.verify(registered.body.access_token)).toMatchObject({ aal: 'aal2' });
+    await client.auth.setSession({ access_token: registered.body.access_token, refresh_token: registered.body.refresh_token });
+    expect((await client.auth.mfa.listFactors()).data?.all).toEqual([expect.objectContaining({ id: factorId, factor_type: 'webauthn', status: 'verified' })]);
+
+    const request = await call('challenge', { webauthn: rp });
+    expect(request.body.webauthn.type).toBe('request');
+    const options = request.body.webauthn.credential_options.publicKey;
+    const wrong = await call('verify', { challenge_id: request.body.id, webauthn: { ...rp, type: 'request', credential_response: new SoftwareAuthenticator('localhost', ORIGIN).get(options) } });
+    expect(wrong.body).toMatchObject({ error_code: 'mfa_verification_failed' });
+    const again = await call('challenge', { webauthn: rp });
+    const answer = { challenge_id: again.body.id, webauthn: { ...rp, type: 'request', credential_response: key.get(again.body.webauthn.credential_options.publicKey) } };
+    expect((await call('verify', answer)).status).toBe(200);
+    expect((await call('verify', answer)).body).toMatchObject({ error_code: 'mfa_factor_not_found' });
+
+    expect((await client.auth.mfa.unenroll({ factorId })).error).toBeNull();
+    expect((await client.auth.mfa.listFactors()).data?.all).toEqual([]);
+  });
+});
