@@ -154,7 +154,7 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
       throw verificationFailed();
     }
     const user = await findUserById(ctx.db, passkey.user_id);
-    if (!user) throw verificationFailed();
+    if (!user || user.deleted_at) throw verificationFailed();
     if (isBanned(user)) throw authError(403, 'user_banned', 'User is banned');
     const session = await ctx.db.transaction(async (tx) => {
       await tx.query('update auth.webauthn_credentials set sign_count = $2, last_used_at = now(), updated_at = now() where id = $1', [
