@@ -24,7 +24,7 @@ const schema = z.object({
   AUTH_ANONYMOUS_SIGN_INS: bool.default(false),
   /** false: /auth/v1 accepts calls without the anon key, as the Supabase CLI's gateway does (local development only). */
   AUTH_API_KEY_REQUIRED: bool.default(true),
-  /** true: an e-mail change must be confirmed from both the old and the new address (Supabase's double_confirm_changes). */
+  /** true: an e-mail change must be confirmed from both the old and the new address (Supabase's double_confirm_changes; read by the secure e-mail change flow). */
   AUTH_DOUBLE_CONFIRM_CHANGES: bool.default(true),
   /** Passkey sign-in (supabase.auth.passkey.*) and WebAuthn second factors; false answers 422 for both. */
   AUTH_PASSKEYS_ENABLED: bool.default(true),
