@@ -18,6 +18,20 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_EXPIRY: int(30, 604800).default(3600),
   AUTH_REQUIRE_EMAIL_CONFIRMATION: bool.default(false),
+  /** false: POST /signup (and admin-less sign-up by OTP) answers 422 signup_disabled; admins can still create and invite users. */
+  AUTH_SIGNUP_ENABLED: bool.default(true),
+  /** true: POST /signup with no e-mail or phone creates an anonymous user (is_anonymous claim), linkable later via updateUser. */
+  AUTH_ANONYMOUS_SIGN_INS: bool.default(false),
+  /** false: /auth/v1 accepts calls without the anon key, as the Supabase CLI's gateway does (local development only). */
+  AUTH_API_KEY_REQUIRED: bool.default(true),
+  /** true: an e-mail change must be confirmed from both the old and the new address (Supabase's double_confirm_changes; read by the secure e-mail change flow). */
+  AUTH_DOUBLE_CONFIRM_CHANGES: bool.default(true),
+  /** Passkey sign-in (supabase.auth.passkey.*) and WebAuthn second factors; false answers 422 for both. */
+  AUTH_PASSKEYS_ENABLED: bool.default(true),
+  /** WebAuthn relying-party id (a registrable domain); default: SITE_URL's host name. */
+  AUTH_WEBAUTHN_RP_ID: z.string().min(1).optional(),
+  /** Comma-separated origins WebAuthn ceremonies may come from; default: SITE_URL's origin. */
+  AUTH_WEBAUTHN_RP_ORIGINS: z.string().min(1).optional(),
   AUTH_PASSWORD_MIN_LENGTH: int(6, 72).default(8),
   AUTH_ADDITIONAL_REDIRECT_URLS: z.string().default(''),
   AUTH_SIGNING_KEYS: z.string().optional(),

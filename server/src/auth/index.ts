@@ -10,6 +10,7 @@ import { registerLogout } from './routes/logout.js';
 import { registerMail } from './routes/mail-flows.js';
 import { registerMeta } from './routes/meta.js';
 import { registerMfa } from './routes/mfa.js';
+import { registerPasskeys } from './routes/passkeys.js';
 import { registerSignup } from './routes/signup.js';
 import { registerToken } from './routes/token.js';
 import { registerUser } from './routes/user.js';
@@ -24,6 +25,8 @@ function requireApiKey(ctx: AppContext): MiddlewareHandler {
     const path = c.req.path.replace(/^\/auth\/v1/, '');
     if (c.req.method === 'OPTIONS' || KEYLESS.has(`${c.req.method} ${path}`)) return next();
     const key = c.req.header('apikey') ?? c.req.query('apikey');
+    // AUTH_API_KEY_REQUIRED=false: the Supabase CLI gateway's leniency; a key that is sent must still be valid
+    if (!key && !ctx.config.AUTH_API_KEY_REQUIRED) return next();
     if (!key) return c.json({ message: 'No API key found in request' }, 401);
     if (key !== ctx.keys.anonKey && key !== ctx.keys.serviceRoleKey) {
       const role = await ctx.jwt.verify(key).then((cl) => cl.role, () => undefined);
@@ -48,7 +51,7 @@ export function authRoutes(ctx: AppContext): Hono {
     }),
   );
   app.use('*', requireApiKey(ctx));
-  for (const register of [registerMeta, registerSignup, registerToken, registerUser, registerLogout, registerVerify, registerMail, registerMfa, registerAdmin, registerDisabled]) {
+  for (const register of [registerMeta, registerSignup, registerToken, registerUser, registerLogout, registerVerify, registerMail, registerMfa, registerAdmin, registerPasskeys, registerDisabled]) {
     register(app, deps);
   }
   app.notFound((c) => sendAuthError(c, authError(404, 'not_found', 'Not Found'), ctx.log));

@@ -19,6 +19,8 @@ function createAuthLimits(ctx: AppContext) {
     otp: perIp('otp'),
     userUpdate: perIp('user'),
     mfa: perIp('mfa', 30, 60),
+    /** Passkey ceremonies (options and answers, sign-in and registration). */
+    passkey: perIp('passkey', c.AUTH_RATE_LIMIT_TOKEN_IP),
     /** Password sign-in: failures per IP+address (growing delays) and per IP (daily); see signin-guard.ts. */
     signin: createSigninGuard(ctx),
     /** Requests naming one address (sign-ups, OTP mails, verifications), whoever sends them. Not password sign-in. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js';
+import { linkAnonymousEmail } from './anonymous.js';
 import { authError } from './errors.js';
 import { consumeTokens, type TokenRow, type TokenType } from './one-time-tokens.js';
 import { confirmEmail, findUserByEmail, findUserById, isBanned, type UserRow } from './users.js';
@@ -33,6 +34,7 @@ export async function applyVerification(tx: Queryable, row: TokenRow): Promise<U
   if (isBanned(user)) throw authError(403, 'user_banned', 'User is banned');
   await consumeTokens(tx, user.id);
   if (row.token_type === 'email_change_token_new') {
+    if (user.is_anonymous) return linkAnonymousEmail(tx, user.id, row.relates_to);
     const taken = await findUserByEmail(tx, row.relates_to);
     if (taken && taken.id !== user.id) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
     await tx.query(

@@ -61,8 +61,8 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
   });
 
   app.get('/admin/users', async (c) => {
-    const page = Math.max(1, Number.parseInt(c.req.query('page') || '1', 10) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number.parseInt(c.req.query('per_page') || '50', 10) || 50));
+    const page = Math.max(1, pageParam(c.req.query('page'), 1));
+    const perPage = Math.min(1000, Math.max(1, pageParam(c.req.query('per_page'), 50)));
     const filter = c.req.query('filter')?.trim();
     const where = filter ? `where email ilike $3 or raw_user_meta_data ->> 'full_name' ilike $3` : '';
     const params: unknown[] = [perPage, (page - 1) * perPage, ...(filter ? [`%${filter.replace(/[%_\\]/g, '\\$&')}%`] : [])];
@@ -206,4 +206,11 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
       redirect_to: redirectTo,
     });
   });
+}
+
+/** GoTrue parses page and per_page as unsigned integers and answers 400 for anything else (e.g. page=-1). */
+function pageParam(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,15}$/.test(raw)) throw validationFailed(`Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: invalid syntax`);
+  return Number(raw) || fallback;
 }

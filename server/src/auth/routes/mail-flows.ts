@@ -65,7 +65,8 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
     await limitRequest(limits.email, email);
     const redirectTo = pickRedirect(c.req.query('redirect_to'), ctx.config);
     let user = await findUserByEmail(ctx.db, email);
-    if (!user?.email_confirmed_at && b.create_user === false) {
+    // with sign-ups off (AUTH_SIGNUP_ENABLED=false) an unknown address is answered as create_user: false asks
+    if (!user?.email_confirmed_at && (b.create_user === false || !ctx.config.AUTH_SIGNUP_ENABLED)) {
       // confirmations off: GoTrue's answer; sign-up reveals accounts then anyway (docs/decisions/0033)
       if (!ctx.config.AUTH_REQUIRE_EMAIL_CONFIRMATION) throw authError(422, 'otp_disabled', 'Signups not allowed for otp');
       // confirmations on: the answer a known address gets (mail limit counted too), and nothing is sent
@@ -94,6 +95,8 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
   app.get('/reauthenticate', async (c) => {
     const caller = await requireUser(ctx, c);
     const { user } = caller;
+    // an anonymous user has neither (GoTrue's text)
+    if (!user.email && !user.phone) throw validationFailed('Reauthentication requires the user to have an email or a phone number');
     if (!user.email || !user.email_confirmed_at) throw authError(422, 'email_not_confirmed', 'Please verify your email first.');
     await limitMailSend(limits, user.email);
     const token = await issue(user, 'reauthentication_token', user.email, undefined, '', 'reauthentication_sent_at');

@@ -9,6 +9,7 @@ import { requireUser, type Caller } from '../guards.js';
 import { limitRequest } from '../limits.js';
 import { readBody, requestMeta } from '../request.js';
 import { addAmr, reissueForSession } from '../sessions.js';
+import { challengeWebauthnFactor, enrollWebauthnFactor, verifyWebauthnFactor } from './mfa-webauthn.js';
 import type { FactorRow } from '../users.js';
 
 const CHALLENGE_EXPIRY_SECONDS = 300;
@@ -25,8 +26,9 @@ const verifyBody = z.object({ challenge_id: z.string().optional(), code: z.strin
 const totpFor = (secret: string, issuer: string, label: string) =>
   new OTPAuth.TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
 
-/** POST /factors, /factors/{id}/challenge, /factors/{id}/verify and DELETE /factors/{id} (TOTP). */
-export function registerMfa(app: Hono, { ctx, limits }: AuthDeps) {
+/** POST /factors, /factors/{id}/challenge, /factors/{id}/verify and DELETE /factors/{id} (TOTP; WebAuthn in mfa-webauthn.ts). */
+export function registerMfa(app: Hono, deps: AuthDeps) {
+  const { ctx, limits } = deps;
   async function caller(c: Parameters<typeof requireUser>[1]): Promise<Caller> {
     const who = await requireUser(ctx, c);
     if (who.user.is_anonymous) throw authError(403, 'no_authorization', 'Anonymous users cannot use multi-factor authentication');
@@ -44,8 +46,7 @@ export function registerMfa(app: Hono, { ctx, limits }: AuthDeps) {
     const who = await caller(c);
     const b = await readBody(c, enrollBody);
     if (b.factor_type === 'phone') throw authError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
-    if (b.factor_type === 'webauthn') throw authError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
-    if (b.factor_type !== 'totp') throw validationFailed('factor_type needs to be totp, phone or webauthn');
+    if (b.factor_type !== 'totp' && b.factor_type !== 'webauthn') throw validationFailed('factor_type needs to be totp, phone or webauthn');
     const userId = who.user.id;
     // abandoned enrolments (unverified, older than 5 minutes, never challenged) make room first
     await ctx.db.query(
@@ -60,6 +61,7 @@ export function registerMfa(app: Hono, { ctx, limits }: AuthDeps) {
     }
     if (factors.length >= MAX_FACTORS) throw authError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of enrolled factors reached, unenroll to continue');
     if (factors.some((f) => f.status === 'verified') && who.aal !== 'aal2') throw authError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
+    if (b.factor_type === 'webauthn') return c.json(await enrollWebauthnFactor(deps, who, name));
     const secret = new OTPAuth.Secret({ size: 20 }).base32;
     const issuer = b.issuer || new URL(ctx.config.SITE_URL).host;
     const uri = totpFor(secret, issuer, who.user.email ?? '').toString();
@@ -78,6 +80,7 @@ export function registerMfa(app: Hono, { ctx, limits }: AuthDeps) {
     await limitRequest(limits.mfa, meta.ip);
     const who = await caller(c);
     const factor = await ownFactor(who, c.req.param('id'));
+    if (factor.factor_type === 'webauthn') return c.json(await challengeWebauthnFactor(deps, c, who, factor as never));
     if (factor.factor_type !== 'totp') throw authError(422, 'mfa_phone_challenge_not_enabled', 'MFA challenge is disabled for this factor type');
     const { rows } = await ctx.db.query<{ id: string; expires_at: string }>(
       `insert into auth.mfa_challenges (factor_id, ip_address) values ($1, $2)
@@ -93,6 +96,7 @@ export function registerMfa(app: Hono, { ctx, limits }: AuthDeps) {
     await limitRequest(limits.mfa, meta.ip);
     const who = await caller(c);
     const factor = await ownFactor(who, c.req.param('id'));
+    if (factor.factor_type === 'webauthn') return c.json(await verifyWebauthnFactor(deps, c, who, factor as never));
     const b = await readBody(c, verifyBody);
     if (!b.code || !b.challenge_id) throw validationFailed('MFA verification requires challenge_id and code');
     if (!who.sessionId) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
@@ -171,7 +175,7 @@ export function registerMfa(app: Hono, { ctx, limits }: AuthDeps) {
 export async function unenrollFactor(db: AuthDeps['ctx']['db'], factorId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(
-      `delete from auth.mfa_amr_claims where authentication_method = 'totp' and session_id in (select id from auth.sessions where factor_id = $1)`,
+      `delete from auth.mfa_amr_claims where authentication_method in ('totp', 'mfa/webauthn') and session_id in (select id from auth.sessions where factor_id = $1)`,
       [factorId],
     );
     await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [factorId]);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { AppContext } from '../../context.js';
 import { writeAudit } from '../../security/audit.js';
+import { insertAnonymousUser } from '../anonymous.js';
 import type { AuthDeps } from '../deps.js';
 import { authError, validationFailed } from '../errors.js';
 import { createFlowState } from '../flow-state.js';
@@ -8,7 +10,7 @@ import { sendAccountExistsMail, sendAuthMail } from '../mail.js';
 import { issueToken } from '../one-time-tokens.js';
 import { assertStrongPassword, hashPassword } from '../passwords.js';
 import { pickRedirect } from '../redirect.js';
-import { parseEmail, parsePkce, pkceFields, readBody, requestMeta } from '../request.js';
+import { parseEmail, parsePkce, pkceFields, readBody, requestMeta, type RequestMeta } from '../request.js';
 import { startSession } from '../sessions.js';
 import { findUserByEmail, insertUser, newUserLookAlike, userJson, type UserRow } from '../users.js';
 import type { Hono } from 'hono';
@@ -21,19 +23,32 @@ const body = z.object({
   ...pkceFields,
 });
 
-/** POST /signup: email + password (+ user metadata). */
+const signupDisabled = () => authError(422, 'signup_disabled', 'Signups not allowed for this instance');
+
+/** signInAnonymously(): a session for a new anonymous user, when AUTH_ANONYMOUS_SIGN_INS allows it. */
+async function signUpAnonymously(ctx: AppContext, data: Record<string, unknown>, meta: RequestMeta) {
+  if (!ctx.config.AUTH_ANONYMOUS_SIGN_INS) throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  if (!ctx.config.AUTH_SIGNUP_ENABLED) throw signupDisabled();
+  const session = await ctx.db.transaction(async (tx) => startSession(ctx, tx, await insertAnonymousUser(tx, data), 'anonymous', meta));
+  await writeAudit(ctx.db, { event_type: 'auth.signup', user_id: session.user.id as string, ip: meta.ip, user_agent: meta.userAgent, details: { anonymous: true } });
+  return session;
+}
+
+/** POST /signup: email + password (+ user metadata), or nothing but metadata for an anonymous user. */
 export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
   app.post('/signup', async (c) => {
     const meta = requestMeta(c, ctx);
     await limitRequest(limits.signup, meta.ip);
     const b = await readBody(c, body);
-    if (!b.email && !b.phone) throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    if (!b.email && !b.phone) return c.json(await signUpAnonymously(ctx, b.data ?? {}, meta));
+    if (!ctx.config.AUTH_SIGNUP_ENABLED) throw signupDisabled();
     if (!b.password) throw validationFailed('Signup requires a valid password');
-    assertStrongPassword(b.password, ctx.config);
     if (b.email && b.phone) throw validationFailed('Only an email address or phone number should be provided on signup.');
     if (b.phone) throw authError(400, 'phone_provider_disabled', 'Phone signups are disabled');
-    const pkce = parsePkce(b);
+    // the address first: a malformed one is reported as such whatever the password (GoTrue's order)
     const email = parseEmail(b.email);
+    assertStrongPassword(b.password, ctx.config);
+    const pkce = parsePkce(b);
     await limitRequest(limits.email, email);
     const data = b.data ?? {};
     const confirm = ctx.config.AUTH_REQUIRE_EMAIL_CONFIRMATION;

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
+import { linkAnonymousEmail } from '../anonymous.js';
 import type { AuthDeps } from '../deps.js';
 import { authError, validationFailed } from '../errors.js';
 import { createFlowState } from '../flow-state.js';
@@ -46,6 +47,9 @@ export function registerUser(app: Hono, deps: AuthDeps) {
     if (b.phone) throw authError(422, 'phone_provider_disabled', 'Unsupported phone provider');
     const newEmail = b.email ? parseEmail(b.email) : undefined;
     const changesEmail = !!newEmail && newEmail !== user.email?.toLowerCase();
+    if (b.password !== undefined && user.is_anonymous && !user.email && !changesEmail) {
+      throw authError(422, 'validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
+    }
     if (b.password !== undefined) assertStrongPassword(b.password, ctx.config);
     if ((changesEmail || b.password !== undefined) && caller.aal !== 'aal2' && (await hasVerifiedFactor(deps, user.id))) {
       throw authError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
@@ -73,6 +77,11 @@ export function registerUser(app: Hono, deps: AuthDeps) {
         ]);
       }
       if (!changesEmail) return undefined;
+      // an anonymous user adding an address with confirmations off: linked at once, like a sign-up (GoTrue's autoconfirm)
+      if (user.is_anonymous && !ctx.config.AUTH_REQUIRE_EMAIL_CONFIRMATION) {
+        await linkAnonymousEmail(tx, user.id, newEmail);
+        return undefined;
+      }
       await tx.query('update auth.users set email_change = $2, email_change_sent_at = now(), updated_at = now() where id = $1', [user.id, newEmail]);
       if (pkce) await createFlowState(tx, user.id, pkce, 'email_change');
       return issueToken(tx, user.id, 'email_change_token_new', newEmail, !!pkce);
