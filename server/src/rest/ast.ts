@@ -13,7 +13,28 @@ export interface Field {
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'column'; field: Field; alias?: string; cast?: string }
-  | { kind: 'embed'; relation: string; alias?: string; hint?: string; inner: boolean; select: SelectItem[] };
+  | EmbedItem;
+
+/** `alias:relation!hint!inner(...)` or `...relation(...)` (spread: its columns join the parent's object). */
+export interface EmbedItem {
+  kind: 'embed';
+  relation: string;
+  alias?: string;
+  hint?: string;
+  /** !inner: parent rows without a matching embedded row are left out. */
+  inner: boolean;
+  spread?: boolean;
+  /** Empty for `relation()`: the embed filters (with !inner) but is not output. */
+  select: SelectItem[];
+}
+
+/** Filters, order and page of one embedded resource (`messages.id=eq.1`, `messages.order=id.desc`, `messages.limit=2`). */
+export interface EmbedModifiers {
+  where: Condition[];
+  order: OrderTerm[];
+  limit?: number;
+  offset?: number;
+}
 
 export const OPERATORS = {
   eq: '=',
@@ -85,6 +106,8 @@ export interface ParsedQuery {
   columns?: string[];
   /** `on_conflict=` of upserts. */
   onConflict?: string[];
+  /** Modifiers of embedded resources, by dotted path of relation names or aliases (`messages`, `messages.channels`). */
+  embedded: Map<string, EmbedModifiers>;
   /** GET/HEAD /rpc/<fn> arguments (string values). */
   rpcArgs: Record<string, string>;
 }
