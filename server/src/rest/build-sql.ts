@@ -169,9 +169,18 @@ export function buildRpc(
 ): Statement {
   const p = new Params();
   const names = Object.keys(args);
-  const argDefs = names.map((n) => `${ident(n)} ${fn.args.find((a) => a.name === n)!.type}`).join(', ');
-  const from = names.length ? ` from json_to_record(${p.add(JSON.stringify(args))}::json) as _a(${argDefs})` : '';
-  const call = `${ident(cache.schema)}.${ident(fn.name)}(${names.map((n) => `${ident(n)} := _a.${ident(n)}`).join(', ')})`;
+  let from = '';
+  let call: string;
+  if (fn.args.length === 1 && fn.args[0].name === '') {
+    // A single unnamed parameter is passed by position (a text one takes a string as it is, anything else as JSON text).
+    const value = args[''];
+    const text = typeof value === 'string' && fn.args[0].type !== 'json' && fn.args[0].type !== 'jsonb' ? value : JSON.stringify(value ?? null);
+    call = `${ident(cache.schema)}.${ident(fn.name)}(${names.length ? `${p.add(text)}::${fn.args[0].type}` : ''})`;
+  } else {
+    const argDefs = names.map((n) => `${ident(n)} ${fn.args.find((a) => a.name === n)!.type}`).join(', ');
+    if (names.length) from = ` from json_to_record(${p.add(JSON.stringify(args))}::json) as _a(${argDefs})`;
+    call = `${ident(cache.schema)}.${ident(fn.name)}(${names.map((n) => `${ident(n)} := _a.${ident(n)}`).join(', ')})`;
+  }
   // A void result is still referenced (cast to text, always ''), or the planner drops a stable call unrun (issue 12 #11).
   if (fn.returnKind === 'void') return { sql: `select null::bigint as total, 1 as page_total, coalesce((${call})::text, '') as body${from}`, params: p.values };
   if (fn.returnKind === 'scalar' && !fn.returnsSet) {

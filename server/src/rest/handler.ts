@@ -9,8 +9,9 @@ import { restError, RestError } from './errors.js';
 import { runAsCaller, type ResultRow } from './execute.js';
 import { pageOf, parseAccept, parsePrefer, parseRange, preferenceApplied } from './preferences.js';
 import { parseQuery } from './parse-query.js';
+import { resolveRoutine } from './rpc-resolve.js';
 import type { Caller } from './request-role.js';
-import type { Relation, Routine, SchemaCache, SchemaCacheHolder } from './schema-cache.js';
+import type { Relation, SchemaCache, SchemaCacheHolder } from './schema-cache.js';
 import type { WriteGuard } from './write-limits.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -140,19 +141,6 @@ function columnsOf(rows: Row[]): string[] {
   return first;
 }
 
-function chooseRoutine(cache: SchemaCache, name: string, candidates: Routine[] | undefined, keys: string[]): Routine {
-  const ok = (candidates ?? []).filter((r) => keys.every((k) => r.args.some((a) => a.name === k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name)));
-  if (ok.length === 1) return ok[0];
-  if (ok.length > 1) throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${ok.map((r) => `${cache.schema}.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`);
-  const sig = keys.length ? `${cache.schema}.${name}(${[...keys].sort().join(', ')})` : `${cache.schema}.${name} without parameters`;
-  throw restError(
-    404,
-    'PGRST202',
-    `Could not find the function ${sig} in the schema cache`,
-    `Searched for the function ${cache.schema}.${name}${keys.length ? ` with parameters ${[...keys].sort().join(', ')}` : ' without parameters'}, but no matches were found in the schema cache.`,
-  );
-}
-
 export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name: string) {
   const { ctx } = deps;
   const method = c.req.method;
@@ -174,7 +162,9 @@ export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name
     q = parseQuery(url.searchParams, argNames);
     args = q.rpcArgs;
   }
-  const fn = chooseRoutine(cache, name, candidates, Object.keys(args));
+  const resolved = resolveRoutine(cache, name, args, method === 'POST');
+  const fn = resolved.fn;
+  args = resolved.args;
   const prefs = parsePrefer(c.req.header('prefer'));
   const { singular } = parseAccept(c.req.header('accept'));
   const page = pageOf(q.limit, q.offset, method === 'GET' ? parseRange(c.req.header('range')) : null);

@@ -75,6 +75,8 @@ const ROUTINES_SQL = `
   left join pg_class rc on rc.oid = t.typrelid and t.typtype = 'c'
   where n.nspname = $1 and p.prokind = 'f'`;
 
+const SINGLE_UNNAMED = new Set(['json', 'jsonb', 'text', 'xml', 'bytea']);
+
 interface RoutineRow {
   name: string;
   returns_set: boolean;
@@ -120,7 +122,9 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
       }
       if (mode === 'o' || mode === 'b' || mode === 't') out.set(name, { name, type, defaultExpr: null, generated: false });
     });
-    if (args.some((a) => !a.name) || p.arg_modes.includes('v')) continue; // unnamed or variadic args: not callable by name
+    // Unnamed or variadic args are not callable by name; PostgREST keeps only a single unnamed json/jsonb/text/xml/bytea one.
+    const singleUnnamed = args.length === 1 && !args[0].name && SINGLE_UNNAMED.has(args[0].type);
+    if ((args.some((a) => !a.name) && !singleUnnamed) || p.arg_modes.includes('v')) continue;
     let returnKind: Routine['returnKind'] = 'scalar';
     let resultColumns = new Map<string, Column>();
     let resultTable: string | undefined;
