@@ -43,7 +43,9 @@ export const EXPOSED_SCHEMA = 'public';
 
 const RELATIONS_SQL = `
   select c.relname as rel, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
-         pg_get_expr(d.adbin, d.adrelid) as default_expr, a.attgenerated <> '' as generated
+         -- identity columns have no pg_attrdef row: their default is the next value of their sequence
+         case when a.attidentity <> '' then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+              else pg_get_expr(d.adbin, d.adrelid) end as default_expr, a.attgenerated <> '' as generated
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
   join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
