@@ -24,6 +24,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
+const STRICT_1 = 'handling=strict, max-affected=1';
+const rest = (path: string, init: RequestInit = {}) =>
+  fetch(`${t.url}/rest/v1${path}`, { ...init, headers: { apikey: t.anonKey, 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
+
 const labels = async () => (await t.server.ctx.db.query<{ id: number; label: string }>('select id, label from ptx_items order by id')).rows.map((r) => r.label);
 
 describe(`Prefer tx and max-affected (${SERVICE_DB})`, () => {
@@ -34,13 +38,13 @@ describe(`Prefer tx and max-affected (${SERVICE_DB})`, () => {
   });
 
   it('refuses (and undoes) an update or rpc touching more rows than max-affected under handling=strict', async () => {
-    const upd = await db.from('ptx_items').update({ label: 'c' }).eq('label', 'a').maxAffected(1);
+    const upd = await rest('/ptx_items?label=eq.a', { method: 'PATCH', body: JSON.stringify({ label: 'c' }), headers: { Prefer: STRICT_1 } });
     expect(upd.status).toBe(400);
-    expect(upd.error).toMatchObject({ code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint', details: 'The query affects 2 rows' });
-    const rpc = await db.rpc('ptx_relabel', { old: 'a', new: 'd' }).maxAffected(1).select();
-    expect(rpc.error).toMatchObject({ code: 'PGRST124' });
+    expect(await upd.json()).toMatchObject({ code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint', details: 'The query affects 2 rows' });
+    const rpc = await rest('/rpc/ptx_relabel', { method: 'POST', body: JSON.stringify({ old: 'a', new: 'd' }), headers: { Prefer: STRICT_1 } });
+    expect(await rpc.json()).toMatchObject({ code: 'PGRST124' });
     expect(await labels()).toEqual(['a', 'a', 'b']);
-    const ok = await db.from('ptx_items').delete().eq('label', 'b').maxAffected(1);
+    const ok = await rest('/ptx_items?label=eq.b', { method: 'DELETE', headers: { Prefer: STRICT_1 } });
     expect(ok.status).toBe(204);
     expect(await labels()).toEqual(['a', 'a']);
   });
