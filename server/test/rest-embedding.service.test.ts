@@ -113,4 +113,10 @@ describe(`embedding (${SERVICE_DB})`, () => {
     const many = await db.from('emb_genres').select('label, ...emb_books(id)').eq('id', 1).order('id', { referencedTable: 'emb_books' }).single();
     expect(many.data).toEqual({ label: 'fantasy', id: [10, 12] });
   });
+
+  it('refuses aggregates with PGRST123 while REST_AGGREGATES_ENABLED is off (the default)', async () => {
+    const res = await db.from('emb_books').select('count()');
+    expect(res.status).toBe(400);
+    expect(res.error).toMatchObject({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed' });
+  });
 });

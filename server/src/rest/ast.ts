@@ -12,8 +12,12 @@ export interface Field {
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: Field; alias?: string; cast?: string }
+  | { kind: 'column'; field: Field; alias?: string; cast?: string; aggregate?: Aggregate; aggCast?: string }
+  /** `count()` without a column. */
+  | { kind: 'count'; alias?: string; cast?: string }
   | EmbedItem;
+
+export type Aggregate = 'count' | 'sum' | 'avg' | 'min' | 'max';
 
 /** `alias:relation!hint!inner(...)` or `...relation(...)` (spread: its columns join the parent's object). */
 export interface EmbedItem {
@@ -108,6 +112,8 @@ export interface ParsedQuery {
   onConflict?: string[];
   /** Modifiers of embedded resources, by dotted path of relation names or aliases (`messages`, `messages.channels`). */
   embedded: Map<string, EmbedModifiers>;
+  /** Set by the handler from REST_AGGREGATES_ENABLED; aggregates are PGRST123 otherwise. */
+  aggregatesAllowed?: boolean;
   /** GET/HEAD /rpc/<fn> arguments (string values). */
   rpcArgs: Record<string, string>;
 }

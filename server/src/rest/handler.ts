@@ -89,6 +89,7 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
   const method = c.req.method;
   const url = new URL(c.req.url);
   const q = parseQuery(url.searchParams);
+  q.aggregatesAllowed = ctx.config.REST_AGGREGATES_ENABLED;
   const prefs = parsePrefer(c.req.header('prefer'));
   const { singular } = parseAccept(c.req.header('accept'));
   const count = prefs.count !== undefined; // planned/estimated are answered with the exact count
@@ -166,6 +167,7 @@ export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name
     q = parseQuery(url.searchParams, argNames);
     args = q.rpcArgs;
   }
+  q.aggregatesAllowed = ctx.config.REST_AGGREGATES_ENABLED;
   const resolved = resolveRoutine(cache, name, args, method === 'POST');
   const fn = resolved.fn;
   args = resolved.args;

@@ -1,4 +1,4 @@
-import { IS_VALUES, OPERATORS, QUANTIFIABLE, type Condition, type Field, type Filter, type JsonStep, type Operator, type OrderTerm, type ParsedQuery, type SelectItem } from './ast.js';
+import { IS_VALUES, OPERATORS, QUANTIFIABLE, type Aggregate, type Condition, type Field, type Filter, type JsonStep, type Operator, type OrderTerm, type ParsedQuery, type SelectItem } from './ast.js';
 import { parseError, restError } from './errors.js';
 
 /**
@@ -96,6 +96,11 @@ function unquote(v: string): string {
   return v;
 }
 
+function checkCast(cast: string, part: string): string {
+  if (!CASTS.has(cast)) throw parseError(`failed to parse select parameter (${part})`, `unsupported cast "${cast}"`);
+  return cast;
+}
+
 /** Embedding is capped so that one request cannot plan a monster query (documented in ADR 0037). */
 export const MAX_EMBED_DEPTH = 6;
 export const MAX_EMBEDS = 32;
@@ -120,6 +125,11 @@ export function parseSelect(s: string, depth = 0, count = { embeds: 0 }): Select
     } else {
       c.i = 0;
     }
+    const countCall = /^count\(\)(?:::([\p{L}\p{N}_]+))?$/u.exec(c.rest());
+    if (countCall) {
+      items.push({ kind: 'count', alias, cast: countCall[1] ? checkCast(countCall[1].toLowerCase(), part) : undefined });
+      continue;
+    }
     // embedding: name[!hint](...)
     const embed = /^("[^"]+"|[\p{L}\p{N}_$-]+)((?:![\p{L}\p{N}_$]+)*)\((.*)\)$/su.exec(c.rest());
     if (embed) {
@@ -142,14 +152,13 @@ export function parseSelect(s: string, depth = 0, count = { embeds: 0 }): Select
     if (spread) throw parseError(`failed to parse select parameter (${part})`, 'a spread needs an embedded resource like ...relation(columns)');
     const field = readField(c, 'select parameter');
     let cast: string | undefined;
-    if (c.startsWith('::')) {
-      c.i += 2;
-      cast = c.rest().trim().toLowerCase();
-      if (!CASTS.has(cast)) throw parseError(`failed to parse select parameter (${part})`, `unsupported cast "${cast}"`);
-      c.i = c.s.length;
-    }
-    if (!c.done) throw parseError(`failed to parse select parameter (${part})`, `unexpected "${c.peek()}"`);
-    items.push({ kind: 'column', field, alias, cast });
+    const tail = /^(?:::([\p{L}\p{N}_]+))?(?:\.(count|sum|avg|min|max)\(\)(?:::([\p{L}\p{N}_]+))?)?$/u.exec(c.rest().trim());
+    if (!tail) throw parseError(`failed to parse select parameter (${part})`, `unexpected "${c.peek()}"`);
+    if (tail[1]) cast = checkCast(tail[1].toLowerCase(), part);
+    const item: SelectItem = { kind: 'column', field, alias, cast };
+    if (tail[2]) item.aggregate = tail[2] as Aggregate;
+    if (tail[3]) item.aggCast = checkCast(tail[3].toLowerCase(), part);
+    items.push(item);
   }
   return items;
 }

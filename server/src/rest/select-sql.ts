@@ -13,6 +13,8 @@ export interface SelectPlan {
   list: string;
   /** Conditions the parent rows must meet (from !inner embeds), ANDed into its WHERE. */
   inner: string[];
+  /** ` group by ...` when the top level has aggregates. */
+  groupBy: string;
 }
 
 interface Ctx {
@@ -20,12 +22,26 @@ interface Ctx {
   cache: SchemaCache;
   embedded: Map<string, EmbedModifiers>;
   used: Set<string>;
+  allowAgg: boolean;
   n: number;
 }
 
 interface Part {
   expr: string;
   key: string;
+  /** An aggregate: the other plain columns of its level become GROUP BY. */
+  agg?: boolean;
+  /** A plain column of its level (a GROUP BY candidate). */
+  plain?: boolean;
+}
+
+const aggregatesRefused = () => restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+
+/** ` group by ...` when a level mixes aggregates and plain columns. */
+function groupBy(parts: Part[]): string {
+  if (!parts.some((x) => x.agg)) return '';
+  const plain = parts.filter((x) => x.plain).map((x) => x.expr);
+  return plain.length ? ` group by ${plain.join(', ')}` : '';
 }
 
 function outputKey(f: Field): string {
@@ -33,8 +49,13 @@ function outputKey(f: Field): string {
   return keys.length ? String(keys[keys.length - 1].key) : f.column;
 }
 
-export function selectSql(scope: Scope, q: { select: SelectItem[]; embedded?: Map<string, EmbedModifiers> }, p: Params, cache: SchemaCache): SelectPlan {
-  const ctx: Ctx = { p, cache, embedded: q.embedded ?? new Map(), used: new Set(), n: 0 };
+export function selectSql(
+  scope: Scope,
+  q: { select: SelectItem[]; embedded?: Map<string, EmbedModifiers>; aggregatesAllowed?: boolean },
+  p: Params,
+  cache: SchemaCache,
+): SelectPlan {
+  const ctx: Ctx = { p, cache, embedded: q.embedded ?? new Map(), used: new Set(), n: 0, allowAgg: q.aggregatesAllowed ?? false };
   const inner: string[] = [];
   const parts = selectParts(scope, q.select, ctx, [], inner);
   for (const path of ctx.embedded.keys()) {
@@ -44,7 +65,7 @@ export function selectSql(scope: Scope, q: { select: SelectItem[]; embedded?: Ma
     }
   }
   if (!parts.length) throw restError(400, 'PGRST100', 'failed to parse select parameter', 'empty select list');
-  return { list: parts.map((x) => `${x.expr} as ${ident(x.key)}`).join(', '), inner };
+  return { list: parts.map((x) => `${x.expr} as ${ident(x.key)}`).join(', '), inner, groupBy: groupBy(parts) };
 }
 
 function selectParts(scope: Scope, items: SelectItem[], ctx: Ctx, path: string[], inner: string[]): Part[] {
@@ -52,10 +73,19 @@ function selectParts(scope: Scope, items: SelectItem[], ctx: Ctx, path: string[]
   const embedKeys = new Set<string>();
   for (const item of items) {
     if (item.kind === 'star') {
-      for (const col of scope.columns.values()) parts.push({ expr: `${scope.qual}.${ident(col.name)}`, key: col.name });
+      for (const col of scope.columns.values()) parts.push({ expr: `${scope.qual}.${ident(col.name)}`, key: col.name, plain: true });
+    } else if (item.kind === 'count' || (item.kind === 'column' && ctx.allowAgg && item.field.column === 'count' && !item.field.path.length && !item.aggregate && !scope.columns.has('count'))) {
+      // `count()`, or a bare `count` where the resource has no such column (PostgREST's older spelling).
+      if (!ctx.allowAgg) throw aggregatesRefused();
+      const cast = item.kind === 'count' ? item.cast : undefined;
+      parts.push({ expr: `count(*)${cast ? `::${cast}` : ''}`, key: item.alias ?? 'count', agg: true });
     } else if (item.kind === 'column') {
       const { sql } = fieldSql(scope, item.field, ctx.p);
-      parts.push({ expr: `${sql}${item.cast ? `::${item.cast}` : ''}`, key: item.alias ?? outputKey(item.field) });
+      const value = `${sql}${item.cast ? `::${item.cast}` : ''}`;
+      if (item.aggregate) {
+        if (!ctx.allowAgg) throw aggregatesRefused();
+        parts.push({ expr: `${item.aggregate}(${value})${item.aggCast ? `::${item.aggCast}` : ''}`, key: item.alias ?? item.aggregate, agg: true });
+      } else parts.push({ expr: value, key: item.alias ?? outputKey(item.field), plain: true });
     } else {
       const key = item.alias ?? item.relation;
       // PostgreSQL's own answer when two embeds get the same name (PostgREST lets it through the same way).
@@ -113,13 +143,13 @@ function embedParts(scope: Scope, item: EmbedItem, ctx: Ctx, path: string[], par
   const page = rel.toOne
     ? ' limit 1'
     : `${mods?.limit !== undefined ? ` limit ${p.add(String(mods.limit))}::bigint` : ''}${mods?.offset ? ` offset ${p.add(String(mods.offset))}::bigint` : ''}`;
-  const body = `${from}${where}${order}${page}`;
+  const body = `${from}${where}${groupBy(parts)}${order}${page}`;
   const key = item.alias ?? item.relation;
   if (item.spread) {
     // A spread puts the embedded columns into the parent object: one value each, or (to-many) an array each.
     return parts.map((x) =>
       rel.toOne
-        ? { expr: `(select ${x.expr} ${body})`, key: x.key }
+        ? { expr: `(select ${x.expr} ${body})`, key: x.key, plain: true }
         : { expr: `coalesce((select json_agg(pgrst_v.v) from (select ${x.expr} as v ${body}) pgrst_v), '[]')`, key: x.key },
     );
   }
