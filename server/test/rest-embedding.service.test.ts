@@ -69,6 +69,8 @@ describe(`embedding (${SERVICE_DB})`, () => {
       ],
       hint: "Try changing 'emb_authors' to one of the following: 'emb_authors!emb_books_author_id_fkey', 'emb_authors!emb_books_editor_fk'. Find the desired relationship in the 'details' key.",
     });
+    const badColumn = await db.from('emb_authors').select('emb_books!author_id(nope)');
+    expect(badColumn.error).toMatchObject({ code: '42703', message: 'column emb_books_1.nope does not exist' });
     const none = await db.from('emb_genres').select('emb_shelves(*)');
     expect(none.status).toBe(400);
     expect(none.error).toMatchObject({

@@ -129,8 +129,9 @@ function embedParts(scope: Scope, item: EmbedItem, ctx: Ctx, path: string[], par
   const n = ++ctx.n;
   const alias = `pgrst_${n}`;
   const junction = `pgrst_${n}_j`;
-  const e: Scope = { name: target.name, qual: alias, columns: target.columns, table: target.name };
   const { mods, path: childPath } = modifiersFor(ctx, path, item);
+  // Errors name an embedded table as PostgREST's SQL aliases it: <table>_<depth>.
+  const e: Scope = { name: `${target.name}_${childPath.length}`, qual: alias, columns: target.columns, table: target.name };
   const childInner: string[] = [];
   const parts = selectParts(e, item.select, ctx, childPath, childInner);
   const { p, cache } = ctx;
