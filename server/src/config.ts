@@ -64,6 +64,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   REST_MAX_ROWS: int(1, 100000).default(1000),
+  /** count()/sum()/avg()/min()/max() in select (PostgREST's db-aggregates-enabled; off by default, as in Supabase). */
+  REST_AGGREGATES_ENABLED: bool.default(false),
   BODY_LIMIT_BYTES: int(1024, 50_000_000).default(1_000_000),
   RATE_LIMIT_DISABLED: bool.default(false),
   /** Bearer token for GET /metrics (Prometheus); unset = no /metrics at all (404). */

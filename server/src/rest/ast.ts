@@ -12,8 +12,33 @@ export interface Field {
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: Field; alias?: string; cast?: string }
-  | { kind: 'embed'; relation: string; alias?: string; hint?: string; inner: boolean; select: SelectItem[] };
+  | { kind: 'column'; field: Field; alias?: string; cast?: string; aggregate?: Aggregate; aggCast?: string }
+  /** `count()` without a column. */
+  | { kind: 'count'; alias?: string; cast?: string }
+  | EmbedItem;
+
+export type Aggregate = 'count' | 'sum' | 'avg' | 'min' | 'max';
+
+/** `alias:relation!hint!inner(...)` or `...relation(...)` (spread: its columns join the parent's object). */
+export interface EmbedItem {
+  kind: 'embed';
+  relation: string;
+  alias?: string;
+  hint?: string;
+  /** !inner: parent rows without a matching embedded row are left out. */
+  inner: boolean;
+  spread?: boolean;
+  /** Empty for `relation()`: the embed filters (with !inner) but is not output. */
+  select: SelectItem[];
+}
+
+/** Filters, order and page of one embedded resource (`messages.id=eq.1`, `messages.order=id.desc`, `messages.limit=2`). */
+export interface EmbedModifiers {
+  where: Condition[];
+  order: OrderTerm[];
+  limit?: number;
+  offset?: number;
+}
 
 export const OPERATORS = {
   eq: '=',
@@ -85,6 +110,10 @@ export interface ParsedQuery {
   columns?: string[];
   /** `on_conflict=` of upserts. */
   onConflict?: string[];
+  /** Modifiers of embedded resources, by dotted path of relation names or aliases (`messages`, `messages.channels`). */
+  embedded: Map<string, EmbedModifiers>;
+  /** Set by the handler from REST_AGGREGATES_ENABLED; aggregates are PGRST123 otherwise. */
+  aggregatesAllowed?: boolean;
   /** GET/HEAD /rpc/<fn> arguments (string values). */
   rpcArgs: Record<string, string>;
 }

@@ -1,7 +1,8 @@
 import type { ParsedQuery } from './ast.js';
 import { restError } from './errors.js';
 import type { Relation, Routine, SchemaCache } from './schema-cache.js';
-import { ident, orderSql, Params, selectSql, whereSql, type Scope } from './sql-fragments.js';
+import { selectSql } from './select-sql.js';
+import { ident, orderSql, Params, whereSql, type Scope } from './sql-fragments.js';
 
 /**
  * AST -> one parameterised statement per request. Every statement returns one row with
@@ -33,12 +34,25 @@ export function buildRead(cache: SchemaCache, rel: Relation, q: ParsedQuery, pag
   const p = new Params();
   const scope = tableScope(cache, rel);
   const from = ` from ${scope.qual}`;
-  const where = whereSql(scope, q.where, p);
+  const plan = selectSql(scope, q, p, cache);
+  const where = andWhere(whereSql(scope, q.where, p), plan.inner);
   const sql =
-    `with pgrst_source as (select ${selectSql(scope, q.select, p, cache)}${from}${where}${orderSql(scope, q.order, p)}${limitSql(page, opts.maxRows, p)}) ` +
+    `with pgrst_source as (select ${plan.list}${from}${where}${plan.groupBy}${orderSql(scope, q.order, p)}${limitSql(page, opts.maxRows, p)}) ` +
     `select ${opts.count ? `(select count(*) ${from}${where})` : 'null::bigint'} as total, count(_t) as page_total, ${bodyExpr(opts.singular)} as body ` +
     `from (select * from pgrst_source) _t`;
   return { sql, params: p.values };
+}
+
+/** Adds !inner embed conditions to a WHERE clause (which may be empty). */
+function andWhere(where: string, extra: string[]): string {
+  if (!extra.length) return where;
+  return where ? `${where} and ${extra.join(' and ')}` : ` where ${extra.join(' and ')}`;
+}
+
+/** The select list over pgrst_source of a write, with its !inner conditions. */
+function writeSelect(cache: SchemaCache, rel: Relation, q: ParsedQuery, p: Params): string {
+  const plan = selectSql(tableScope(cache, rel, 'pgrst_source'), q, p, cache);
+  return `${plan.list} from pgrst_source${andWhere('', plan.inner)}${plan.groupBy}`;
 }
 
 export type Row = Record<string, unknown>;
@@ -51,7 +65,7 @@ export interface WriteOptions {
 
 function outer(source: string, select: string, opts: WriteOptions, extra = ''): string {
   const body = opts.returnRepresentation ? bodyExpr(opts.singular) : `''`;
-  return `with pgrst_source as (${source}) select ${opts.count ? 'count(_t)' : 'null::bigint'} as total, count(_t) as page_total, ${body} as body${extra} from (select ${select} from pgrst_source) _t`;
+  return `with pgrst_source as (${source}) select ${opts.count ? 'count(_t)' : 'null::bigint'} as total, count(_t) as page_total, ${body} as body${extra} from (select ${select}) _t`;
 }
 
 /** Columns for json_to_recordset: name and catalogue type. Unknown keys are PGRST204. */
@@ -106,7 +120,7 @@ export function buildInsert(
     // xmax = 0 marks freshly inserted tuples: merge-duplicates answers 201 only when something was inserted.
     insert += ` returning ${returning}${merge ? ', (xmax = 0) as pgrst_inserted' : ''}`;
   }
-  const select = opts.returnRepresentation ? selectSql(tableScope(cache, rel, 'pgrst_source'), q.select, p, cache) : '1';
+  const select = opts.returnRepresentation ? writeSelect(cache, rel, q, p) : '1 from pgrst_source';
   const extra = merge && columns.length ? ', (select count(*) from pgrst_source where pgrst_inserted) as inserted' : '';
   return { sql: outer(insert, select, opts, extra), params: p.values };
 }
@@ -124,7 +138,7 @@ export function buildUpdate(cache: SchemaCache, rel: Relation, q: ParsedQuery, r
     const set = columns.map((c) => `${ident(c)} = _b.${ident(c)}`).join(', ');
     update = `update ${scope.qual} set ${set} from json_to_record(${json}::json) as _b(${def})${whereSql(scope, q.where, p)} returning ${returning}`;
   }
-  const select = opts.returnRepresentation ? selectSql(tableScope(cache, rel, 'pgrst_source'), q.select, p, cache) : '1';
+  const select = opts.returnRepresentation ? writeSelect(cache, rel, q, p) : '1 from pgrst_source';
   return { sql: outer(update, select, opts), params: p.values };
 }
 
@@ -133,7 +147,7 @@ export function buildDelete(cache: SchemaCache, rel: Relation, q: ParsedQuery, o
   const scope = tableScope(cache, rel);
   const returning = opts.returnRepresentation ? `${scope.qual}.*` : '1';
   const del = `delete from ${scope.qual}${whereSql(scope, q.where, p)} returning ${returning}`;
-  const select = opts.returnRepresentation ? selectSql(tableScope(cache, rel, 'pgrst_source'), q.select, p, cache) : '1';
+  const select = opts.returnRepresentation ? writeSelect(cache, rel, q, p) : '1 from pgrst_source';
   return { sql: outer(del, select, opts), params: p.values };
 }
 
@@ -155,9 +169,18 @@ export function buildRpc(
 ): Statement {
   const p = new Params();
   const names = Object.keys(args);
-  const argDefs = names.map((n) => `${ident(n)} ${fn.args.find((a) => a.name === n)!.type}`).join(', ');
-  const from = names.length ? ` from json_to_record(${p.add(JSON.stringify(args))}::json) as _a(${argDefs})` : '';
-  const call = `${ident(cache.schema)}.${ident(fn.name)}(${names.map((n) => `${ident(n)} := _a.${ident(n)}`).join(', ')})`;
+  let from = '';
+  let call: string;
+  if (fn.args.length === 1 && fn.args[0].name === '') {
+    // A single unnamed parameter is passed by position (a text one takes a string as it is, anything else as JSON text).
+    const value = args[''];
+    const text = typeof value === 'string' && fn.args[0].type !== 'json' && fn.args[0].type !== 'jsonb' ? value : JSON.stringify(value ?? null);
+    call = `${ident(cache.schema)}.${ident(fn.name)}(${names.length ? `${p.add(text)}::${fn.args[0].type}` : ''})`;
+  } else {
+    const argDefs = names.map((n) => `${ident(n)} ${fn.args.find((a) => a.name === n)!.type}`).join(', ');
+    if (names.length) from = ` from json_to_record(${p.add(JSON.stringify(args))}::json) as _a(${argDefs})`;
+    call = `${ident(cache.schema)}.${ident(fn.name)}(${names.map((n) => `${ident(n)} := _a.${ident(n)}`).join(', ')})`;
+  }
   // A void result is still referenced (cast to text, always ''), or the planner drops a stable call unrun (issue 12 #11).
   if (fn.returnKind === 'void') return { sql: `select null::bigint as total, 1 as page_total, coalesce((${call})::text, '') as body${from}`, params: p.values };
   if (fn.returnKind === 'scalar' && !fn.returnsSet) {
@@ -173,10 +196,11 @@ export function buildRpc(
       `select ${opts.count ? '(select count(*) from pgrst_all)' : 'null::bigint'} as total, count(*) as page_total, ${opts.singular ? `coalesce((json_agg(pgrst_scalar) -> 0)::text, 'null')` : `coalesce(json_agg(pgrst_scalar), '[]')::text`} as body, ${RAN} from pgrst_source`;
     return { sql, params: p.values };
   }
-  const scope: Scope = { name: fn.name, qual: '_r', columns: fn.resultColumns };
+  const scope: Scope = { name: fn.name, qual: '_r', columns: fn.resultColumns, table: fn.resultTable };
   const all = `pgrst_call as materialized (select _r.*${lateral} as _r), pgrst_all as (select _r.* from pgrst_call _r${whereSql(scope, q.where, p)})`;
   const inner: Scope = { ...scope, qual: '_r' };
-  const source = `pgrst_source as (select ${selectSql(inner, q.select, p, cache)} from pgrst_all _r${orderSql(inner, q.order, p)}${fn.returnsSet ? limitSql(page, opts.maxRows, p) : ''})`;
+  const plan = selectSql(inner, q, p, cache);
+  const source = `pgrst_source as (select ${plan.list} from pgrst_all _r${andWhere('', plan.inner)}${plan.groupBy}${orderSql(inner, q.order, p)}${fn.returnsSet ? limitSql(page, opts.maxRows, p) : ''})`;
   const singular = opts.singular || !fn.returnsSet;
   const sql =
     `with ${all}, ${source} select ${opts.count ? '(select count(*) from pgrst_all)' : 'null::bigint'} as total, count(_t) as page_total, ` +

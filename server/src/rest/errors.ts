@@ -4,7 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 export interface RestErrorBody {
   code: string;
   message: string;
-  details: string | null;
+  /** A string, or (PGRST201) a list of the candidate relationships. */
+  details: string | null | Record<string, string>[];
   hint: string | null;
 }
 
@@ -19,7 +20,7 @@ export class RestError extends Error {
   }
 }
 
-export const restError = (status: ContentfulStatusCode, code: string, message: string, details: string | null = null, hint: string | null = null) =>
+export const restError = (status: ContentfulStatusCode, code: string, message: string, details: RestErrorBody['details'] = null, hint: string | null = null) =>
   new RestError(status, { code, message, details, hint });
 
 /** PGRST100: a query string we cannot parse. */

@@ -33,13 +33,14 @@ export async function runAsCaller(
   c: Context,
   caller: Caller,
   stmt: Statement,
-  opts: { readOnly: boolean; path: string; check?: (row: ResultRow) => void },
+  opts: { readOnly: boolean; path: string; check?: (row: ResultRow) => void; rollback?: boolean },
 ): Promise<ResultRow> {
   const ip = truncateIp(clientIp(c, ctx.config.TRUST_PROXY));
   // A signed-in user's write is refused (42501, a 403) when the database says the user is banned or the session is
   // gone (issue 12 #2); reads skip the lookup, as PostgREST does, so the hot path pays nothing.
   const liveWriter = !opts.readOnly && caller.role === 'authenticated';
-  return ctx.db.transaction(async (tx) => {
+  let kept: ResultRow | undefined;
+  const done = ctx.db.transaction(async (tx) => {
     // One round trip: read-only mode (allowed after the first snapshot, unlike the reverse), role, claims, request.
     await tx.query(
       `select set_config('transaction_read_only', $7, true), set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
@@ -60,6 +61,19 @@ export async function runAsCaller(
     const row = r.rows[0];
     if (!row) throw restError(500, 'PGRSTX00', 'Database error');
     opts.check?.(row);
+    if (opts.rollback) {
+      // Prefer: tx=rollback answers as usual but undoes the work: throwing is how the driver rolls back.
+      kept = row;
+      throw new RollbackRequested();
+    }
     return row;
   });
+  try {
+    return await done;
+  } catch (e) {
+    if (e instanceof RollbackRequested && kept) return kept;
+    throw e;
+  }
 }
+
+class RollbackRequested extends Error {}

@@ -7,10 +7,11 @@ import type { ParsedQuery } from './ast.js';
 import { buildDelete, buildInsert, buildRead, buildRpc, buildUpdate, type Row, type Statement } from './build-sql.js';
 import { restError, RestError } from './errors.js';
 import { runAsCaller, type ResultRow } from './execute.js';
-import { pageOf, parseAccept, parsePrefer, parseRange, preferenceApplied } from './preferences.js';
+import { pageOf, parseAccept, parsePrefer, parseRange, preferenceApplied, type Preferences } from './preferences.js';
 import { parseQuery } from './parse-query.js';
+import { resolveRoutine } from './rpc-resolve.js';
 import type { Caller } from './request-role.js';
-import type { Relation, Routine, SchemaCache, SchemaCacheHolder } from './schema-cache.js';
+import type { Relation, SchemaCache, SchemaCacheHolder } from './schema-cache.js';
 import type { WriteGuard } from './write-limits.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -23,10 +24,14 @@ export interface RestDeps {
   guardWrite: WriteGuard;
 }
 
-function singularCheck(singular: boolean) {
+function singularCheck(singular: boolean, prefs?: Preferences) {
   return (row: ResultRow) => {
     const n = Number(row.page_total);
     if (singular && n !== 1) throw restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
+    // handling=strict with max-affected: more rows than allowed fails (and so rolls back) the whole request.
+    if (prefs?.handling === 'strict' && prefs.maxAffected !== undefined && n > prefs.maxAffected) {
+      throw restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
+    }
   };
 }
 
@@ -84,6 +89,7 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
   const method = c.req.method;
   const url = new URL(c.req.url);
   const q = parseQuery(url.searchParams);
+  q.aggregatesAllowed = ctx.config.REST_AGGREGATES_ENABLED;
   const prefs = parsePrefer(c.req.header('prefer'));
   const { singular } = parseAccept(c.req.header('accept'));
   const count = prefs.count !== undefined; // planned/estimated are answered with the exact count
@@ -106,7 +112,7 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
     await deps.guardWrite(c, caller, path, rows.length);
     const columns = q.columns ?? columnsOf(rows);
     stmt = buildInsert(cache, rel, q, rows, columns, { ...opts, resolution: prefs.resolution, missingDefault: prefs.missing === 'default' });
-    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular) });
+    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular), rollback: prefs.tx === 'rollback' });
     const inserted = num(row.inserted);
     const status = prefs.resolution === 'merge-duplicates' && rows.length > 0 && inserted === 0 ? 200 : rows.length === 0 && prefs.resolution === 'merge-duplicates' ? 200 : 201;
     return respond(c, status, opts.returnRepresentation ? row.body : null, { 'Content-Range': `*/${num(row.total) ?? '*'}`, 'Preference-Applied': applied });
@@ -117,14 +123,14 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
     const body = parsed.data;
     const columns = q.columns ?? Object.keys(body);
     stmt = buildUpdate(cache, rel, q, body as Row, columns, opts);
-    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular) });
+    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular, prefs), rollback: prefs.tx === 'rollback' });
     const n = Number(row.page_total);
     const range = `${n > 0 ? `0-${n - 1}` : '*'}/${num(row.total) ?? '*'}`;
     return respond(c, opts.returnRepresentation ? 200 : 204, opts.returnRepresentation ? row.body : null, { 'Content-Range': range, 'Preference-Applied': applied });
   }
   if (method === 'DELETE') {
     stmt = buildDelete(cache, rel, q, opts);
-    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular) });
+    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular, prefs), rollback: prefs.tx === 'rollback' });
     return respond(c, opts.returnRepresentation ? 200 : 204, opts.returnRepresentation ? row.body : null, { 'Content-Range': `*/${num(row.total) ?? '*'}`, 'Preference-Applied': applied });
   }
   if (method === 'PUT') throw restError(400, 'PGRST127', 'Feature not implemented', 'PUT is not supported; use POST with Prefer: resolution=merge-duplicates');
@@ -138,19 +144,6 @@ function columnsOf(rows: Row[]): string[] {
   const key = [...first].sort().join('\u0000');
   if (rows.some((r) => Object.keys(r).sort().join('\u0000') !== key)) throw restError(400, 'PGRST102', 'All object keys must match');
   return first;
-}
-
-function chooseRoutine(cache: SchemaCache, name: string, candidates: Routine[] | undefined, keys: string[]): Routine {
-  const ok = (candidates ?? []).filter((r) => keys.every((k) => r.args.some((a) => a.name === k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name)));
-  if (ok.length === 1) return ok[0];
-  if (ok.length > 1) throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${ok.map((r) => `${cache.schema}.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`);
-  const sig = keys.length ? `${cache.schema}.${name}(${[...keys].sort().join(', ')})` : `${cache.schema}.${name} without parameters`;
-  throw restError(
-    404,
-    'PGRST202',
-    `Could not find the function ${sig} in the schema cache`,
-    `Searched for the function ${cache.schema}.${name}${keys.length ? ` with parameters ${[...keys].sort().join(', ')}` : ' without parameters'}, but no matches were found in the schema cache.`,
-  );
 }
 
 export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name: string) {
@@ -174,13 +167,16 @@ export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name
     q = parseQuery(url.searchParams, argNames);
     args = q.rpcArgs;
   }
-  const fn = chooseRoutine(cache, name, candidates, Object.keys(args));
+  q.aggregatesAllowed = ctx.config.REST_AGGREGATES_ENABLED;
+  const resolved = resolveRoutine(cache, name, args, method === 'POST');
+  const fn = resolved.fn;
+  args = resolved.args;
   const prefs = parsePrefer(c.req.header('prefer'));
   const { singular } = parseAccept(c.req.header('accept'));
   const page = pageOf(q.limit, q.offset, method === 'GET' ? parseRange(c.req.header('range')) : null);
   const stmt = buildRpc(cache, fn, args, q, page, { count: prefs.count !== undefined, singular, maxRows: ctx.config.REST_MAX_ROWS });
   const readOnly = method !== 'POST' || !fn.volatile;
-  const row = await runAsCaller(ctx, c, caller, stmt, { readOnly, path: `/rpc/${name}`, check: fn.returnsSet ? singularCheck(singular) : undefined });
+  const row = await runAsCaller(ctx, c, caller, stmt, { readOnly, path: `/rpc/${name}`, check: singularCheck(fn.returnsSet && singular, prefs), rollback: prefs.tx === 'rollback' });
   if (fn.returnKind === 'void') return respond(c, 204, null, {});
   if (!fn.returnsSet) return respond(c, 200, row.body, { 'Content-Range': `0-0/${num(row.total) ?? '*'}` });
   return pageResponse(c, row, page.offset, { 'Preference-Applied': preferenceApplied(prefs, false) });

@@ -10,6 +10,7 @@ const rel: Relation = {
   name: 'things',
   columns: new Map([col('id', 'integer'), col('name', 'text'), col('data', 'jsonb'), col('tags', 'text[]'), col('at', 'timestamp with time zone')].map((c) => [c.name, c])),
   primaryKey: ['id'],
+  uniqueKeys: [],
   foreignKeys: [],
 };
 const cache: SchemaCache = { schema: 'public', relations: new Map([['things', rel]]), routines: new Map() };
@@ -43,7 +44,8 @@ describe('parseQuery', () => {
     ['limit=abc', 400],
     ['id=is.maybe', 400],
     ['or=(id.eq.1', 400],
-    ['rel.id=eq.1', 400],
+    ['rel!a!b(id)', 400],
+    ['...id', 400],
   ])('rejects %s with %i', (qs, status) => {
     expect(() => parse(qs)).toThrow(RestError);
     try {
@@ -51,6 +53,26 @@ describe('parseQuery', () => {
     } catch (e) {
       expect((e as RestError).status).toBe(status);
     }
+  });
+});
+
+describe('embedding', () => {
+  it('reads nested embeds, hints, !inner, spreads and modifiers of embedded resources', () => {
+    const q = parse('select=a:rel!fk!inner(id,...more(x)),empty()&rel.id=eq.1&rel.more.order=x.desc&rel.limit=2&rel.offset=1&rel.not.or=(id.eq.1)');
+    expect(q.select[0]).toMatchObject({ kind: 'embed', relation: 'rel', alias: 'a', hint: 'fk', inner: true, select: [{ kind: 'column' }, { kind: 'embed', relation: 'more', spread: true }] });
+    expect(q.select[1]).toMatchObject({ kind: 'embed', relation: 'empty', select: [] });
+    expect(q.embedded.get('rel')).toMatchObject({ limit: 2, offset: 1, where: [{ kind: 'filter', op: 'eq' }, { kind: 'logic', op: 'or', negate: true }] });
+    expect(q.embedded.get('rel.more')?.order).toEqual([{ field: { column: 'x', path: [] }, direction: 'desc' }]);
+  });
+
+  it('caps depth and width of embedding', () => {
+    expect(() => parseSelect('a(b(c(d(e(f(g(h(id))))))))')).toThrow(RestError);
+    expect(() => parseSelect(Array.from({ length: 40 }, (_, i) => `r${i}(id)`).join(','))).toThrow(RestError);
+  });
+
+  it('answers PGRST108 for modifiers of a resource that is not embedded', () => {
+    const q = parse('rel.id=eq.1');
+    expect(() => buildRead(cache, rel, q, { offset: 0, limit: null }, { count: false, singular: false, maxRows: 10 })).toThrow(/not an embedded resource/);
   });
 });
 
@@ -71,6 +93,36 @@ describe('parser and SQL builder properties', () => {
         } catch (e) {
           expect(e).toBeInstanceOf(RestError);
           expect([400, 416]).toContain((e as RestError).status);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('answers hostile embedding grammar (nesting, hints, !inner, spread, embedded modifiers) with 300/400/416 only', () => {
+    const owners: Relation = { name: 'owners', columns: new Map([col('id', 'integer'), col('name', 'text')].map((c) => [c.name, c])), primaryKey: ['id'], uniqueKeys: [], foreignKeys: [] };
+    const pets: Relation = {
+      name: 'pets',
+      columns: new Map([col('id', 'integer'), col('owner_id', 'integer'), col('vet_id', 'integer')].map((c) => [c.name, c])),
+      primaryKey: ['id'],
+      uniqueKeys: [],
+      foreignKeys: [
+        { name: 'pets_owner_fk', columns: ['owner_id'], refTable: 'owners', refColumns: ['id'] },
+        { name: 'pets_vet_fk', columns: ['vet_id'], refTable: 'owners', refColumns: ['id'] },
+      ],
+    };
+    const c2: SchemaCache = { schema: 'public', relations: new Map([['owners', owners], ['pets', pets]]), routines: new Map() };
+    const piece = fc.constantFrom('pets', 'owners', 'owner_id', 'pets_owner_fk', '!inner', '!left', '!vet_id', '...', '(', ')', ',', '*', 'id', 'a:', '::text', '"', '()', '!');
+    const select = fc.array(piece, { maxLength: 14 }).map((xs) => xs.join(''));
+    const key = fc.constantFrom('pets.id', 'pets.order', 'pets.limit', 'pets.offset', 'pets.or', 'pets.not.and', 'pets.owners.id', '.id', 'pets.', 'x.y.z');
+    fc.assert(
+      fc.property(select, fc.array(fc.tuple(key, fc.oneof(fc.constantFrom('eq.1', 'id.desc', '2', '(id.eq.1)', '-1'), fc.string())), { maxLength: 3 }), (sel, mods) => {
+        try {
+          const q = parseQuery(new URLSearchParams([['select', sel], ...mods]));
+          buildRead(c2, owners, q, { offset: 0, limit: null }, { count: true, singular: false, maxRows: 1000 });
+        } catch (e) {
+          expect(e).toBeInstanceOf(RestError);
+          expect([300, 400, 416]).toContain((e as RestError).status);
         }
       }),
       { numRuns: 2000 },

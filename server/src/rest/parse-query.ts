@@ -1,4 +1,4 @@
-import { IS_VALUES, OPERATORS, QUANTIFIABLE, type Condition, type Field, type Filter, type JsonStep, type Operator, type OrderTerm, type ParsedQuery, type SelectItem } from './ast.js';
+import { IS_VALUES, OPERATORS, QUANTIFIABLE, type Aggregate, type Condition, type Field, type Filter, type JsonStep, type Operator, type OrderTerm, type ParsedQuery, type SelectItem } from './ast.js';
 import { parseError, restError } from './errors.js';
 
 /**
@@ -96,8 +96,17 @@ function unquote(v: string): string {
   return v;
 }
 
-export function parseSelect(s: string, depth = 0): SelectItem[] {
-  if (depth > 1) throw restError(400, 'PGRST127', 'Feature not implemented', 'Only one level of embedding is supported');
+function checkCast(cast: string, part: string): string {
+  if (!CASTS.has(cast)) throw parseError(`failed to parse select parameter (${part})`, `unsupported cast "${cast}"`);
+  return cast;
+}
+
+/** Embedding is capped so that one request cannot plan a monster query (documented in ADR 0037). */
+export const MAX_EMBED_DEPTH = 6;
+export const MAX_EMBEDS = 32;
+
+export function parseSelect(s: string, depth = 0, count = { embeds: 0 }): SelectItem[] {
+  if (depth > MAX_EMBED_DEPTH) throw parseError('failed to parse select parameter', `embedding is limited to ${MAX_EMBED_DEPTH} levels`);
   const items: SelectItem[] = [];
   for (const raw of splitTopLevel(s, 'select')) {
     const part = raw.trim();
@@ -106,8 +115,8 @@ export function parseSelect(s: string, depth = 0): SelectItem[] {
       items.push({ kind: 'star' });
       continue;
     }
-    if (part.startsWith('...')) throw restError(400, 'PGRST127', 'Feature not implemented', 'Spread embedding is not supported');
-    const c = new Cursor(part);
+    const spread = part.startsWith('...');
+    const c = new Cursor(spread ? part.slice(3) : part);
     let alias: string | undefined;
     const first = readIdentifier(c, 'select parameter');
     if (c.peek() === ':' && c.peek(1) !== ':') {
@@ -116,29 +125,40 @@ export function parseSelect(s: string, depth = 0): SelectItem[] {
     } else {
       c.i = 0;
     }
-    // embedding: name[!hint](...)
-    const embed = /^("[^"]+"|[\p{L}\p{N}_$-]+)(?:!([\p{L}\p{N}_$]+))?\((.*)\)$/su.exec(c.rest());
-    if (embed) {
-      const relation = unquote(embed[1]);
-      const mod = embed[2];
-      // An inner embed also filters the parent rows; we do not build that, so refuse rather than answer as a left join.
-      if (mod === 'inner') throw restError(400, 'PGRST127', 'Feature not implemented', '!inner embedding is not supported');
-      const inner = false;
-      const hint = mod && mod !== 'inner' && mod !== 'left' ? mod : undefined;
-      const body = embed[3].trim();
-      items.push({ kind: 'embed', relation, alias, hint, inner, select: body ? parseSelect(body, depth + 1) : [{ kind: 'star' }] });
+    const countCall = /^count\(\)(?:::([\p{L}\p{N}_]+))?$/u.exec(c.rest());
+    if (countCall) {
+      items.push({ kind: 'count', alias, cast: countCall[1] ? checkCast(countCall[1].toLowerCase(), part) : undefined });
       continue;
     }
+    // embedding: name[!hint](...)
+    const embed = /^("[^"]+"|[\p{L}\p{N}_$-]+)((?:![\p{L}\p{N}_$]+)*)\((.*)\)$/su.exec(c.rest());
+    if (embed) {
+      if (++count.embeds > MAX_EMBEDS) throw parseError('failed to parse select parameter', `at most ${MAX_EMBEDS} embedded resources per request`);
+      const relation = unquote(embed[1]);
+      let inner = false;
+      let hint: string | undefined;
+      for (const mod of embed[2].split('!').slice(1)) {
+        if (mod === 'inner') inner = true;
+        else if (mod === 'left') inner = false;
+        else if (hint === undefined) hint = mod;
+        else throw parseError(`failed to parse select parameter (${part})`, 'more than one hint');
+      }
+      const body = embed[3].trim();
+      const item: SelectItem = { kind: 'embed', relation, alias, hint, inner, select: body ? parseSelect(body, depth + 1, count) : [] };
+      if (spread) item.spread = true;
+      items.push(item);
+      continue;
+    }
+    if (spread) throw parseError(`failed to parse select parameter (${part})`, 'a spread needs an embedded resource like ...relation(columns)');
     const field = readField(c, 'select parameter');
     let cast: string | undefined;
-    if (c.startsWith('::')) {
-      c.i += 2;
-      cast = c.rest().trim().toLowerCase();
-      if (!CASTS.has(cast)) throw parseError(`failed to parse select parameter (${part})`, `unsupported cast "${cast}"`);
-      c.i = c.s.length;
-    }
-    if (!c.done) throw parseError(`failed to parse select parameter (${part})`, `unexpected "${c.peek()}"`);
-    items.push({ kind: 'column', field, alias, cast });
+    const tail = /^(?:::([\p{L}\p{N}_]+))?(?:\.(count|sum|avg|min|max)\(\)(?:::([\p{L}\p{N}_]+))?)?$/u.exec(c.rest().trim());
+    if (!tail) throw parseError(`failed to parse select parameter (${part})`, `unexpected "${c.peek()}"`);
+    if (tail[1]) cast = checkCast(tail[1].toLowerCase(), part);
+    const item: SelectItem = { kind: 'column', field, alias, cast };
+    if (tail[2]) item.aggregate = tail[2] as Aggregate;
+    if (tail[3]) item.aggCast = checkCast(tail[3].toLowerCase(), part);
+    items.push(item);
   }
   return items;
 }
@@ -229,12 +249,47 @@ function parseColumnList(key: string, v: string): string[] {
   });
 }
 
+/** `messages.order=...`, `messages.limit=...`, `messages.or=(...)`, `messages.channels.id=eq.1`. */
+function parseEmbeddedParam(q: ParsedQuery, key: string, value: string) {
+  const segments = key.split('.');
+  const last = segments.pop()!;
+  let negate = false;
+  if ((last === 'or' || last === 'and') && segments[segments.length - 1] === 'not') {
+    segments.pop();
+    negate = true;
+  }
+  if (!segments.length || segments.some((x) => !x)) throw parseError(`failed to parse filter (${key})`, 'empty embedded resource name');
+  const path = segments.join('.');
+  let mods = q.embedded.get(path);
+  if (!mods) q.embedded.set(path, (mods = { where: [], order: [] }));
+  switch (last) {
+    case 'order':
+      mods.order.push(...parseOrder(value));
+      return;
+    case 'limit':
+      mods.limit = parseNonNegative('limit', value);
+      return;
+    case 'offset':
+      mods.offset = parseNonNegative('offset', value);
+      return;
+    case 'or':
+    case 'and':
+      mods.where.push(parseLogic(last, negate, value));
+      return;
+  }
+  if (RESERVED.has(last)) throw parseError(`failed to parse filter (${key})`, `unexpected "${last}"`);
+  const c = new Cursor(last);
+  const field = readField(c, `filter (${key})`);
+  if (!c.done) throw parseError(`failed to parse filter (${key})`, `unexpected "${c.peek()}"`);
+  mods.where.push(parseFilterValue(field, value));
+}
+
 /**
  * @param params the decoded query string
  * @param rpcArgNames for GET/HEAD /rpc/<fn>: parameters with these names are function arguments, not filters
  */
 export function parseQuery(params: URLSearchParams, rpcArgNames: ReadonlySet<string> = new Set()): ParsedQuery {
-  const q: ParsedQuery = { select: [{ kind: 'star' }], where: [], order: [], rpcArgs: {} };
+  const q: ParsedQuery = { select: [{ kind: 'star' }], where: [], order: [], embedded: new Map(), rpcArgs: {} };
   for (const [key, value] of params) {
     if (key.length > 256 || value.length > MAX_PARAM_LENGTH) throw parseError('failed to parse query string', 'parameter too long');
     if (rpcArgNames.has(key)) {
@@ -271,8 +326,9 @@ export function parseQuery(params: URLSearchParams, rpcArgNames: ReadonlySet<str
         continue;
       }
     }
-    if (RESERVED.has(key.split('.').pop() ?? '') || key.includes('.')) {
-      throw parseError(`failed to parse filter (${key})`, 'filters on embedded resources are not supported');
+    if (key.includes('.') && !key.includes('->')) {
+      parseEmbeddedParam(q, key, value);
+      continue;
     }
     const c = new Cursor(key);
     const field = readField(c, `filter (${key})`);

@@ -6,6 +6,11 @@ export interface Preferences {
   count?: 'exact' | 'planned' | 'estimated';
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
+  /** tx=rollback: run the request, answer as usual, then roll it back (PostgREST's commit-allow-override). */
+  tx?: 'commit' | 'rollback';
+  /** handling=strict makes max-affected binding (PGRST124 beyond it). */
+  handling?: 'strict' | 'lenient';
+  maxAffected?: number;
 }
 
 const ALLOWED: Record<keyof Preferences, readonly string[]> = {
@@ -13,15 +18,23 @@ const ALLOWED: Record<keyof Preferences, readonly string[]> = {
   count: ['exact', 'planned', 'estimated'],
   resolution: ['merge-duplicates', 'ignore-duplicates'],
   missing: ['default', 'null'],
+  tx: ['commit', 'rollback'],
+  handling: ['strict', 'lenient'],
+  maxAffected: [],
 };
 
 export function parsePrefer(header: string | undefined): Preferences {
   const prefs: Record<string, string> = {};
   for (const item of (header ?? '').split(',')) {
     const [k, v] = item.trim().split('=').map((s) => s?.trim());
+    if (k === 'max-affected' && v && /^\d{1,9}$/.test(v) && !('maxAffected' in prefs)) {
+      prefs.maxAffected = v;
+      continue;
+    }
     if (k && v && k in ALLOWED && (ALLOWED as Record<string, readonly string[]>)[k].includes(v) && !(k in prefs)) prefs[k] = v;
   }
-  return prefs as Preferences;
+  const { maxAffected, ...rest } = prefs;
+  return { ...(rest as Omit<Preferences, 'maxAffected'>), ...(maxAffected !== undefined ? { maxAffected: Number(maxAffected) } : {}) };
 }
 
 /** The Preference-Applied header, in PostgREST's order. */
@@ -31,6 +44,9 @@ export function preferenceApplied(p: Preferences, mutation: boolean): string | u
   if (mutation && p.missing) out.push(`missing=${p.missing}`);
   if (mutation && p.return) out.push(`return=${p.return}`);
   if (p.count) out.push(`count=${p.count}`);
+  if (p.tx) out.push(`tx=${p.tx}`);
+  if (mutation && p.handling) out.push(`handling=${p.handling}`);
+  if (mutation && p.handling === 'strict' && p.maxAffected !== undefined) out.push(`max-affected=${p.maxAffected}`);
   return out.length ? out.join(', ') : undefined;
 }
 

@@ -14,7 +14,9 @@ export interface Relation {
   name: string;
   columns: Map<string, Column>;
   primaryKey: string[];
-  /** Foreign keys to other exposed relations (for one level of embedding). */
+  /** Unique constraints (a foreign key on them makes a one-to-one relationship). */
+  uniqueKeys: string[][];
+  /** Foreign keys to other exposed relations (for embedding). */
   foreignKeys: { name: string; columns: string[]; refTable: string; refColumns: string[] }[];
 }
 
@@ -26,6 +28,8 @@ export interface Routine {
   returnKind: 'void' | 'scalar' | 'composite';
   /** Result columns when composite. */
   resultColumns: Map<string, Column>;
+  /** The exposed table whose row type it returns (its rows can embed that table's relationships). */
+  resultTable?: string;
   volatile: boolean;
 }
 
@@ -39,7 +43,9 @@ export const EXPOSED_SCHEMA = 'public';
 
 const RELATIONS_SQL = `
   select c.relname as rel, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
-         pg_get_expr(d.adbin, d.adrelid) as default_expr, a.attgenerated <> '' as generated
+         -- identity columns have no pg_attrdef row: their default is the next value of their sequence
+         case when a.attidentity <> '' then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+              else pg_get_expr(d.adbin, d.adrelid) end as default_expr, a.attgenerated <> '' as generated
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
   join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
@@ -56,7 +62,7 @@ const KEYS_SQL = `
   join pg_namespace n on n.oid = c.relnamespace
   left join pg_class r on r.oid = con.confrelid
   left join pg_namespace rn on rn.oid = r.relnamespace
-  where n.nspname = $1 and con.contype in ('p', 'f') and (con.contype = 'p' or rn.nspname = $1)`;
+  where n.nspname = $1 and con.contype in ('p', 'u', 'f') and (con.contype <> 'f' or rn.nspname = $1)`;
 
 const ROUTINES_SQL = `
   select p.proname as name, p.proretset as returns_set, p.provolatile as volatility, p.pronargdefaults as n_defaults,
@@ -70,6 +76,8 @@ const ROUTINES_SQL = `
   join pg_type t on t.oid = p.prorettype
   left join pg_class rc on rc.oid = t.typrelid and t.typtype = 'c'
   where n.nspname = $1 and p.prokind = 'f'`;
+
+const SINGLE_UNNAMED = new Set(['json', 'jsonb', 'text', 'xml', 'bytea']);
 
 interface RoutineRow {
   name: string;
@@ -89,7 +97,7 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
   const cols = await db.query<{ rel: string; col: string; type: string; default_expr: string | null; generated: boolean }>(RELATIONS_SQL, [schema]);
   for (const r of cols.rows) {
     let rel = relations.get(r.rel);
-    if (!rel) relations.set(r.rel, (rel = { name: r.rel, columns: new Map(), primaryKey: [], foreignKeys: [] }));
+    if (!rel) relations.set(r.rel, (rel = { name: r.rel, columns: new Map(), primaryKey: [], uniqueKeys: [], foreignKeys: [] }));
     rel.columns.set(r.col, { name: r.col, type: r.type, defaultExpr: r.default_expr, generated: r.generated });
   }
   const keys = await db.query<{ name: string; kind: string; rel: string; ref_rel: string | null; cols: string[]; ref_cols: string[] }>(KEYS_SQL, [schema]);
@@ -97,6 +105,7 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
     const rel = relations.get(k.rel);
     if (!rel) continue;
     if (k.kind === 'p') rel.primaryKey = k.cols;
+    else if (k.kind === 'u') rel.uniqueKeys.push(k.cols);
     else if (k.ref_rel && relations.has(k.ref_rel)) rel.foreignKeys.push({ name: k.name, columns: k.cols, refTable: k.ref_rel, refColumns: k.ref_cols });
   }
   const routines = new Map<string, Routine[]>();
@@ -115,19 +124,23 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
       }
       if (mode === 'o' || mode === 'b' || mode === 't') out.set(name, { name, type, defaultExpr: null, generated: false });
     });
-    if (args.some((a) => !a.name) || p.arg_modes.includes('v')) continue; // unnamed or variadic args: not callable by name
+    // Unnamed or variadic args are not callable by name; PostgREST keeps only a single unnamed json/jsonb/text/xml/bytea one.
+    const singleUnnamed = args.length === 1 && !args[0].name && SINGLE_UNNAMED.has(args[0].type);
+    if ((args.some((a) => !a.name) && !singleUnnamed) || p.arg_modes.includes('v')) continue;
     let returnKind: Routine['returnKind'] = 'scalar';
     let resultColumns = new Map<string, Column>();
+    let resultTable: string | undefined;
     if (p.returns_void) returnKind = 'void';
     else if (p.ret_rel && relations.has(p.ret_rel)) {
       returnKind = 'composite';
       resultColumns = relations.get(p.ret_rel)!.columns;
+      resultTable = p.ret_rel;
     } else if (out.size > 0 && (p.ret_typtype === 'p' || p.ret_typtype === 'c')) {
       returnKind = 'composite';
       resultColumns = out;
     } else if (p.ret_typtype === 'p' || p.ret_typtype === 'c') continue; // anonymous records: no column list to expose
     const list = routines.get(p.name) ?? [];
-    list.push({ name: p.name, args, returnsSet: p.returns_set, returnKind, resultColumns, volatile: p.volatility === 'v' });
+    list.push({ name: p.name, args, returnsSet: p.returns_set, returnKind, resultColumns, resultTable, volatile: p.volatility === 'v' });
     routines.set(p.name, list);
   }
   return { schema, relations, routines };

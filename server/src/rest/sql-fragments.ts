@@ -1,7 +1,7 @@
-import type { Condition, Field, Filter, OrderTerm, SelectItem } from './ast.js';
+import type { Condition, Field, Filter, OrderTerm } from './ast.js';
 import { OPERATORS } from './ast.js';
 import { restError } from './errors.js';
-import type { Column, SchemaCache } from './schema-cache.js';
+import type { Column } from './schema-cache.js';
 
 /** Identifiers are always double-quoted ("" doubled, NUL removed), and only after a schema-cache check. */
 export const ident = (s: string) => `"${s.replace(/\0/g, '').replace(/"/g, '""')}"`;
@@ -109,53 +109,4 @@ export function orderSql(scope: Scope, order: OrderTerm[], p: Params): string {
     return s;
   });
   return ` order by ${terms.join(', ')}`;
-}
-
-function outputKey(f: Field): string {
-  const keys = f.path.filter((s) => typeof s.key === 'string');
-  return keys.length ? String(keys[keys.length - 1].key) : f.column;
-}
-
-/** The select list; `*` expands to the scope's columns so no hidden helper column leaks out. */
-export function selectSql(scope: Scope, items: SelectItem[], p: Params, cache: SchemaCache): string {
-  const parts: string[] = [];
-  for (const item of items) {
-    if (item.kind === 'star') {
-      for (const col of scope.columns.values()) parts.push(`${scope.qual}.${ident(col.name)}`);
-    } else if (item.kind === 'column') {
-      const { sql } = fieldSql(scope, item.field, p);
-      parts.push(`${sql}${item.cast ? `::${item.cast}` : ''} as ${ident(item.alias ?? outputKey(item.field))}`);
-    } else {
-      parts.push(embedSql(scope, item, p, cache));
-    }
-  }
-  if (!parts.length) throw restError(400, 'PGRST100', 'failed to parse select parameter', 'empty select list');
-  return parts.join(', ');
-}
-
-/** One level of embedding through a foreign key, as a correlated subquery (RLS applies inside it). */
-function embedSql(scope: Scope, item: Extract<SelectItem, { kind: 'embed' }>, p: Params, cache: SchemaCache): string {
-  const noRelation = () => restError(400, 'PGRST200', `Could not find a relationship between '${scope.name}' and '${item.relation}' in the schema cache`);
-  const self = scope.table ? cache.relations.get(scope.table) : undefined;
-  const target = cache.relations.get(item.relation);
-  if (!self || !target) throw noRelation();
-  const e: Scope = { name: target.name, qual: 'pgrst_e', columns: target.columns, table: target.name };
-  const matches = (fk: { name: string; columns: string[] }) => !item.hint || fk.name === item.hint || fk.columns.includes(item.hint);
-  const toOne = self.foreignKeys.filter((fk) => fk.refTable === target.name && matches(fk));
-  const toMany = target.foreignKeys.filter((fk) => fk.refTable === self.name && matches(fk));
-  if (toOne.length + toMany.length === 0) throw noRelation();
-  if (toOne.length + toMany.length > 1) {
-    throw restError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${scope.name}' and '${item.relation}'`);
-  }
-  const inner = selectSql(e, item.select, p, cache);
-  const from = `from ${ident(cache.schema)}.${ident(target.name)} as pgrst_e`;
-  const key = ident(item.alias ?? item.relation);
-  if (toOne.length) {
-    const fk = toOne[0];
-    const on = fk.columns.map((c, i) => `pgrst_e.${ident(fk.refColumns[i])} = ${scope.qual}.${ident(c)}`).join(' and ');
-    return `(select to_json(pgrst_row) from (select ${inner} ${from} where ${on} limit 1) pgrst_row) as ${key}`;
-  }
-  const fk = toMany[0];
-  const on = fk.columns.map((c, i) => `pgrst_e.${ident(c)} = ${scope.qual}.${ident(fk.refColumns[i])}`).join(' and ');
-  return `coalesce((select json_agg(pgrst_row) from (select ${inner} ${from} where ${on}) pgrst_row), '[]') as ${key}`;
 }
