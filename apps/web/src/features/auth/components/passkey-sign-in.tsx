@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { recordUserSession } from '@/features/auth/api/user-sessions';
-import { describePasskeyError, passkeysSupported } from '@/features/auth/passkey-errors';
+import { describePasskeyError, passkeysSupported } from '@/lib/passkey-errors';
 import { messages } from '@/lib/messages';
 import { loadSupabase } from '@/lib/supabase';
 

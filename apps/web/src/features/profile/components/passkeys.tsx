@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { describePasskeyError, passkeysSupported } from '@/features/auth/passkey-errors';
+import { describePasskeyError, passkeysSupported } from '@/lib/passkey-errors';
 import { messages } from '@/lib/messages';
 import { supabase } from '@/lib/supabase';
 import { Section } from './section';
@@ -26,8 +26,10 @@ export function Passkeys() {
     setPasskeys(data);
   }, []);
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    supabase()
+      .auth.passkey.list()
+      .then(({ data }) => data && setPasskeys(data));
+  }, []);
 
   async function run(action: () => Promise<string | null>) {
     setError(null);
