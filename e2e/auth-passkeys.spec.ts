@@ -104,5 +104,19 @@ test('passkey: add one on /user, sign out, sign in with it and land where a pass
   // signed in for real: /user opens and shows the passkey as used
   await page.goto(`${site}/user`);
   await expect(page.locator('#passkeys').getByText(/last used/)).toBeVisible();
-  expect(errors).toEqual([]);
+
+  // rename, then remove: the server forgets it, so the authenticator's copy is no longer recognised
+  await section.getByRole('button', { name: 'Rename' }).click();
+  await section.getByLabel('Passkey name').fill('Work laptop');
+  await section.getByRole('button', { name: 'Save' }).click();
+  await expect(section.getByText('Work laptop')).toBeVisible();
+  await section.getByRole('button', { name: 'Remove' }).click();
+  await expect(section.getByText('You have no passkeys yet.')).toBeVisible();
+  await signOutFromUser(page);
+  await page.goto(`${site}/sign-in`);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That passkey was not recognised. Please sign in with your email and password.');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  // the refused assertion answered 4xx by design; nothing else may fail
+  expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
 });
