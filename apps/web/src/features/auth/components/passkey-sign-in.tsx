@@ -26,6 +26,8 @@ export function PasskeySignIn({ onSuccess }: { onSuccess: () => void }) {
       if (failed || !data?.session) return setError(describePasskeyError(failed, 'sign-in'));
       // the same user_sessions row a password sign-in writes (8-hour session; "remember me" is a password-form choice)
       await recordUserSession(client, data.session.user.id, false);
+      // a passkey session is aal1: with a verified TOTP factor the card switches to the code step, which welcomes
+      if (data.session.user.factors?.some((f) => f.status === 'verified')) return;
       toast.success(messages.auth.welcomeBack);
       onSuccess();
     } catch (err) {

@@ -110,7 +110,7 @@ export function Passkeys() {
                       </div>
                     </div>
                     <div className="flex gap-2">
-                      <Button size="sm" variant="outline" disabled={busy} onClick={() => setRenaming({ id: p.id, name: p.friendly_name ?? '' })}>
+                      <Button size="sm" variant="outline" disabled={busy} onClick={() => setRenaming({ id: p.id, name: p.friendly_name || messages.passkeys.unnamed })}>
                         {messages.passkeys.rename}
                       </Button>
                       <Button size="sm" variant="outline" disabled={busy} onClick={() => void remove(p.id)}>
