@@ -120,3 +120,13 @@ test('passkey: add one on /user, sign out, sign in with it and land where a pass
   // the refused assertion answered 4xx by design; nothing else may fail
   expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
 });
+
+test('passkey: with no passkey on the device the refused prompt reads "cancelled or timed out" and stays on /sign-in', async ({ page }) => {
+  test.setTimeout(60_000);
+  await addVirtualAuthenticator(page);
+  await page.goto(`${site}/sign-in`);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The passkey request was cancelled or timed out. Please try again.', { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeEnabled();
+});
