@@ -12,7 +12,8 @@ export function loadSupabase(): Promise<SupabaseClient> {
   loading ??= import('@supabase/supabase-js').then(({ createClient }) => {
     const { supabaseUrl, anonKey } = runtimeConfig();
     client = createClient(supabaseUrl, anonKey, {
-      auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+      // experimental.passkey: the passkey methods (issue 14) throw without it.
+      auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, experimental: { passkey: true } },
     });
     return client;
   });

@@ -8,6 +8,7 @@ import { OnboardingWizard } from '@/features/onboarding/components/onboarding-wi
 import { AccountDetails } from '@/features/profile/components/account-details';
 import { ChangePassword } from '@/features/profile/components/change-password';
 import { DeleteAccount } from '@/features/profile/components/delete-account';
+import { Passkeys } from '@/features/profile/components/passkeys';
 import { Section } from '@/features/profile/components/section';
 import { SessionsAndTimeout } from '@/features/profile/components/sessions-and-timeout';
 import { TwoFactor } from '@/features/profile/components/two-factor';
@@ -46,6 +47,7 @@ function Profile() {
       </Section>
       <ChangePassword />
       <TwoFactor />
+      <Passkeys />
       <SessionsAndTimeout />
       <DeleteAccount />
     </main>

@@ -4,6 +4,7 @@ import { useAuth } from '@/app/auth-provider';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { PasskeySignIn } from './passkey-sign-in';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { TotpStep } from './totp-step';
@@ -53,6 +54,7 @@ export function AuthCard({ defaultTab = 'signin', onSignInSuccess, onSignUpSucce
             </TabsList>
             <TabsContent value="signin">
               <SignInForm onSuccess={onSignInSuccess} onForgotPassword={() => setForgot(true)} />
+              <PasskeySignIn onSuccess={onSignInSuccess} />
             </TabsContent>
             <TabsContent value="signup">
               <SignUpForm onSuccess={onSignUpSuccess} />

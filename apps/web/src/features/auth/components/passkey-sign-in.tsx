@@ -1,0 +1,48 @@
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { recordUserSession } from '@/features/auth/api/user-sessions';
+import { describePasskeyError, passkeysSupported } from '@/lib/passkey-errors';
+import { messages } from '@/lib/messages';
+import { loadSupabase } from '@/lib/supabase';
+
+/**
+ * "Sign in with a passkey" (issue 14): supabase-js runs the WebAuthn ceremony against /auth/v1/passkeys; the
+ * SIGNED_IN event updates the auth provider, and `onSuccess` is the same navigation the password form uses.
+ */
+export function PasskeySignIn({ onSuccess }: { onSuccess: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function signIn() {
+    setError(null);
+    if (!passkeysSupported()) return setError(messages.passkeys.notSupported);
+    setBusy(true);
+    try {
+      const client = await loadSupabase();
+      const { data, error: failed } = await client.auth.signInWithPasskey();
+      if (failed || !data?.session) return setError(describePasskeyError(failed, 'sign-in'));
+      // the same user_sessions row a password sign-in writes (8-hour session; "remember me" is a password-form choice)
+      await recordUserSession(client, data.session.user.id, false);
+      // a passkey session is aal1: with a verified TOTP factor the card switches to the code step, which welcomes
+      if (data.session.user.factors?.some((f) => f.status === 'verified')) return;
+      toast.success(messages.auth.welcomeBack);
+      onSuccess();
+    } catch (err) {
+      setError(describePasskeyError(err, 'sign-in'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-4 space-y-3">
+      {error && <Alert variant="destructive">{error}</Alert>}
+      <Button type="button" variant="outline" className="w-full" disabled={busy} onClick={() => void signIn()}>
+        <KeyRound aria-hidden="true" /> {busy ? messages.passkeys.signingIn : messages.passkeys.signIn}
+      </Button>
+    </div>
+  );
+}
