@@ -164,6 +164,12 @@ export const messages = {
     ideaCreated: 'Connection idea saved',
     ideaDeleted: 'Connection idea deleted',
     toolAdded: (name: string) => `${name} added to your canvas`,
+    /** Issue 18: the add-tool search must not say "Searching" forever when the server is down. */
+    searchFailed: 'Could not load integrations. Check your connection and try again.',
+    retry: 'Retry',
+    /** Issue 18: the two scores side by side say what each measures. */
+    completenessExplained: 'How much of your business profile is filled in (8 answers).',
+    healthExplained: 'How ready your business basics are for planning (7 essentials).',
   },
   connectAnything: {
     noResults: 'No integrations found',

@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { supabase } from '@/lib/supabase';
+import { useAccountCount } from '../api/account-count';
 import { unwrap } from '../api/admin-fetch';
 import { AnalyticsPanel } from './analytics-panel';
 import { CoachStatusCard } from './coach-status-card';
@@ -15,7 +16,6 @@ import { UsersPanel } from './users-panel';
 import { WaitlistPanel } from './waitlist-panel';
 
 interface Overview {
-  users: number;
   waitlist: number;
   new_integration_requests: number;
   new_connection_requests: number;
@@ -33,6 +33,7 @@ const TABS = [
 /** The operators' console (/admin). Every call is checked again by the server and the database. */
 export function AdminConsole() {
   const overview = useQuery({ queryKey: ['admin', 'overview'], queryFn: async () => unwrap(await supabase().rpc('admin_overview')) as Overview });
+  const accounts = useAccountCount();
   const o = overview.data;
   const inbox = o ? o.new_integration_requests + o.new_connection_requests + o.new_contact_messages : undefined;
   return (
@@ -51,7 +52,7 @@ export function AdminConsole() {
       <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6">
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
           <Stat label="Waitlist" value={o?.waitlist ?? '—'} />
-          <Stat label="Accounts" value={o?.users ?? '—'} />
+          <Stat label="Accounts" value={accounts.data ?? '—'} />
           <Stat label="New in inbox" value={inbox ?? '—'} className="col-span-2 md:col-span-1" />
         </div>
         <CoachStatusCard />

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { useAuth } from '@/app/auth-provider';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useAccountCount } from '../api/account-count';
 import { fetchUsers, resetMfa, setAdmin, setBanned, type AdminUser } from '../api/users';
 import { PasswordOverrideDialog } from './password-override-dialog';
 import { formatDate, PanelHeader, QueryState, SearchBox } from './shared';
@@ -22,6 +23,7 @@ export function UsersPanel() {
   const [page, setPage] = useState(1);
   const [overrideFor, setOverrideFor] = useState<string | null>(null);
   const users = useQuery({ queryKey: ['admin', 'users', q, page], queryFn: () => fetchUsers(q, page, PER_PAGE), placeholderData: keepPreviousData });
+  const accounts = useAccountCount();
   const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / PER_PAGE));
 
   const action = useMutation({
@@ -41,7 +43,7 @@ export function UsersPanel() {
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby="users-panel-title">
-      <PanelHeader id="users-panel-title" title="Users" description={`${users.data?.total ?? 0} accounts`} />
+      <PanelHeader id="users-panel-title" title="Users" description={`${accounts.data ?? '—'} accounts`} />
       <SearchBox
         label="Search users by email or name"
         value={search}

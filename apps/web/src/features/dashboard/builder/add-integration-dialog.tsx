@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { searchCatalogue } from '../api/builder';
 import { CategoryIcon } from '@/components/category-icon';
+import { messages } from '@/lib/messages';
 
 /** Two public automation directories for apps our catalogue does not list yet. */
 export const EXTERNAL_DIRECTORIES = [
@@ -25,7 +26,7 @@ interface Props {
 /** 'Add Integration': search the catalogue and put a tool on the canvas. */
 export function AddIntegrationDialog({ open, onOpenChange, onCanvas, onAdd, adding }: Props) {
   const [term, setTerm] = useState('');
-  const results = useQuery({ queryKey: ['integrations', 'search', term.trim()], queryFn: () => searchCatalogue(term), enabled: open, staleTime: 60_000 });
+  const results = useQuery({ queryKey: ['integrations', 'search', term.trim()], queryFn: () => searchCatalogue(term), enabled: open, staleTime: 60_000, retry: 1 });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
@@ -38,7 +39,15 @@ export function AddIntegrationDialog({ open, onOpenChange, onCanvas, onAdd, addi
           <Input type="search" aria-label="Search integrations" placeholder="Search integrations..." className="pl-9" value={term} onChange={(e) => setTerm(e.target.value)} />
         </div>
         <ul className="max-h-72 space-y-1 overflow-y-auto" aria-busy={results.isFetching}>
-          {results.isPending && (
+          {results.isError && !results.isFetching && (
+            <li role="alert" className="flex flex-col items-center gap-3 py-6 text-center text-sm text-muted-foreground">
+              {messages.dashboard.searchFailed}
+              <Button size="sm" variant="outline" onClick={() => void results.refetch()}>
+                {messages.dashboard.retry}
+              </Button>
+            </li>
+          )}
+          {(results.isPending || (results.isError && results.isFetching)) && (
             <li className="flex justify-center py-6">
               <Spinner label="Searching" />
             </li>

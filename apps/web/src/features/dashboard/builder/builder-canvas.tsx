@@ -1,13 +1,16 @@
-import { Background, Controls, ReactFlow, useNodesState, type Edge, type Node, type NodeMouseHandler, type OnNodeDrag } from '@xyflow/react';
+import { Background, Controls, ReactFlow, useNodesState, type Node, type NodeMouseHandler, type OnNodeDrag, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Integration } from '@app/shared';
 import type { ConnectionIdea } from '@/lib/connection-ideas';
 import type { NodePositions } from '../api/builder';
+import { ideaEdges } from './edges';
 import { ADD_NODE_ID, nodePosition } from './layout';
 import { AddNodeView, ToolNodeView, type AddNode, type ToolNode } from './tool-node';
 
 const nodeTypes = { tool: ToolNodeView, add: AddNodeView };
+/** Room around the nodes, so none touches or crosses the canvas edge. */
+const FIT = { maxZoom: 1, padding: 0.2 };
 
 interface Props {
   tools: Integration[];
@@ -47,13 +50,14 @@ export default function BuilderCanvas({ tools, positions, ideas, connectMode, fi
   const [nodes, setNodes, onNodesChange] = useNodesState<ToolNode | AddNode>(built);
   useEffect(() => setNodes(built), [built, setNodes]);
 
-  // Ideas whose two tools are both on the canvas are drawn as edges.
-  const edges = useMemo<Edge[]>(() => {
-    const byName = new Map(tools.map((t) => [t.name, t.id]));
-    return ideas
-      .filter((i) => byName.has(i.from_tool) && byName.has(i.to_tool))
-      .map((i) => ({ id: i.id, source: byName.get(i.from_tool)!, target: byName.get(i.to_tool)!, animated: true, style: { stroke: '#22d3ee', strokeWidth: 2 } }));
-  }, [ideas, tools]);
+  const edges = useMemo(() => ideaEdges(ideas, tools), [ideas, tools]);
+
+  // fitView on the prop only fits once, at start: a tool added later could sit outside the view, clipped.
+  const [flow, setFlow] = useState<ReactFlowInstance<ToolNode | AddNode> | null>(null);
+  const count = tools.length;
+  useEffect(() => {
+    if (flow) void flow.fitView(FIT);
+  }, [flow, count]);
 
   const onDragStop: OnNodeDrag<Node> = (_e, _node, dragged) => {
     const next: NodePositions = { ...positions };
@@ -74,7 +78,8 @@ export default function BuilderCanvas({ tools, positions, ideas, connectMode, fi
         onNodeClick={onClick}
         nodesConnectable={false}
         fitView
-        fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
+        fitViewOptions={FIT}
+        onInit={setFlow}
         minZoom={0.4}
         maxZoom={1.5}
         colorMode="dark"

@@ -5,6 +5,7 @@ import { GOALS } from '@app/shared';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
+import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { loadBusinessProfile, type BusinessProfile } from '../api/profile';
 import { businessHealthScore, HEALTH_ITEMS, isFilled, type HealthInput } from '../lib/health-score';
@@ -68,6 +69,7 @@ export function OverviewView({ plan }: { plan?: React.ReactNode }) {
             <Field label="Profile completeness">
               <span className="font-semibold">{p?.completeness ?? 0}%</span>
               <Progress value={p?.completeness ?? 0} className="mt-2 h-1.5" aria-label="Profile completeness" />
+              <span className="mt-1 block text-xs text-muted-foreground" data-testid="completeness-explained">{messages.dashboard.completenessExplained}</span>
             </Field>
             <div className="sm:col-span-2 lg:col-span-3">
               <Field label="Goals">{chips((p?.goals ?? []).map(goalLabel))}</Field>
@@ -88,6 +90,7 @@ export function OverviewView({ plan }: { plan?: React.ReactNode }) {
           <h2 id="health-title" className="font-semibold">Business health score</h2>
           <p className="mt-4 text-5xl font-bold text-gradient" data-testid="health-score">{score}%</p>
           <Progress value={score} className="mt-3" aria-label="Business health score" indicatorClassName="bg-gradient-to-r from-violet-500 to-cyan-400" />
+          <p className="mt-2 text-xs text-muted-foreground" data-testid="health-explained">{messages.dashboard.healthExplained}</p>
           <ul className="mt-5 space-y-2">
             {HEALTH_ITEMS.map((i) => {
               const done = isFilled(input[i.key]);
