@@ -18,6 +18,11 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_EXPIRY: int(30, 604800).default(3600),
   AUTH_REQUIRE_EMAIL_CONFIRMATION: bool.default(false),
+  /**
+   * Sign-up confirmation mails: 'app' links to the app's {SITE_URL}/auth/confirm?token_hash=…&type=signup, which the
+   * app verifies with verifyOtp (works on any device, as Supabase recommends); 'verify' is GoTrue's /auth/v1/verify link.
+   */
+  AUTH_EMAIL_LINKS: z.enum(['app', 'verify']).default('app'),
   AUTH_PASSWORD_MIN_LENGTH: int(6, 72).default(8),
   AUTH_ADDITIONAL_REDIRECT_URLS: z.string().default(''),
   AUTH_SIGNING_KEYS: z.string().optional(),

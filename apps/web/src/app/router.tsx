@@ -20,6 +20,7 @@ export const routes: RouteObject[] = [
       { path: paths.signIn, ...page(() => import('@/pages/sign-in')) },
       { path: paths.signUp, ...page(() => import('@/pages/sign-up')) },
       { path: paths.resetPassword, ...page(() => import('@/pages/reset-password')) },
+      { path: paths.authConfirm, ...page(() => import('@/pages/auth-confirm')) },
       { path: paths.joinWaitlist, ...page(() => import('@/pages/join-waiting-list')) },
       { path: paths.waitlistThanks, ...page(() => import('@/pages/waitlist-thanks')) },
       { path: paths.learnMore, ...page(() => import('@/pages/learn-more')) },
