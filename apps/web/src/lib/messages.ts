@@ -90,6 +90,9 @@ export const messages = {
     updateException: 'Failed to update password. Please try again.',
     updated: 'Password updated successfully! You can now sign in with your new password.',
     updating: 'Updating Password...',
+    // not in the specification: why a reset link could not be used, in plain language (issue 14 item 7)
+    codeNotVerified: 'The reset code could not be verified.',
+    noToken: 'No reset token was found in the link.',
   },
   session: {
     expired: 'Session expired due to inactivity',
