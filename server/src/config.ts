@@ -23,6 +23,11 @@ const schema = z.object({
    * app verifies with verifyOtp (works on any device, as Supabase recommends); 'verify' is GoTrue's /auth/v1/verify link.
    */
   AUTH_EMAIL_LINKS: z.enum(['app', 'verify']).default('app'),
+  /**
+   * PUT /user with a new password needs `current_password` or a reauthentication `nonce`, unless the session came from a
+   * mailed link or code within AUTH_OTP_EXPIRY (reset, invitation). GoTrue's UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD.
+   */
+  AUTH_PASSWORD_CHANGE_REQUIRES_CURRENT: bool.default(true),
   AUTH_PASSWORD_MIN_LENGTH: int(6, 72).default(8),
   AUTH_ADDITIONAL_REDIRECT_URLS: z.string().default(''),
   AUTH_SIGNING_KEYS: z.string().optional(),

@@ -48,6 +48,19 @@ export const messages = {
     sendFreshLink: 'Send a fresh link',
     backToSignIn: 'Back to Sign In',
   },
+  /** /user's password change (issue 14 item 4): the current password or an e-mailed reauthentication code. */
+  passwordChange: {
+    title: 'Password',
+    description: 'Choose a new password of at least 8 characters. Other devices are signed out when it changes.',
+    current: 'Current password',
+    code: 'Code from the e-mail',
+    useCode: 'Forgot it? E-mail me a code instead',
+    usePassword: 'Use my current password instead',
+    codeSent: (email: string) => `We e-mailed a 6-digit code to ${email}.`,
+    currentRequired: 'Enter your current password, or ask for a code by e-mail.',
+    changed: 'Password changed. Other devices have been signed out.',
+    submit: 'Change password',
+  },
   /**
    * Plain-language texts for the auth server's errors, by GoTrue error code (issue 14 item 7); auth-errors.ts maps
    * codes (and, for old servers, known English messages) onto them. Unknown errors fall back to `unknown`.
@@ -70,6 +83,8 @@ export const messages = {
     email_exists: 'An account with this e-mail address already exists.',
     email_address_invalid: 'Please enter a valid e-mail address.',
     signup_disabled: 'New sign-ups are closed at the moment.',
+    current_password_required: 'Enter your current password, or ask for a code by e-mail.',
+    current_password_mismatch: 'Your current password is not correct.',
     reauthentication_needed: 'For your security, enter your current password or the code we e-mailed you.',
     reauthentication_not_valid: 'That code is invalid or has expired. Please ask for a new one.',
     user_not_found: 'We could not find this account. Please sign in again.',
