@@ -75,7 +75,7 @@ test('the mailed token-hash link works in another browser, signs in and continue
     // the link works once: opened again it says so and offers a fresh one
     const third = await other.newPage();
     await third.goto(link);
-    await expect(third.getByText('This confirmation link does not work any more')).toBeVisible();
+    await expect(third.getByText('This link does not work any more')).toBeVisible();
     await expect(third.getByRole('button', { name: 'Send a fresh link' })).toBeVisible();
   } finally {
     await other.close();
@@ -97,4 +97,39 @@ test('signing in before confirming gives a plain message and offers to resend th
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   const mail = await s.mailTo(email, /^Confirm your/);
   expect(s.linkIn(mail, '/auth/confirm?')).toContain('type=signup');
+});
+
+test('an invitation leads to "set your password", then onboarding; a used invitation link says so and offers a fresh one', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('invitee');
+  // as the waitlist invites: GoTrue's /auth/v1/verify link, redirecting to /dashboard with #access_token…&type=invite
+  const { error } = await s.admin.auth.admin.inviteUserByEmail(email, { redirectTo: `${s.server.url}/dashboard` });
+  expect(error).toBeNull();
+  const link = s.linkIn(await s.mailTo(email, /invited/), '/auth/v1/verify?');
+  expect(link).toContain('type=invite');
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+  await expect(page.getByText(`You accepted the invitation for ${email}.`)).toBeVisible();
+  expect(page.url()).not.toContain('access_token');
+  await page.locator('#set-password').fill(PASSWORD);
+  await page.locator('#set-password-confirm').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Save password and continue' }).click();
+  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+
+  // the password works from another browser
+  const { anon } = s;
+  expect((await anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+
+  // the link was used: it says so and offers a fresh one
+  const other = await page.context().browser()!.newContext();
+  try {
+    const again = await other.newPage();
+    await again.goto(link);
+    await expect(again.getByText('This link does not work any more')).toBeVisible();
+    await expect(again.getByText('This link or code is invalid or has expired. Please ask for a new one.')).toBeVisible();
+    await expect(again.getByRole('button', { name: 'Send a fresh link' })).toBeVisible();
+  } finally {
+    await other.close();
+  }
 });

@@ -21,6 +21,8 @@ export async function startConfirmServer(env: Record<string, string> = {}) {
   const secret = new TextEncoder().encode(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim());
   const serviceRoleKey = await new SignJWT({ role: 'service_role', iss: 'supabase' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(secret);
   const admin = createClient(server.url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const anonKey = await new SignJWT({ role: 'anon', iss: 'supabase' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(secret);
+  const anon = () => createClient(server.url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const outbox = (): OutboxMail[] => {
     try {
       return readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as OutboxMail);
@@ -41,6 +43,7 @@ export async function startConfirmServer(env: Record<string, string> = {}) {
   return {
     server,
     admin,
+    anon,
     outbox,
     mailTo,
     linkIn,

@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
       { path: paths.signUp, ...page(() => import('@/pages/sign-up')) },
       { path: paths.resetPassword, ...page(() => import('@/pages/reset-password')) },
       { path: paths.authConfirm, ...page(() => import('@/pages/auth-confirm')) },
+      { path: paths.setPassword, ...page(() => import('@/pages/set-password')) },
       { path: paths.joinWaitlist, ...page(() => import('@/pages/join-waiting-list')) },
       { path: paths.waitlistThanks, ...page(() => import('@/pages/waitlist-thanks')) },
       { path: paths.learnMore, ...page(() => import('@/pages/learn-more')) },

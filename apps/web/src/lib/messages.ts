@@ -43,10 +43,15 @@ export const messages = {
     notConfirmedOffer: 'Send the confirmation e-mail again',
     confirming: 'Confirming your e-mail address...',
     confirmed: 'Your e-mail address is confirmed. Welcome!',
-    confirmFailedTitle: 'This confirmation link does not work any more',
+    confirmFailedTitle: 'This link does not work any more',
     confirmFailedNote: 'Links work once and for one hour. Enter your e-mail address and we will send you a fresh one.',
     sendFreshLink: 'Send a fresh link',
     backToSignIn: 'Back to Sign In',
+    // accepting an invitation (issue 14 item 2)
+    setPasswordTitle: 'Set your password',
+    setPasswordText: (email: string) => `You accepted the invitation for ${email}. Choose a password to finish creating your account.`,
+    setPasswordSubmit: 'Save password and continue',
+    passwordSet: 'Password saved. Welcome aboard!',
   },
   /** /user's password change (issue 14 item 4): the current password or an e-mailed reauthentication code. */
   passwordChange: {

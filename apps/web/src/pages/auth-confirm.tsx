@@ -18,41 +18,59 @@ import { paths } from '@/lib/paths';
 import { validateEmail } from '@/lib/security-input';
 import { supabase } from '@/lib/supabase';
 
-// the mailed sign-up link's types this page verifies (issue 14 item 1)
-const TYPES: readonly EmailOtpType[] = ['signup', 'email'];
+// the mailed link types this page verifies (issue 14 items 1 and 2)
+const TYPES: readonly EmailOtpType[] = ['signup', 'invite', 'email'];
+
+type Landing =
+  | { kind: 'token_hash'; tokenHash: string; type: EmailOtpType }
+  | { kind: 'session'; accessToken: string; refreshToken: string; type: string }
+  | { kind: 'failed'; error: string };
+
+/** What the link brought: ?token_hash (this app's links) or GoTrue's #access_token / #error_code redirect. */
+function readLanding(): Landing {
+  const q = new URLSearchParams(window.location.search);
+  const h = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  const tokenHash = q.get('token_hash');
+  const type = q.get('type') as EmailOtpType | null;
+  if (tokenHash && type && TYPES.includes(type)) return { kind: 'token_hash', tokenHash, type };
+  const accessToken = h.get('access_token');
+  const refreshToken = h.get('refresh_token');
+  if (accessToken && refreshToken) return { kind: 'session', accessToken, refreshToken, type: h.get('type') ?? '' };
+  return { kind: 'failed', error: authErrorMessage({ code: h.get('error_code') ?? 'otp_expired', message: h.get('error_description') ?? undefined }) };
+}
 
 /**
- * /auth/confirm?token_hash=…&type=signup: the mailed confirmation link. verifyOtp({ token_hash }) needs no PKCE
- * verifier, so it works in any browser or device; then /sign-up decides (onboarding unfinished → the wizard).
+ * /auth/confirm: where mailed links land. ?token_hash=…&type=signup|invite is verified with verifyOtp({ token_hash }),
+ * which needs no PKCE verifier, so it works in any browser or device; GoTrue's #access_token redirect (an invitation
+ * through /auth/v1/verify) sets the session. Invitees then choose a password; everyone continues at /sign-up, which
+ * applies the one onboarding rule (unfinished → the wizard, else /dashboard).
  */
 export function Component() {
   const navigate = useNavigate();
-  // the link's token and type, read once on arrival
-  const [link] = useState(() => {
-    const q = new URLSearchParams(window.location.search);
-    const tokenHash = q.get('token_hash');
-    const type = q.get('type') as EmailOtpType | null;
-    return tokenHash && type && TYPES.includes(type) ? { tokenHash, type } : null;
-  });
-  const [failure, setFailure] = useState<string | null>(link ? null : messages.authErrors.otp_expired);
+  // read once on arrival, before the effect removes the token from the address bar
+  const [landing] = useState(readLanding);
+  const [failure, setFailure] = useState<string | null>(landing.kind === 'failed' ? landing.error : null);
   const started = useRef(false);
 
   useEffect(() => {
     // the token never stays in the address bar, history or a Referer
     window.history.replaceState(window.history.state, '', window.location.pathname);
-    if (!link || started.current) return;
+    if (landing.kind === 'failed' || started.current) return;
     started.current = true;
     void (async () => {
       const client = supabase();
-      const { data, error } = await client.auth.verifyOtp({ token_hash: link.tokenHash, type: link.type });
+      const { data, error } =
+        landing.kind === 'token_hash'
+          ? await client.auth.verifyOtp({ token_hash: landing.tokenHash, type: landing.type })
+          : await client.auth.setSession({ access_token: landing.accessToken, refresh_token: landing.refreshToken });
       if (error || !data.session || !data.user) return setFailure(authErrorMessage(error));
       setSessionMarkers();
       await recordUserSession(client, data.user.id, false);
+      if (landing.type === 'invite') return navigate(paths.setPassword, { replace: true });
       toast.success(messages.auth.confirmed);
-      // /sign-up applies the one onboarding rule: the wizard while it is unfinished, else /dashboard
       navigate(paths.signUp, { replace: true });
     })();
-  }, [link, navigate]);
+  }, [landing, navigate]);
 
   if (!failure) return <FullScreenSpinner label={messages.auth.confirming} />;
   return (
