@@ -143,6 +143,9 @@ export const messages = {
     ready: 'Voice assistant is ready to help!',
     closedByServer: 'The connection was closed by the server.',
     skipped: 'Continuing with visual-only onboarding',
+    // not in the specification: voice is not configured on this site (issue 14 item 6)
+    notConfigured: 'Voice guidance is not available on this site yet.',
+    notAvailableShort: 'Not available',
     invalidInput: 'Voice input contains invalid content',
     workletFailed: (name: string) => `Failed to load the ${name} worklet module. Make sure the browser supports AudioWorklets.`,
   },
