@@ -60,7 +60,7 @@ export function ChangePassword() {
           <div className="space-y-2 sm:max-w-[calc(50%-0.5rem)]">
             <Label htmlFor="profile-current-password">{t.current}</Label>
             <Input id="profile-current-password" type="password" autoComplete="current-password" value={form.current} onChange={set('current')} disabled={busy} />
-            <button type="button" className="cursor-pointer text-sm font-medium text-primary hover:underline" onClick={() => void sendCode()} disabled={busy}>
+            <button type="button" className="cursor-pointer text-sm font-medium text-violet-300 hover:underline" onClick={() => void sendCode()} disabled={busy}>
               {t.useCode}
             </button>
           </div>
@@ -69,7 +69,7 @@ export function ChangePassword() {
             {codeSent && user?.email && <p className="text-sm text-muted-foreground">{t.codeSent(user.email)}</p>}
             <Label htmlFor="profile-reauth-code">{t.code}</Label>
             <Input id="profile-reauth-code" inputMode="numeric" autoComplete="one-time-code" value={form.code} onChange={set('code')} disabled={busy} />
-            <button type="button" className="cursor-pointer text-sm font-medium text-primary hover:underline" onClick={() => setProof('password')} disabled={busy}>
+            <button type="button" className="cursor-pointer text-sm font-medium text-violet-300 hover:underline" onClick={() => setProof('password')} disabled={busy}>
               {t.usePassword}
             </button>
           </div>
