@@ -24,14 +24,22 @@ const schema = z.object({
   AUTH_ANONYMOUS_SIGN_INS: bool.default(false),
   /** false: /auth/v1 accepts calls without the anon key, as the Supabase CLI's gateway does (local development only). */
   AUTH_API_KEY_REQUIRED: bool.default(true),
-  /** true: an e-mail change must be confirmed from both the old and the new address (Supabase's double_confirm_changes; read by the secure e-mail change flow). */
-  AUTH_DOUBLE_CONFIRM_CHANGES: bool.default(true),
   /** Passkey sign-in (supabase.auth.passkey.*) and WebAuthn second factors; false answers 422 for both. */
   AUTH_PASSKEYS_ENABLED: bool.default(true),
   /** WebAuthn relying-party id (a registrable domain); default: SITE_URL's host name. */
   AUTH_WEBAUTHN_RP_ID: z.string().min(1).optional(),
   /** Comma-separated origins WebAuthn ceremonies may come from; default: SITE_URL's origin. */
   AUTH_WEBAUTHN_RP_ORIGINS: z.string().min(1).optional(),
+  /**
+   * Sign-up confirmation mails: 'app' links to the app's {SITE_URL}/auth/confirm?token_hash=…&type=signup, which the
+   * app verifies with verifyOtp (works on any device, as Supabase recommends); 'verify' is GoTrue's /auth/v1/verify link.
+   */
+  AUTH_EMAIL_LINKS: z.enum(['app', 'verify']).default('app'),
+  /**
+   * PUT /user with a new password needs `current_password` or a reauthentication `nonce`, unless the session came from a
+   * mailed link or code within AUTH_OTP_EXPIRY (reset, invitation). GoTrue's UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD.
+   */
+  AUTH_PASSWORD_CHANGE_REQUIRES_CURRENT: bool.default(true),
   AUTH_PASSWORD_MIN_LENGTH: int(6, 72).default(8),
   AUTH_ADDITIONAL_REDIRECT_URLS: z.string().default(''),
   AUTH_SIGNING_KEYS: z.string().optional(),

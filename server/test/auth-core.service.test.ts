@@ -198,13 +198,18 @@ describe('sessions', () => {
 
   it('updateUser(password) rejects the same password, and a new one signs other devices out', async () => {
     const { client, email: address } = await signedUp();
-    const same = await client.auth.updateUser({ password: PASSWORD });
+    // issue 14 item 4: the current password (or a reauthentication nonce) is required after a password sign-in
+    const bare = await client.auth.updateUser({ password: 'a-brand-new-passphrase' });
+    expect(bare.error).toMatchObject({ status: 400, code: 'current_password_required' });
+    const wrong = await client.auth.updateUser({ password: 'a-brand-new-passphrase', current_password: 'not-my-password' });
+    expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_mismatch' });
+    const same = await client.auth.updateUser({ password: PASSWORD, current_password: PASSWORD });
     expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
     const weak = await client.auth.updateUser({ password: 'short' });
     expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
     const other = t.client();
     await other.auth.signInWithPassword({ email: address, password: PASSWORD });
-    expect((await client.auth.updateUser({ password: 'a-brand-new-passphrase' })).error).toBeNull();
+    expect((await client.auth.updateUser({ password: 'a-brand-new-passphrase', current_password: PASSWORD })).error).toBeNull();
     expect((await client.auth.getUser()).error).toBeNull();
     expect((await other.auth.getUser()).error).toBeInstanceOf(AuthSessionMissingError);
     expect((await t.client().auth.signInWithPassword({ email: address, password: 'a-brand-new-passphrase' })).error).toBeNull();

@@ -12,7 +12,7 @@ const PASSWORD = 'correct-horse-battery';
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await startTestServer({ SMTP_URL: sink.url, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true', BRAND_NAME: 'Test Brand', AUTH_ADDITIONAL_REDIRECT_URLS: 'https://app.example.org/**' });
+  t = await startTestServer({ SMTP_URL: sink.url, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true', AUTH_EMAIL_LINKS: 'verify', BRAND_NAME: 'Test Brand', AUTH_ADDITIONAL_REDIRECT_URLS: 'https://app.example.org/**' });
   site = t.server.ctx.config.SITE_URL;
 });
 afterAll(async () => {

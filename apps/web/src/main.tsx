@@ -5,6 +5,7 @@ import { applicationErrorHtml } from './app/application-error';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { installErrorReporting } from './lib/error-reporting';
+import { moveMailedLinkLanding } from './lib/mailed-link-landing';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import './index.css';
 
@@ -14,6 +15,7 @@ async function start() {
     document.body.innerHTML = applicationErrorHtml('The page is missing its root element.');
     return;
   }
+  moveMailedLinkLanding();
   try {
     const config = await loadRuntimeConfig();
     if (config.errorReporting) installErrorReporting();

@@ -44,7 +44,8 @@ export async function inviteByEmail(
     const { rows } = await tx.query<UserRow>('update auth.users set invited_at = now(), confirmation_sent_at = now() where id = $1 returning *', [created.id]);
     return { user: rows[0]!, token };
   });
-  await sendAuthMail(ctx, a.email, 'invite', token, { type: 'invite', redirectTo: pickRedirect(a.redirectTo, ctx.config) });
+  // by default the app's /auth/confirm, which takes the invitee to "set your password" (issue 14 item 2)
+  await sendAuthMail(ctx, a.email, 'invite', token, { type: 'invite', redirectTo: pickRedirect(a.redirectTo, ctx.config, `${ctx.config.SITE_URL}/auth/confirm`) });
   await writeAudit(ctx.db, { event_type: 'auth.admin.user_invited', user_id: user.id, ip: a.meta?.ip, user_agent: a.meta?.userAgent });
   return userJson(ctx.db, user);
 }

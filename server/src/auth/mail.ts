@@ -15,6 +15,20 @@ export function verifyLink(ctx: AppContext, token: string, type: VerifyType, red
   return u.toString();
 }
 
+/**
+ * The sign-up confirmation as a token-hash link to the app's /auth/confirm page, which calls verifyOtp({ token_hash, type }):
+ * unlike a PKCE link it needs no code verifier, so it works in any browser or device.
+ */
+export function appConfirmLink(ctx: AppContext, token: string, type: 'signup'): string {
+  const u = new URL(`${ctx.config.SITE_URL}/auth/confirm`);
+  u.searchParams.set('token_hash', token);
+  u.searchParams.set('type', type);
+  return u.toString();
+}
+
+const mailLink = (ctx: AppContext, token: string, link: { type: VerifyType; redirectTo: string }) =>
+  link.type === 'signup' && ctx.config.AUTH_EMAIL_LINKS === 'app' ? appConfirmLink(ctx, token, 'signup') : verifyLink(ctx, token, link.type, link.redirectTo);
+
 /** Renders and sends one account mail; a mail failure is a 500 with GoTrue's wording (and logged). */
 export async function sendAuthMail(
   ctx: AppContext,
@@ -28,7 +42,7 @@ export async function sendAuthMail(
     brand: ctx.config.BRAND_NAME,
     siteUrl: ctx.config.SITE_URL,
     otp: token.otp,
-    link: link ? verifyLink(ctx, token.linkToken, link.type, link.redirectTo) : undefined,
+    link: link ? mailLink(ctx, token.linkToken, link) : undefined,
     newEmail: extra.newEmail,
     expiresInMinutes: Math.round(ctx.config.AUTH_OTP_EXPIRY / 60),
   });

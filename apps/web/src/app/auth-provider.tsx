@@ -3,13 +3,15 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { toast } from 'sonner';
 import { checkUserSession, clearSessionMarkers, recordUserSession, setSessionMarkers } from '@/features/auth/api/user-sessions';
 import { requestPasswordReset, type ResetResult } from '@/features/auth/api/password-reset';
-import { describeAuthError, isRetryableInitError, isUnauthorizedSessionError, withTimeout } from '@/features/auth/auth-errors';
+import { authErrorMessage, describeAuthError, isRetryableInitError, isUnauthorizedSessionError, withTimeout } from '@/features/auth/auth-errors';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { loadSupabase } from '@/lib/supabase';
 
 export interface AuthResult {
   error: string | null;
+  /** The server's error code (e.g. email_not_confirmed), so a form can offer the matching next step. */
+  code?: string;
 }
 
 export interface AuthState {
@@ -29,6 +31,8 @@ export interface AuthContextValue extends AuthState {
   signOutTarget: string | null;
   signIn(email: string, password: string, opts?: { remember?: boolean }): Promise<AuthResult & { mfaRequired?: boolean }>;
   signUp(email: string, password: string): Promise<AuthResult & { session: Session | null }>;
+  /** Mails the sign-up confirmation link again (the server allows one mail a minute per address). */
+  resendConfirmation(email: string): Promise<AuthResult>;
   /** Clears the session markers and session storage, signs out, toasts and goes to / (or `redirectTo`). */
   signOut(opts?: { redirectTo?: string }): Promise<void>;
   resetPassword(email: string): Promise<ResetResult>;
@@ -52,6 +56,7 @@ const FALLBACK: AuthContextValue = {
   signOutTarget: null,
   signIn: notAvailable,
   signUp: async () => ({ error: messages.auth.notYetAvailable, session: null }),
+  resendConfirmation: notAvailable,
   signOut: async () => window.location.reload(),
   resetPassword: async () => ({ ok: false, message: messages.auth.notYetAvailable }),
 };
@@ -177,9 +182,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const client = clientRef.current ?? (await loadSupabase());
       const { data, error } = await client.auth.signInWithPassword({ email, password });
       if (error) {
-        const message = error.message === 'Invalid login credentials' ? messages.auth.invalidCredentials : error.message || messages.auth.unexpected;
+        const message = authErrorMessage(error);
         setState((s) => ({ ...s, error: message, errorSource: 'sign-in' }));
-        return { error: message };
+        return { error: message, code: error.code ?? (/email not confirmed/i.test(error.message) ? 'email_not_confirmed' : undefined) };
       }
       setState((s) => ({ ...s, session: data.session, user: data.user, error: null, errorSource: null, isLoaded: true }));
       setSessionMarkers();
@@ -195,7 +200,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const client = clientRef.current ?? (await loadSupabase());
       const { data, error } = await client.auth.signUp({ email, password, options: { emailRedirectTo: `${window.location.origin}${paths.dashboard}` } });
-      if (error) return { error: error.message || messages.auth.unexpected, session: null };
+      if (error) return { error: authErrorMessage(error), code: error.code, session: null };
+      // confirmation on: no session until the mailed link is opened, so nothing signed-in may render yet
+      if (!data.session) return { error: null, session: null };
       setState((s) => ({ ...s, session: data.session, user: data.user, error: null, errorSource: null, isLoaded: true }));
       if (data.session && data.user) {
         setSessionMarkers();
@@ -204,6 +211,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return { error: null, session: data.session };
     } catch {
       return { error: messages.auth.unexpected, session: null };
+    }
+  }, []);
+
+  const resendConfirmation = useCallback<AuthContextValue['resendConfirmation']>(async (email) => {
+    try {
+      const client = clientRef.current ?? (await loadSupabase());
+      const { error } = await client.auth.resend({ type: 'signup', email });
+      return error ? { error: authErrorMessage(error), code: error.code } : { error: null };
+    } catch {
+      return { error: messages.auth.unexpected };
     }
   }, []);
 
@@ -231,8 +248,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const resetPassword = useCallback((email: string) => requestPasswordReset(email), []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, isSignedIn: Boolean(state.user), mfaPending: needsSecondFactor(state.session), signIn, signUp, signOut, resetPassword }),
-    [state, signIn, signUp, signOut, resetPassword],
+    () => ({ ...state, isSignedIn: Boolean(state.user), mfaPending: needsSecondFactor(state.session), signIn, signUp, resendConfirmation, signOut, resetPassword }),
+    [state, signIn, signUp, resendConfirmation, signOut, resetPassword],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

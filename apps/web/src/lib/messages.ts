@@ -35,6 +35,70 @@ export const messages = {
     signOutFailed: 'Error during logout. Please try again.',
     // not in the specification: the client-side rate limiter's refusal (part 2 §5)
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+    // not in the specification: sign-up with e-mail confirmation on (issue 14 item 1)
+    checkInboxTitle: 'Check your inbox',
+    checkInboxSentTo: 'We sent a confirmation link to',
+    checkInboxOpenAnywhere: 'Open it on this or any other device to activate your account.',
+    checkInboxHint: "Can't find it? Look in your spam folder, or send it again.",
+    resend: 'Resend e-mail',
+    resendIn: (seconds: number) => `Resend in ${seconds} s`,
+    resent: 'We sent the confirmation e-mail again.',
+    wrongAddress: 'Wrong address? Sign up with another one',
+    notConfirmedOffer: 'Send the confirmation e-mail again',
+    confirming: 'Confirming your e-mail address...',
+    confirmed: 'Your e-mail address is confirmed. Welcome!',
+    confirmFailedTitle: 'This link does not work any more',
+    confirmFailedNote: 'Links work once and for one hour. Enter your e-mail address and we will send you a fresh one.',
+    sendFreshLink: 'Send a fresh link',
+    backToSignIn: 'Back to Sign In',
+    // accepting an invitation (issue 14 item 2)
+    setPasswordTitle: 'Set your password',
+    setPasswordText: (email: string) => `You accepted the invitation for ${email}. Choose a password to finish creating your account.`,
+    setPasswordSubmit: 'Save password and continue',
+    passwordSet: 'Password saved. Welcome aboard!',
+  },
+  /** /user's password change (issue 14 item 4): the current password or an e-mailed reauthentication code. */
+  passwordChange: {
+    title: 'Password',
+    description: 'Choose a new password of at least 8 characters. Other devices are signed out when it changes.',
+    current: 'Current password',
+    code: 'Code from the e-mail',
+    useCode: 'Forgot it? E-mail me a code instead',
+    usePassword: 'Use my current password instead',
+    codeSent: (email: string) => `We e-mailed a 6-digit code to ${email}.`,
+    currentRequired: 'Enter your current password, or ask for a code by e-mail.',
+    changed: 'Password changed. Other devices have been signed out.',
+    submit: 'Change password',
+  },
+  /**
+   * Plain-language texts for the auth server's errors, by GoTrue error code (issue 14 item 7); auth-errors.ts maps
+   * codes (and, for old servers, known English messages) onto them. Unknown errors fall back to `unknown`.
+   */
+  authErrors: {
+    invalid_credentials: 'Invalid email or password',
+    email_not_confirmed: 'Please confirm your e-mail address first: open the link we sent you when you signed up.',
+    user_banned: 'This account has been suspended. Please contact support if you think this is a mistake.',
+    bad_jwt: 'Your sign-in link or session is no longer valid. Please sign in again.',
+    session_expired: 'Your session has expired. Please sign in again.',
+    session_not_found: 'Your session has ended. Please sign in again.',
+    refresh_token_not_found: 'Your session has ended. Please sign in again.',
+    otp_expired: 'This link or code is invalid or has expired. Please ask for a new one.',
+    flow_state_not_found: 'This link was opened in another browser. Please ask for a new one.',
+    over_email_send_rate_limit: 'We just sent you an e-mail. Please wait a minute before asking for another one.',
+    over_request_rate_limit: 'Too many attempts. Please wait a few minutes and try again.',
+    weak_password: 'This password is too easy to guess. Please choose a longer or less common one.',
+    same_password: 'The new password must be different from your current one.',
+    user_already_exists: 'An account with this e-mail address already exists. Please sign in instead.',
+    email_exists: 'An account with this e-mail address already exists.',
+    email_address_invalid: 'Please enter a valid e-mail address.',
+    signup_disabled: 'New sign-ups are closed at the moment.',
+    current_password_required: 'Enter your current password, or ask for a code by e-mail.',
+    current_password_mismatch: 'Your current password is not correct.',
+    reauthentication_needed: 'For your security, enter your current password or the code we e-mailed you.',
+    reauthentication_not_valid: 'That code is invalid or has expired. Please ask for a new one.',
+    user_not_found: 'We could not find this account. Please sign in again.',
+    unavailable: 'The sign-in service is temporarily unavailable. Please try again in a minute.',
+    unknown: 'Something went wrong. Please try again.',
   },
   /** Passkeys on /user and /sign-in (issue 14): plain words, no WebAuthn jargon. */
   passkeys: {
@@ -77,6 +141,9 @@ export const messages = {
     updateException: 'Failed to update password. Please try again.',
     updated: 'Password updated successfully! You can now sign in with your new password.',
     updating: 'Updating Password...',
+    // not in the specification: why a reset link could not be used, in plain language (issue 14 item 7)
+    codeNotVerified: 'The reset code could not be verified.',
+    noToken: 'No reset token was found in the link.',
   },
   session: {
     expired: 'Session expired due to inactivity',
@@ -107,6 +174,9 @@ export const messages = {
     ready: 'Voice assistant is ready to help!',
     closedByServer: 'The connection was closed by the server.',
     skipped: 'Continuing with visual-only onboarding',
+    // not in the specification: voice is not configured on this site (issue 14 item 6)
+    notConfigured: 'Voice guidance is not available on this site yet.',
+    notAvailableShort: 'Not available',
     invalidInput: 'Voice input contains invalid content',
     workletFailed: (name: string) => `Failed to load the ${name} worklet module. Make sure the browser supports AudioWorklets.`,
   },

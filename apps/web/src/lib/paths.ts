@@ -6,6 +6,10 @@ export const paths = {
   signIn: '/sign-in',
   signUp: '/sign-up',
   resetPassword: '/reset-password',
+  /** The mailed sign-up confirmation link (token hash, verified by the app). */
+  authConfirm: '/auth/confirm',
+  /** After accepting an invitation: the invitee chooses a password, then onboarding. */
+  setPassword: '/auth/set-password',
   joinWaitlist: '/join-waiting-list',
   waitlistThanks: '/waitlist-thanks',
   learnMore: '/learn-more',
@@ -30,4 +34,4 @@ export const paths = {
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** Routes whose top navigation uses dark text on a light page (part 1 §2). */
-export const DARK_NAV_TEXT_ROUTES: readonly string[] = [paths.signIn, paths.signUp, paths.pricing, paths.terms, paths.privacy];
+export const DARK_NAV_TEXT_ROUTES: readonly string[] = [paths.signIn, paths.signUp, paths.authConfirm, paths.setPassword, paths.pricing, paths.terms, paths.privacy];

@@ -19,6 +19,7 @@ const body = z.object({
   phone: z.string().optional(),
   password: z.string().optional(),
   nonce: z.string().optional(),
+  current_password: z.string().optional(),
   data: z.record(z.string(), z.unknown()).optional(),
   app_metadata: z.record(z.string(), z.unknown()).optional(),
   ...pkceFields,
@@ -59,7 +60,7 @@ export function registerUser(app: Hono, deps: AuthDeps) {
       if (other && other.id !== user.id) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
     }
     const pkce = changesEmail ? parsePkce(b) : undefined;
-    const passwordHash = b.password !== undefined ? await preparePassword(deps, caller, b.password, b.nonce) : undefined;
+    const passwordHash = b.password !== undefined ? await preparePassword(deps, caller, b.password, { nonce: b.nonce, current: b.current_password }) : undefined;
     if (changesEmail) await limitMailSend(limits, newEmail);
 
     const token = await ctx.db.transaction(async (tx): Promise<IssuedToken | undefined> => {
@@ -96,16 +97,35 @@ export function registerUser(app: Hono, deps: AuthDeps) {
   });
 }
 
-/** Checks a new password (not the current one; the reauthentication nonce when one is given) and hashes it. */
-async function preparePassword({ ctx }: AuthDeps, caller: Caller, password: string, nonce: string | undefined): Promise<string> {
+// sessions that began with a mailed link or code: the person just proved they own the mailbox
+const LINK_METHODS = new Set(['otp', 'recovery', 'invite', 'magiclink', 'email/signup', 'email_change']);
+
+function startedByMailedLink(caller: Caller, maxAgeSeconds: number): boolean {
+  const amr = Array.isArray(caller.claims.amr) ? (caller.claims.amr as { method?: unknown; timestamp?: unknown }[]) : [];
+  const now = Date.now() / 1000;
+  return amr.some((a) => typeof a.method === 'string' && LINK_METHODS.has(a.method) && typeof a.timestamp === 'number' && now - a.timestamp < maxAgeSeconds);
+}
+
+/**
+ * Checks a new password and hashes it. Proof of the account first (issue 14 item 4): the reauthentication nonce, the
+ * current password, or a fresh mailed-link session; then "not the current one".
+ */
+async function preparePassword({ ctx }: AuthDeps, caller: Caller, password: string, proof: { nonce?: string; current?: string }): Promise<string> {
   const { user } = caller;
-  if (nonce !== undefined) {
-    const row = user.email ? await findByOtp(ctx.db, user.email, nonce, ['reauthentication_token'], ctx.config.AUTH_OTP_EXPIRY) : undefined;
+  const cost = ctx.config.AUTH_BCRYPT_COST;
+  if (proof.nonce !== undefined) {
+    const row = user.email ? await findByOtp(ctx.db, user.email, proof.nonce, ['reauthentication_token'], ctx.config.AUTH_OTP_EXPIRY) : undefined;
     if (!row || row.user_id !== user.id) throw authError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
+  } else if (proof.current !== undefined) {
+    if (!user.encrypted_password || !(await verifyPassword(proof.current, user.encrypted_password, cost))) {
+      throw authError(400, 'current_password_mismatch', 'Current password does not match');
+    }
+  } else if (ctx.config.AUTH_PASSWORD_CHANGE_REQUIRES_CURRENT && user.encrypted_password && !startedByMailedLink(caller, ctx.config.AUTH_OTP_EXPIRY)) {
+    throw authError(400, 'current_password_required', 'Current password required when setting new password.');
   }
   if (!password) throw validationFailed('Password cannot be empty');
-  if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password, ctx.config.AUTH_BCRYPT_COST))) {
+  if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password, cost))) {
     throw authError(422, 'same_password', 'New password should be different from the old password.');
   }
-  return hashPassword(password, ctx.config.AUTH_BCRYPT_COST);
+  return hashPassword(password, cost);
 }

@@ -48,3 +48,6 @@ export function isUnauthorizedSessionError(err: { status?: number; code?: string
     m.includes('Invalid Refresh Token')
   );
 }
+
+
+export { authErrorMessage } from '@/lib/auth-error-text';

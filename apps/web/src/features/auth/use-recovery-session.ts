@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { messages } from '@/lib/messages';
 import { supabase } from '@/lib/supabase';
+import { authErrorMessage } from './auth-errors';
 
 export type RecoveryState = { status: 'verifying' } | { status: 'valid' } | { status: 'invalid'; error: string };
 
@@ -24,21 +26,21 @@ export function useRecoverySession(): RecoveryState {
     async function verify() {
       const client = supabase();
       const described = p.get('error_description');
-      if (described) return finish({ status: 'invalid', error: described });
+      if (described) return finish({ status: 'invalid', error: authErrorMessage({ code: p.get('error_code') ?? undefined, message: described }) });
       const access = p.get('access_token');
       const refresh = p.get('refresh_token');
       if (access && refresh) {
         window.history.replaceState(window.history.state, '', window.location.pathname);
         const { error } = await client.auth.setSession({ access_token: access, refresh_token: refresh });
-        return finish(error ? { status: 'invalid', error: error.message } : { status: 'valid' });
+        return finish(error ? { status: 'invalid', error: authErrorMessage(error) } : { status: 'valid' });
       }
       if (p.get('code')) {
         const { data } = await client.auth.getSession();
-        return finish(data.session ? { status: 'valid' } : { status: 'invalid', error: 'The reset code could not be verified.' });
+        return finish(data.session ? { status: 'valid' } : { status: 'invalid', error: messages.reset.codeNotVerified });
       }
-      finish({ status: 'invalid', error: 'No reset token was found in the link.' });
+      finish({ status: 'invalid', error: messages.reset.noToken });
     }
-    verify().catch((err: unknown) => finish({ status: 'invalid', error: err instanceof Error ? err.message : 'The reset link could not be verified.' }));
+    verify().catch((err: unknown) => finish({ status: 'invalid', error: authErrorMessage(err as { message?: string }) }));
     return () => {
       cancelled = true;
     };

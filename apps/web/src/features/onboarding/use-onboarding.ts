@@ -12,6 +12,8 @@ import { validateStep } from './validation';
 
 export const LAST_STEP = ONBOARDING_STEPS - 1;
 const clamp = (n: number) => Math.min(LAST_STEP, Math.max(0, n));
+/** Typed answers are saved this long after the last keystroke (issue 14 item 5), not only on Next. */
+export const SAVE_DEBOUNCE_MS = 600;
 
 /**
  * The wizard's state (part 1 §4): step 0..5 clamped, validation on steps 2 and 3, progress saved after each step,
@@ -48,13 +50,21 @@ export function useOnboarding({ onCompleted, startAt }: { onCompleted: () => voi
     };
   }, [userId, startAt]);
 
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const persist = useCallback(
     (next: OnboardingData, nextStep: number) => {
+      clearTimeout(saveTimer.current);
       if (!userId) return;
       saveProgress(userId, next, nextStep).catch((err: unknown) => console.warn('Could not save onboarding progress', err));
     },
     [userId],
   );
+  // every edit (typed or by voice) is saved once the person pauses, so a reload on any device restores it
+  const scheduleSave = useCallback(() => {
+    clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => persist(dataRef.current, stepRef.current), SAVE_DEBOUNCE_MS);
+  }, [persist]);
+  useEffect(() => () => clearTimeout(saveTimer.current), []);
 
   const goTo = useCallback(
     (target: number): string | null => {
@@ -76,17 +86,22 @@ export function useOnboarding({ onCompleted, startAt }: { onCompleted: () => voi
   const next = useCallback(() => goTo(stepRef.current + 1), [goTo]);
   const previous = useCallback(() => goTo(stepRef.current - 1), [goTo]);
 
-  const update = useCallback(<K extends keyof OnboardingData>(key: K, value: OnboardingData[K]) => {
-    dataRef.current = { ...dataRef.current, [key]: value };
-    setData(dataRef.current);
-    // editing a field clears its error (part 1 §5)
-    setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
-  }, []);
+  const update = useCallback(
+    <K extends keyof OnboardingData>(key: K, value: OnboardingData[K]) => {
+      dataRef.current = { ...dataRef.current, [key]: value };
+      setData(dataRef.current);
+      // editing a field clears its error (part 1 §5)
+      setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
+      scheduleSave();
+    },
+    [scheduleSave],
+  );
 
   const complete = useCallback(async (): Promise<boolean> => {
     setCompleting(true);
     try {
       if (!userId) throw new Error('Not signed in');
+      clearTimeout(saveTimer.current);
       await saveCompletion(userId, dataRef.current);
       storeCompletion(dataRef.current);
       toast.success(messages.onboarding.completed(runtimeConfig().brandName));
@@ -108,6 +123,7 @@ export function useOnboarding({ onCompleted, startAt }: { onCompleted: () => voi
         dataRef.current = updated;
         setData(updated);
         setErrors({});
+        scheduleSave();
         return `Updated ${field}`;
       },
       nextStep() {
@@ -121,7 +137,7 @@ export function useOnboarding({ onCompleted, startAt }: { onCompleted: () => voi
         return 'Onboarding completed';
       },
     }),
-    [next, complete],
+    [next, complete, scheduleSave],
   );
 
   return { data, step, errors, loading, completing, update, next, previous, complete, tools };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { CheckInbox } from './check-inbox';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { PasskeySignIn } from './passkey-sign-in';
 import { SignInForm } from './sign-in-form';
@@ -15,10 +16,14 @@ export type AuthTab = 'signin' | 'signup';
 export function AuthCard({ defaultTab = 'signin', onSignInSuccess, onSignUpSuccess }: { defaultTab?: AuthTab; onSignInSuccess: () => void; onSignUpSuccess: () => void }) {
   const [tab, setTab] = useState<AuthTab>(defaultTab);
   const [forgot, setForgot] = useState(false);
+  // the address a confirmation link was just mailed to (sign-up, or the resend offer on sign-in)
+  const [inbox, setInbox] = useState<{ email: string; at: number } | null>(null);
+  const confirmationSent = (email: string) => setInbox({ email, at: Date.now() });
   const { mfaPending } = useAuth();
   const signUp = tab === 'signup' && !mfaPending;
   return (
     <Card className="w-full max-w-md border-border/80 shadow-xl">
+      {!inbox && (
       <CardHeader className="items-center text-center">
         <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-gradient-to-br from-violet-600 to-cyan-500 text-white" aria-hidden="true">
           <Sparkles className="size-5" />
@@ -32,8 +37,18 @@ export function AuthCard({ defaultTab = 'signin', onSignInSuccess, onSignUpSucce
             : 'Sign in to your account to continue.'}
         </CardDescription>
       </CardHeader>
-      <CardContent>
-        {mfaPending ? (
+      )}
+      <CardContent className={inbox ? 'pt-6' : undefined}>
+        {inbox ? (
+          <CheckInbox
+            email={inbox.email}
+            sentAt={inbox.at}
+            onWrongAddress={() => {
+              setInbox(null);
+              setTab('signup');
+            }}
+          />
+        ) : mfaPending ? (
           <TotpStep onSuccess={onSignInSuccess} />
         ) : forgot && !signUp ? (
           <ForgotPasswordForm onBack={() => setForgot(false)} />
@@ -53,11 +68,11 @@ export function AuthCard({ defaultTab = 'signin', onSignInSuccess, onSignUpSucce
               )}
             </TabsList>
             <TabsContent value="signin">
-              <SignInForm onSuccess={onSignInSuccess} onForgotPassword={() => setForgot(true)} />
+              <SignInForm onSuccess={onSignInSuccess} onForgotPassword={() => setForgot(true)} onConfirmationSent={confirmationSent} />
               <PasskeySignIn onSuccess={onSignInSuccess} />
             </TabsContent>
             <TabsContent value="signup">
-              <SignUpForm onSuccess={onSignUpSuccess} />
+              <SignUpForm onSuccess={onSignUpSuccess} onConfirmationSent={confirmationSent} />
             </TabsContent>
           </Tabs>
         )}

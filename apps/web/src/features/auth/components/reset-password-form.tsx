@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { messages } from '@/lib/messages';
+import { authErrorMessage } from '../auth-errors';
 import { paths } from '@/lib/paths';
 import { supabase } from '@/lib/supabase';
 import { RESET_PASSWORD_MIN } from '../validation';
@@ -24,7 +25,7 @@ export function ResetPasswordForm() {
     try {
       const { error } = await supabase().auth.updateUser({ password });
       if (error) {
-        setResult({ ok: false, message: messages.reset.updateFailed(error.message) });
+        setResult({ ok: false, message: messages.reset.updateFailed(authErrorMessage(error)) });
         return;
       }
       setResult({ ok: true, message: messages.reset.updated });

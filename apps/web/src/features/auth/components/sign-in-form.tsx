@@ -12,8 +12,18 @@ import { validateEmail } from '@/lib/security-input';
 import { PasswordInput } from './password-input';
 
 /** Email + password, remember me (30-day session), and the forgot-password switch. */
-export function SignInForm({ onSuccess, onForgotPassword }: { onSuccess: () => void; onForgotPassword: () => void }) {
-  const { signIn } = useAuth();
+export function SignInForm({
+  onSuccess,
+  onForgotPassword,
+  onConfirmationSent,
+}: {
+  onSuccess: () => void;
+  onForgotPassword: () => void;
+  /** Signing in before confirming: the resend offer mailed a new link; show where it went. */
+  onConfirmationSent: (email: string) => void;
+}) {
+  const { signIn, resendConfirmation } = useAuth();
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -23,12 +33,14 @@ export function SignInForm({ onSuccess, onForgotPassword }: { onSuccess: () => v
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    setUnconfirmed(null);
     const checked = validateEmail(email);
     if (!checked.valid) return setError(checked.error);
     if (!clientRateLimiter.attempt(`sign-in:${checked.value}`, 5, 60_000)) return setError(messages.auth.tooManyAttempts);
     setSubmitting(true);
     const result = await signIn(checked.value, password, { remember });
     setSubmitting(false);
+    if (result.code === 'email_not_confirmed') setUnconfirmed(checked.value);
     if (result.error) return setError(result.error);
     // with two-factor authentication the card switches to the code step instead
     if (result.mfaRequired) return;
@@ -36,9 +48,27 @@ export function SignInForm({ onSuccess, onForgotPassword }: { onSuccess: () => v
     onSuccess();
   }
 
+  async function resend() {
+    if (!unconfirmed) return;
+    setSubmitting(true);
+    const r = await resendConfirmation(unconfirmed);
+    setSubmitting(false);
+    if (r.error) return setError(r.error);
+    onConfirmationSent(unconfirmed);
+  }
+
   return (
     <form onSubmit={submit} className="space-y-4" noValidate={false}>
-      {error && <Alert variant="destructive">{error}</Alert>}
+      {error && (
+        <Alert variant="destructive">
+          {error}
+          {unconfirmed && (
+            <Button type="button" variant="outline" size="sm" className="mt-2 w-full" onClick={() => void resend()} disabled={submitting}>
+              {messages.auth.notConfirmedOffer}
+            </Button>
+          )}
+        </Alert>
+      )}
       <div className="space-y-2">
         <Label htmlFor="signin-email">Email</Label>
         <Input id="signin-email" type="email" autoComplete="email" required disabled={submitting} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@company.com" />

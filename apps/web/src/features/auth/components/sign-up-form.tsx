@@ -12,8 +12,11 @@ import { validateEmail } from '@/lib/security-input';
 import { validateSignUp } from '../validation';
 import { PasswordInput } from './password-input';
 
-/** Email, password and confirmation (part 1 §5); success hands over to the onboarding wizard. */
-export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
+/**
+ * Email, password and confirmation (part 1 §5); success hands over to the onboarding wizard, or — with e-mail
+ * confirmation on, when there is no session yet — to the check-your-inbox screen.
+ */
+export function SignUpForm({ onSuccess, onConfirmationSent }: { onSuccess: () => void; onConfirmationSent: (email: string) => void }) {
   const { signUp } = useAuth();
   const [form, setForm] = useState({ email: '', password: '', confirmPassword: '' });
   const [submitting, setSubmitting] = useState(false);
@@ -32,6 +35,7 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
     const result = await signUp(checked.value, form.password);
     setSubmitting(false);
     if (result.error) return setError(result.error);
+    if (!result.session) return onConfirmationSent(checked.value);
     toast.success(messages.auth.welcomeToast(runtimeConfig().brandName));
     onSuccess();
   }

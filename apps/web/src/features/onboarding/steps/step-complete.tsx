@@ -1,8 +1,12 @@
 import { GOALS, profileCompleteness } from '@app/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
+import { messages } from '@/lib/messages';
 import { METRIC_LABELS, THEME_LABELS, VIEW_LABELS } from '../metric-labels';
 import type { OnboardingData } from '../types';
+import { voiceState } from '../voice-state';
+
+const VOICE_LABELS = { on: 'On', off: 'Off', unavailable: messages.voice.notAvailableShort } as const;
 
 function Summary({ title, rows }: { title: string; rows: [string, string][] }) {
   return (
@@ -45,7 +49,7 @@ export function StepComplete({ data }: { data: OnboardingData }) {
         <Summary
           title="Preferences"
           rows={[
-            ['Voice assistant', data.preferences.voiceEnabled ? 'On' : 'Off'],
+            ['Voice assistant', VOICE_LABELS[voiceState(data)]],
             ['Theme', THEME_LABELS[data.preferences.theme]],
             ['Starting view', VIEW_LABELS[data.preferences.defaultView]],
           ]}

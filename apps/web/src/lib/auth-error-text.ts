@@ -1,0 +1,31 @@
+/** The plain-language text of an auth error (issue 14 item 7); shared by the auth and profile features. */
+import { messages } from './messages';
+
+// Part 1 §8 provider codes: 502/503/504 mean the service is unavailable.
+const UNAVAILABLE = new Set([502, 503, 504]);
+
+type AuthErrorCode = Exclude<keyof typeof messages.authErrors, 'unknown' | 'unavailable'>;
+// servers (or supabase-js paths) that give no error code still say these in English
+const BY_MESSAGE: [RegExp, AuthErrorCode][] = [
+  [/invalid login credentials/i, 'invalid_credentials'],
+  [/email not confirmed/i, 'email_not_confirmed'],
+  [/user is banned/i, 'user_banned'],
+  [/invalid jwt|jwt (is )?malformed|bad jwt/i, 'bad_jwt'],
+  [/jwt has expired/i, 'session_expired'],
+  [/invalid refresh token|refresh token not found/i, 'refresh_token_not_found'],
+  [/session (from session_id claim in jwt )?(not found|does not exist)/i, 'session_not_found'],
+  [/(email link|token) (is invalid or )?has expired|is invalid or has expired/i, 'otp_expired'],
+  [/user already registered/i, 'user_already_exists'],
+];
+
+/** The plain-language text for an auth error a person can meet (issue 14 item 7); never the raw server wording. */
+export function authErrorMessage(err: { code?: string; message?: string; status?: number } | null | undefined): string {
+  if (!err) return messages.authErrors.unknown;
+  if (err.code && err.code in messages.authErrors) return messages.authErrors[err.code as AuthErrorCode];
+  if (err.status && UNAVAILABLE.has(err.status)) return messages.authErrors.unavailable;
+  const m = err.message ?? '';
+  const hit = BY_MESSAGE.find(([re]) => re.test(m));
+  if (hit) return messages.authErrors[hit[1]];
+  if (err.status === 429) return messages.authErrors.over_request_rate_limit;
+  return messages.authErrors.unknown;
+}

@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { uniqueEmail } from './support/auth';
+import { startConfirmServer } from './support/confirm-server';
+
+// Issue 14 item 1: sign-up with AUTH_REQUIRE_EMAIL_CONFIRMATION=true, on a server of this spec's own.
+let s: Awaited<ReturnType<typeof startConfirmServer>>;
+const PASSWORD = 'a long enough password';
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  s = await startConfirmServer();
+});
+test.afterAll(async () => {
+  await s?.close();
+});
+
+/** Every 401/403 and failed request the page meets on this spec's server (the "401 flood" of item 1). */
+function watchDenials(page: Page) {
+  const denied: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().startsWith(s.server.url) && (r.status() === 401 || r.status() === 403)) denied.push(`${r.status()} ${r.url()}`);
+  });
+  page.on('console', (m) => m.type() === 'error' && denied.push(`console: ${m.text()}`));
+  return denied;
+}
+
+async function signUp(page: Page, email: string) {
+  await page.goto(`${s.server.url}/sign-up`);
+  await page.locator('#signup-email').fill(email);
+  await page.locator('#signup-password').fill(PASSWORD);
+  await page.locator('#signup-confirm').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+test('sign-up shows "check your inbox" naming the address, no wizard and no 401s; Resend waits; a wrong address goes back', async ({ page }) => {
+  test.setTimeout(60_000);
+  const denied = watchDenials(page);
+  const email = uniqueEmail('inbox');
+  await signUp(page, email);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('Step 1 of 6')).toHaveCount(0);
+  await expect(page.getByText('Welcome to')).toHaveCount(0);
+  // the server sends one mail a minute per address; the button says how long to wait
+  await expect(page.getByRole('button', { name: /^Resend in \d+ s$/ })).toBeDisabled();
+  await page.waitForTimeout(1500);
+  expect(denied).toEqual([]);
+
+  await page.getByRole('button', { name: 'Wrong address? Sign up with another one' }).click();
+  await expect(page.locator('#signup-email')).toBeVisible();
+});
+
+test('the mailed token-hash link works in another browser, signs in and continues to onboarding', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('xdevice');
+  await signUp(page, email);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  const mail = await s.mailTo(email, /^Confirm your/);
+  const link = s.linkIn(mail, '/auth/confirm?');
+  expect(link).toMatch(new RegExp(`^${s.server.url}/auth/confirm\\?token_hash=[^&\\s]+&type=signup$`));
+
+  // a second browser context: no PKCE verifier, no storage shared with the first
+  const other = await browser.newContext();
+  try {
+    const second = await other.newPage();
+    const denied = watchDenials(second);
+    await second.goto(link);
+    await expect(second.getByText('Your e-mail address is confirmed. Welcome!')).toBeVisible();
+    await expect(second.getByText('Step 1 of 6')).toBeVisible();
+    // the token does not stay in the address bar
+    expect(second.url()).not.toContain('token_hash');
+    expect(denied).toEqual([]);
+
+    // the link works once: opened again it says so and offers a fresh one
+    const third = await other.newPage();
+    await third.goto(link);
+    await expect(third.getByText('This link does not work any more')).toBeVisible();
+    await expect(third.getByRole('button', { name: 'Send a fresh link' })).toBeVisible();
+  } finally {
+    await other.close();
+  }
+});
+
+test('signing in before confirming gives a plain message and offers to resend the link', async ({ page }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('early');
+  const { error } = await s.admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: false });
+  expect(error).toBeNull();
+  await page.goto(`${s.server.url}/sign-in`);
+  await page.locator('#signin-email').fill(email);
+  await page.locator('#signin-password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Please confirm your e-mail address first: open the link we sent you when you signed up.')).toBeVisible();
+  await expect(page.getByText('Email not confirmed', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send the confirmation e-mail again' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  const mail = await s.mailTo(email, /^Confirm your/);
+  expect(s.linkIn(mail, '/auth/confirm?')).toContain('type=signup');
+});
+
+test('an invitation leads to "set your password", then onboarding; a used invitation link says so and offers a fresh one', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('invitee');
+  // as the waitlist invites: GoTrue's /auth/v1/verify link, redirecting to /dashboard with #access_token…&type=invite
+  const { error } = await s.admin.auth.admin.inviteUserByEmail(email, { redirectTo: `${s.server.url}/dashboard` });
+  expect(error).toBeNull();
+  const link = s.linkIn(await s.mailTo(email, /invited/), '/auth/v1/verify?');
+  expect(link).toContain('type=invite');
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+  await expect(page.getByText(`You accepted the invitation for ${email}.`)).toBeVisible();
+  expect(page.url()).not.toContain('access_token');
+  await page.locator('#set-password').fill(PASSWORD);
+  await page.locator('#set-password-confirm').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Save password and continue' }).click();
+  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+
+  // the password works from another browser
+  const { anon } = s;
+  expect((await anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+
+  // the link was used: it says so and offers a fresh one
+  const other = await page.context().browser()!.newContext();
+  try {
+    const again = await other.newPage();
+    await again.goto(link);
+    await expect(again.getByText('This link does not work any more')).toBeVisible();
+    await expect(again.getByText('This link or code is invalid or has expired. Please ask for a new one.')).toBeVisible();
+    await expect(again.getByRole('button', { name: 'Send a fresh link' })).toBeVisible();
+  } finally {
+    await other.close();
+  }
+});

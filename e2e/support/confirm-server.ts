@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
+import { startServer, type RunningServer } from '../../server/src/server';
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** A server of its own with e-mail confirmation on (issue 14), its development outbox and admin client. */
+export async function startConfirmServer(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-auth-flows-'));
+  const server: RunningServer = await startServer(
+    { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_BCRYPT_COST: '4', AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true', ...env },
+    { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
+  );
+  const secret = new TextEncoder().encode(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim());
+  const serviceRoleKey = await new SignJWT({ role: 'service_role', iss: 'supabase' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(secret);
+  const admin = createClient(server.url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const anonKey = await new SignJWT({ role: 'anon', iss: 'supabase' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(secret);
+  const anon = () => createClient(server.url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const outbox = (): OutboxMail[] => {
+    try {
+      return readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as OutboxMail);
+    } catch {
+      return [];
+    }
+  };
+  /** The newest mail to `to` whose subject matches, once it has arrived. */
+  const mailTo = async (to: string, subject: RegExp, after = 0): Promise<OutboxMail> => {
+    for (let i = 0; i < 100; i++) {
+      const found = outbox().filter((m) => m.to === to && subject.test(m.subject));
+      if (found.length > after) return found.at(-1)!;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no mail to ${to} matching ${subject}`);
+  };
+  const linkIn = (m: OutboxMail, pathPart: string) => m.text.match(new RegExp(`https?://\\S+${pathPart.replace(/[/?]/g, '\\$&')}\\S*`))![0];
+  return {
+    server,
+    admin,
+    anon,
+    outbox,
+    mailTo,
+    linkIn,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
