@@ -90,7 +90,7 @@ test('signing in before confirming gives a plain message and offers to resend th
   await page.goto(`${s.server.url}/sign-in`);
   await page.locator('#signin-email').fill(email);
   await page.locator('#signin-password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Please confirm your e-mail address first: open the link we sent you when you signed up.')).toBeVisible();
   await expect(page.getByText('Email not confirmed', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Send the confirmation e-mail again' }).click();

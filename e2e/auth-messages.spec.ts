@@ -19,7 +19,7 @@ test('a banned user signing in reads that the account is suspended, not "User is
   await openPage(page, '/sign-in');
   await page.locator('#signin-email').fill(user.email);
   await page.locator('#signin-password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('This account has been suspended. Please contact support if you think this is a mistake.')).toBeVisible();
   await expect(page.getByText('User is banned')).toHaveCount(0);
 });

@@ -10,7 +10,10 @@ export const test = base.extend<{ pageErrors: string[] }>({
       });
       page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
       page.on('requestfailed', (r) => {
-        if (baseURL && r.url().startsWith(baseURL)) errors.push(`requestfailed: ${r.url()} ${r.failure()?.errorText}`);
+        // ERR_ABORTED is the browser cancelling a request because the page navigated away (a test's goto right after
+        // an action), not a failure of ours; every other failure of our own origin counts.
+        const why = r.failure()?.errorText;
+        if (baseURL && r.url().startsWith(baseURL) && why !== 'net::ERR_ABORTED') errors.push(`requestfailed: ${r.url()} ${why}`);
       });
       page.on('response', (r) => {
         if (baseURL && r.url().startsWith(baseURL) && r.status() >= 500) errors.push(`HTTP ${r.status()}: ${r.url()}`);
