@@ -1,24 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import { expect, openPage, test } from './fixtures';
-import { createUser, serverKeys, signedInUser } from './support/auth';
+import { createUser, serviceClient, signedInUser } from './support/auth';
+import { decideConsent } from './support/public-helpers';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function service() {
-  const { serviceRoleKey } = await serverKeys();
-  return createClient(`http://127.0.0.1:${process.env.E2E_PORT}`, serviceRoleKey, { auth: { persistSession: false } });
-}
-
-/** Decided already (necessary only), so the consent prompt stays out of the way. */
-const presetConsent = (page: Page) =>
-  page.addInitScript(() => {
-    localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: false, functional: false, targeting: false, accepted: true }));
-    localStorage.setItem('cookie-consent-version', '1');
-  });
 
 const outbox = (): { to: string; subject: string }[] => {
   try {
@@ -30,7 +17,7 @@ const outbox = (): { to: string; subject: string }[] => {
 
 test.describe("operators' console", () => {
   test('is the not-found page for visitors and for signed-in users who are not admins', async ({ page }) => {
-    await presetConsent(page);
+    await decideConsent(page);
     await openPage(page, '/admin');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await signedInUser(page);
@@ -41,13 +28,13 @@ test.describe("operators' console", () => {
 
   test('an admin searches the waitlist, exports CSV and invites the selected subscribers', async ({ page, pageErrors }) => {
     const tag = `e2eadm${Date.now().toString(36)}`;
-    const db = await service();
+    const db = await serviceClient();
     const people = ['Alice', 'Bob', 'Carol'].map((n) => ({ name: `${n} ${tag}`, email: `${n.toLowerCase()}.${tag}@example.com` }));
     for (const p of people) {
       const { error } = await db.from('ebook_subscribers').insert(p);
       expect(error).toBeNull();
     }
-    await presetConsent(page);
+    await decideConsent(page);
     await signedInUser(page, { admin: true });
     await openPage(page, '/admin');
     await expect(page.getByRole('heading', { name: "Operators' console" })).toBeVisible();
@@ -103,11 +90,11 @@ test.describe("operators' console", () => {
   });
 
   test('an admin marks a contact message handled and makes another user an admin', async ({ page }) => {
-    const db = await service();
+    const db = await serviceClient();
     const tag = `inbox${Date.now().toString(36)}`;
     expect((await db.from('contact_messages').insert({ name: 'Priya', email: 'priya@example.com', subject: `Hello ${tag}`, message: 'Can we talk?' })).error).toBeNull();
     const other = await createUser();
-    await presetConsent(page);
+    await decideConsent(page);
     await signedInUser(page, { admin: true });
     await openPage(page, '/admin');
 
@@ -133,7 +120,7 @@ test.describe("operators' console", () => {
 
   test('passes axe on each tab', async ({ page }) => {
     test.setTimeout(150_000); // five full axe runs on a shared two-core machine
-    await presetConsent(page);
+    await decideConsent(page);
     await signedInUser(page, { admin: true });
     await openPage(page, '/admin');
     for (const tab of ['Waitlist', 'Analytics', 'Security', 'Users', 'Inbox']) {

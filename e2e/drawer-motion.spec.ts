@@ -1,13 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, openPage, test } from './fixtures';
+import { decideConsent } from './support/public-helpers';
 
 /** Issue 18: the mobile drawer slides in from the right in 0.3 s; under prefers-reduced-motion nothing moves. */
-
-const presetConsent = (page: Page) =>
-  page.addInitScript(() => {
-    localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: false, functional: false, targeting: false, accepted: true }));
-    localStorage.setItem('cookie-consent-version', '1');
-  });
 
 /** Opens the drawer and samples its left edge on every frame for 600 ms from its first frame (the drawer mounts lazily on first open). */
 async function openAndTrack(page: Page): Promise<number[]> {
@@ -36,7 +31,7 @@ async function openAndTrack(page: Page): Promise<number[]> {
 
 test.describe('mobile drawer motion', () => {
   test.beforeEach(async ({ page }) => {
-    await presetConsent(page);
+    await decideConsent(page);
     await page.setViewportSize({ width: 390, height: 844 });
   });
 

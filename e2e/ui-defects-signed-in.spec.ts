@@ -1,24 +1,12 @@
 import type { Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import { expect, openPage, test } from './fixtures';
-import { createUser, serverKeys, signedInUser } from './support/auth';
+import { createUser, serviceClient, signedInUser } from './support/auth';
+import { decideConsent } from './support/public-helpers';
 
 /** Issue 18, defect 9: what a signed-in person saw go wrong (server down, two account counts, two scores, the canvas). */
 
-async function service() {
-  const { serviceRoleKey } = await serverKeys();
-  return createClient(`http://127.0.0.1:${process.env.E2E_PORT}`, serviceRoleKey, { auth: { persistSession: false } });
-}
-
-/** Decided already (necessary only), so the consent prompt stays out of the way. */
-const presetConsent = (page: Page) =>
-  page.addInitScript(() => {
-    localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: false, functional: false, targeting: false, accepted: true }));
-    localStorage.setItem('cookie-consent-version', '1');
-  });
-
 async function openBuilder(page: Page) {
-  await presetConsent(page);
+  await decideConsent(page);
   const user = await signedInUser(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openPage(page, '/dashboard');
@@ -46,11 +34,11 @@ test.describe('signed-in UI defects (issue 18, 9)', () => {
   });
 
   test('the admin overview and the Users tab count accounts the same way', async ({ page }) => {
-    const db = await service();
+    const db = await serviceClient();
     // a deleted account: admin_overview counted every auth.users row, the Users tab only live ones
     const gone = await createUser();
     expect((await db.auth.admin.deleteUser(gone.id, true)).error).toBeNull();
-    await presetConsent(page);
+    await decideConsent(page);
     await signedInUser(page, { admin: true });
     await openPage(page, '/admin');
     const stat = page.getByText('Accounts', { exact: true }).locator('..');
@@ -83,7 +71,7 @@ test.describe('signed-in UI defects (issue 18, 9)', () => {
     await expect(dialog.getByRole('button', { name: 'Slack is on your canvas' })).toBeVisible();
     await page.keyboard.press('Escape');
     // an idea from a tool to itself (the coach or an old client could save one)
-    const db = await service();
+    const db = await serviceClient();
     expect((await db.from('connection_ideas').insert({ user_id: user.id, from_tool: 'Slack', to_tool: 'Slack', idea: 'Slack to Slack' })).error).toBeNull();
     await page.reload();
     await expect(page.getByTestId('tool-node-slack')).toBeVisible({ timeout: 30_000 });

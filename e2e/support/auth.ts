@@ -21,10 +21,15 @@ export async function serverKeys() {
 
 export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
 
+/** supabase-js with the service-role key of the e2e server (what the browser never holds). */
+export async function serviceClient() {
+  const { serviceRoleKey } = await serverKeys();
+  return createClient(baseURL(), serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+}
+
 /** Creates a confirmed user through the real admin API. */
 export async function createUser(opts: { email?: string; password?: string; admin?: boolean; metadata?: Record<string, unknown> } = {}) {
-  const { serviceRoleKey } = await serverKeys();
-  const admin = createClient(baseURL(), serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const admin = await serviceClient();
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? `Pw-${randomBytes(8).toString('hex')}`;
   const { data, error } = await admin.auth.admin.createUser({
