@@ -110,11 +110,15 @@ const PART = String.raw`[Pp]art \d+ ?${SECTION}`;
 const JOIN = String.raw`\s*(?:,|/|–|-|and)\s*`;
 export const CITATION = new RegExp(String.raw`(?:(?:the )?specification(?:'s)? )?${PART}(?:${JOIN}(?:[Pp]art \d+ ?)?${SECTION})*`, 'g');
 
+const stem = (path) => path.replace(/^.*\//, '').replace(/(\.test)?\.[cm]?[jt]sx?$/, '');
+
 function topicOf(path, part) {
   let best;
   for (const prefix of Object.keys(TOPIC_ANCHORS)) {
     if (path.startsWith(prefix) && (!best || prefix.length > best.length)) best = prefix;
   }
+  // A file moved by a later branch (e.g. a provider out of app/) keeps its topic by its file name.
+  best ??= Object.keys(TOPIC_ANCHORS).find((key) => !key.endsWith('/') && stem(key) === stem(path));
   const topic = best && TOPIC_ANCHORS[best];
   return typeof topic === 'object' ? topic[part] : topic;
 }
