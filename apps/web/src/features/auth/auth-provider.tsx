@@ -5,10 +5,11 @@ import { toast } from 'sonner';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { needsSecondFactor } from '@/lib/session/assurance-level';
-import { AuthContext, type AuthContextValue, type AuthState } from '@/lib/session/auth-context';
+import { AuthContext, type AuthContextValue } from '@/lib/session/auth-context';
 import { loadSupabase } from '@/lib/supabase';
 import { requestPasswordReset } from './api/password-reset';
 import { authErrorMessage, describeAuthError, isRetryableInitError, isUnauthorizedSessionError, withTimeout } from './auth-errors';
+import { applyAuthEvent, INITIAL_AUTH, type AuthCore } from './auth-state';
 import { forgetSession, markSessionActive, signOutIfExpired, startRecordedSession } from './session-recording';
 
 // Part 1 §9: initialisation times out after 10 s and is retried at most twice, 2 s apart.
@@ -16,15 +17,13 @@ export const AUTH_INIT_TIMEOUT_MS = 10_000;
 export const AUTH_INIT_RETRIES = 2;
 export const AUTH_INIT_RETRY_DELAY_MS = 2_000;
 
-type Core = Omit<AuthState, 'isSignedIn'> & Pick<AuthContextValue, 'errorSource' | 'signOutTarget'>;
-
 /**
  * The signed-in user from supabase-js auth events (part 1 §4), with the account actions every screen uses.
  * Rendered inside the router (app/root-layout), so sign-out navigates with the router's own navigate.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<Core>({ user: null, session: null, isLoaded: false, error: null, errorSource: null, signOutTarget: null });
+  const [state, setState] = useState<AuthCore>(INITIAL_AUTH);
   const clientRef = useRef<SupabaseClient | null>(null);
   // while signOut() runs, its own state update (with the target page) replaces the SIGNED_OUT event's
   const signingOut = useRef(false);
@@ -41,18 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (event === 'INITIAL_SESSION' && session) return;
       if (event === 'SIGNED_OUT' && signingOut.current) return;
       try {
-        setState((s) => {
-          switch (event) {
-            case 'SIGNED_IN':
-            case 'TOKEN_REFRESHED':
-              return { ...s, session, user: session?.user ?? null, error: null, errorSource: null, isLoaded: true };
-            case 'SIGNED_OUT':
-              return { ...s, session: null, user: null, error: null, errorSource: null, isLoaded: true };
-            default:
-              // USER_UPDATED, INITIAL_SESSION, PASSWORD_RECOVERY, MFA_CHALLENGE_VERIFIED: session and user only
-              return { ...s, session, user: session?.user ?? null, isLoaded: true };
-          }
-        });
+        setState((s) => applyAuthEvent(s, event, session));
         if (session && (event === 'SIGNED_IN' || event === 'INITIAL_SESSION')) markSessionActive();
       } catch {
         setState((s) => ({ ...s, error: messages.auth.stateError, errorSource: 'init', isLoaded: true }));
