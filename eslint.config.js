@@ -5,8 +5,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
 
-const FEATURES = 'apps/web/src/features';
+const WEB = './apps/web/src';
+const FEATURES = `${WEB}/features`;
+// Read at config load, so a new feature folder is guarded the moment it exists (docs/decisions/0041).
+const featureFolders = readdirSync(new URL(FEATURES, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.data/**'] },
@@ -27,27 +33,37 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      // Features do not reach into each other; pages compose them (ARCHITECTURE.md).
+      // One-way layers (docs/decisions/0041): app → pages → features → lib, components. Nothing imports upward,
+      // features do not import each other, and no module cycle exists.
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            ...[
-              'auth', 'onboarding', 'voice', 'consent', 'session-timeout', 'landing', 'pricing', 'booking', 'site-chrome',
-              'waitlist', 'analytics', 'plans', 'dashboard', 'connect-anything', 'admin', 'content', 'profile', 'contact', 'security', 'coach',
-            ].map((f) => ({
-              target: `./${FEATURES}/${f}`,
-              from: `./${FEATURES}`,
+            ...featureFolders.map((f) => ({
+              target: `${FEATURES}/${f}`,
+              from: FEATURES,
               except: [`./${f}`],
-              message: 'Features must not import each other; compose them in a page, or move the shared part to src/lib or src/app.',
+              message: 'Features must not import each other; compose them in a page, or move the shared part to src/lib or src/components.',
             })),
-            { target: `./${FEATURES}`, from: './apps/web/src/pages', message: 'Features must not import pages.' },
-            { target: './apps/web/src', from: './server', message: 'The web app never imports server code.' },
+            { target: FEATURES, from: [`${WEB}/app`, `${WEB}/pages`], message: 'Features must not import app/ or pages/; shared contexts live in src/lib.' },
+            {
+              target: [`${WEB}/lib`, `${WEB}/components`],
+              from: [FEATURES, `${WEB}/app`, `${WEB}/pages`],
+              message: 'src/lib and src/components are the low shared layer: they import no feature, page or app module.',
+            },
+            { target: `${WEB}/pages`, from: `${WEB}/app`, message: 'Pages must not import app/ (app/ is the composition root above them).' },
+            { target: WEB, from: './server', message: 'The web app never imports server code.' },
           ],
         },
       ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })] },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+      // no-cycle follows only files import-x parses: without these, every .ts/.tsx module is skipped and no cycle is seen.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
   },
   {
     files: ['server/**/*.ts'],

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { applicationErrorHtml } from './app/application-error';
-import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { installErrorReporting } from './lib/error-reporting';
 import { moveMailedLinkLanding } from './lib/mailed-link-landing';
@@ -22,9 +21,7 @@ async function start() {
     document.title = document.title.replace('Vibe Business Coach', config.brandName);
     createRoot(root).render(
       <StrictMode>
-        <AppProviders>
-          <RouterProvider router={createRouter()} />
-        </AppProviders>
+        <RouterProvider router={createRouter()} />
       </StrictMode>,
     );
   } catch (err) {

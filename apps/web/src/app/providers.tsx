@@ -2,15 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { AnalyticsProvider } from './analytics-provider';
-import { AuthProvider } from './auth-provider';
-import { ConsentProvider } from './consent-provider';
+import { AnalyticsProvider } from '@/features/analytics/analytics-provider';
+import { AuthProvider } from '@/features/auth/auth-provider';
+import { ConsentProvider } from '@/features/consent/consent-provider';
+import { SessionTimeoutProvider } from '@/features/session-timeout/session-timeout-provider';
 import { ErrorBoundary } from './error-boundary';
-import { SessionTimeoutProvider } from './session-timeout-provider';
 
 // Part 2 §9: stale time 5 minutes, 2 retries.
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: 2 } } });
 
+/** Every app-wide provider; rendered by the root route's element (root-layout), so all of them sit under the router. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary>

@@ -1,15 +1,28 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
+import { PageActivityTracker } from '@/features/analytics/analytics-provider';
 import { PublicLayout } from '@/features/site-chrome/components/public-layout';
 import { paths } from '@/lib/paths';
-import { PageActivityTracker } from './analytics-provider';
+import { AppProviders } from './providers';
 
 /** Routes with their own full-screen chrome (no marketing navigation or footer). */
 const OWN_CHROME: readonly string[] = [paths.dashboard, paths.admin];
 
-/** Shell of every route: scroll to top on navigation, the public chrome on marketing pages, a spinner while a lazy route loads. */
+/**
+ * The root route's element: the app-wide providers, inside the router so they can use its hooks (sign-out
+ * navigates with useNavigate), around the page shell.
+ */
 export function RootLayout() {
+  return (
+    <AppProviders>
+      <PageShell />
+    </AppProviders>
+  );
+}
+
+/** Shell of every route: scroll to top on navigation, the public chrome on marketing pages, a spinner while a lazy route loads. */
+function PageShell() {
   const { pathname } = useLocation();
   // Instant, and before the new page's scroll-depth tracking starts: a smooth scroll (the site's CSS default) from the
   // bottom of the old page would pass every depth mark of the new one.

@@ -1,4 +1,4 @@
-import { useAuth } from '@/app/auth-provider';
+import { useAuth } from '@/lib/session/auth-context';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AdminConsole } from '@/features/admin/components/admin-console';
 import { Component as NotFound } from './not-found';

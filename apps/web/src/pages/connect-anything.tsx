@@ -1,4 +1,4 @@
-import { PlanProvider } from '@/app/plan-provider';
+import { PlanProvider } from '@/features/plans/plan-provider';
 import { IntegrationAssistant } from '@/features/coach/components/integration-assistant';
 import { ConnectAnythingView } from '@/features/connect-anything/components/connect-anything-view';
 import { PlanDialogSlot } from '@/features/plans/components/plan-dialog-slot';

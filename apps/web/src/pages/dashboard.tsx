@@ -1,5 +1,5 @@
-import { PlanProvider } from '@/app/plan-provider';
-import { ProtectedRoute } from '@/app/protected-route';
+import { PlanProvider } from '@/features/plans/plan-provider';
+import { ProtectedRoute } from '@/lib/session/protected-route';
 import { ActionPlanBoard } from '@/features/coach/components/action-plan';
 import { CoachPanel } from '@/features/coach/components/coach-panel';
 import { CoachView } from '@/features/coach/components/coach-view';

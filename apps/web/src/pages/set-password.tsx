@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useAuth } from '@/app/auth-provider';
-import { ProtectedRoute } from '@/app/protected-route';
+import { useAuth } from '@/lib/session/auth-context';
+import { ProtectedRoute } from '@/lib/session/protected-route';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAuth } from '@/app/auth-provider';
-import type { SignInRedirectState } from '@/app/protected-route';
+import { useAuth } from '@/lib/session/auth-context';
+import type { SignInRedirectState } from '@/lib/session/protected-route';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';

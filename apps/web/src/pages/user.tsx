@@ -1,8 +1,8 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '@/app/auth-provider';
-import { ProtectedRoute } from '@/app/protected-route';
+import { useAuth } from '@/lib/session/auth-context';
+import { ProtectedRoute } from '@/lib/session/protected-route';
 import { Button } from '@/components/ui/button';
 import { OnboardingWizard } from '@/features/onboarding/components/onboarding-wizard';
 import { AccountDetails } from '@/features/profile/components/account-details';

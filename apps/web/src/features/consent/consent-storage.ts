@@ -1,14 +1,9 @@
 import { messages } from '@/lib/messages';
 
-/** Part 1 §3: the cookie-consent record, exactly these fields. `performance` is shown as Analytics, `targeting` as Marketing. */
-export interface ConsentRecord {
-  necessary: boolean;
-  performance: boolean;
-  functional: boolean;
-  targeting: boolean;
-  accepted: boolean;
-}
-export type ConsentChoices = Pick<ConsentRecord, 'performance' | 'functional' | 'targeting'>;
+import type { ConsentChoices, ConsentRecord } from '@/lib/consent/consent-context';
+
+// The record's shape is the consent contract every layer reads (lib/consent); this module stores it.
+export type { ConsentChoices, ConsentRecord };
 
 export const CONSENT_KEY = 'cookie-consent';
 /** The policy version a visitor agreed to; kept beside the record so the record keeps its specified shape. */

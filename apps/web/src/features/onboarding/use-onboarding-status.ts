@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAuth } from '@/app/auth-provider';
+import { useAuth } from '@/lib/session/auth-context';
 import { onboardingPending } from './api/business-profile';
 
 /** 'pending' when the signed-in user has not finished onboarding (so sign-in can resume it), 'done' otherwise. */

@@ -1,7 +1,7 @@
 import { ONBOARDING_STEPS } from '@app/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useAuth } from '@/app/auth-provider';
+import { useAuth } from '@/lib/session/auth-context';
 import { messages } from '@/lib/messages';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { fromRow, loadBusinessProfile, saveCompletion, saveProgress } from './api/business-profile';

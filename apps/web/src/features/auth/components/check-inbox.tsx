@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useAuth } from '@/app/auth-provider';
+import { useAuth } from '@/lib/session/auth-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { messages } from '@/lib/messages';

@@ -1,6 +1,6 @@
 import { Clock, Sparkles, Target } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useConsent } from '@/app/consent-provider';
+import { useConsent } from '@/lib/consent/consent-context';
 import { Spinner } from '@/components/ui/spinner';
 import { ConsentNeededPanel } from './consent-needed-panel';
 

@@ -1,6 +1,6 @@
 import { CalendarCheck, ExternalLink, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useConsent } from '@/app/consent-provider';
+import { useConsent } from '@/lib/consent/consent-context';
 import { Button } from '@/components/ui/button';
 import { messages } from '@/lib/messages';
 import { runtimeConfig } from '@/lib/runtime-config';

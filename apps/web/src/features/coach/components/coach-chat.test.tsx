@@ -10,7 +10,7 @@ import { CoachChat } from './coach-chat';
 import { CoachHostProvider } from './coach-host';
 
 const openPlanDialog = vi.fn();
-vi.mock('@/app/plan-provider', () => ({ usePlan: () => ({ currentPlan: 'basic', openPlanDialog }) }));
+vi.mock('@/lib/plan/plan-context', () => ({ usePlan: () => ({ currentPlan: 'basic', openPlanDialog }) }));
 vi.mock('@/lib/supabase', () => ({ supabase: () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 'user-jwt' } } }) } }) }));
 
 const config = { supabaseUrl: 'http://api.test', anonKey: 'anon-key', brandName: 'B', bookingUrl: 'https://b', introVideoUrl: 'https://v', voiceAvailable: false, sessionTimeoutMinutes: 30, sessionWarningMinutes: 5 };

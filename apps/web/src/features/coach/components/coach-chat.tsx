@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, Send, Square } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { COACH_MESSAGE_MAX_CHARS, coachTierForPlan, estimateCoachCredits, type CoachDoor } from '@app/shared';
-import { usePlan } from '@/app/plan-provider';
+import { usePlan } from '@/lib/plan/plan-context';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { coachMessages } from '@/lib/coach-messages';

@@ -3,7 +3,7 @@ import { ArrowRight, Workflow } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { toast } from 'sonner';
 import { INTEGRATION_CATEGORIES } from '@app/shared';
-import { useAuth } from '@/app/auth-provider';
+import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';

@@ -1,6 +1,6 @@
 import { ClipboardList, PlugZap, Wrench } from 'lucide-react';
 import { useState } from 'react';
-import { useAuth } from '@/app/auth-provider';
+import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { RequestIntegrationDialog } from './request-integration-dialog';
 import { SignInNotice } from './sign-in-notice';

@@ -1,6 +1,6 @@
 import { Cookie } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useConsent } from '@/app/consent-provider';
+import { useConsent } from '@/lib/consent/consent-context';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { CUSTOMISE_BUTTON_ID } from './consent-ids';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useConsent } from '@/app/consent-provider';
+import { useConsent } from '@/lib/consent/consent-context';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';

@@ -1,4 +1,4 @@
-import { useConsent } from '@/app/consent-provider';
+import { useConsent } from '@/lib/consent/consent-context';
 import { Button } from '@/components/ui/button';
 import { CONTACT } from '@/lib/contact-details';
 import { runtimeConfig } from '@/lib/runtime-config';

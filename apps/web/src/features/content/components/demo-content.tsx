@@ -1,7 +1,7 @@
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
-import { IntroVideo } from './intro-video';
+import { IntroVideo } from '@/components/intro-video';
 import { LinkButton } from './link-button';
 import { PageHero } from './page-hero';
 

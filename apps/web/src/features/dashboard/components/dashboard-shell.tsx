@@ -1,7 +1,7 @@
 import { Bot, Brain, Contact, LayoutDashboard, Workflow } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { usePlan } from '@/app/plan-provider';
+import { usePlan } from '@/lib/plan/plan-context';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';

@@ -1,7 +1,7 @@
 import { Clock, LogIn, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '@/app/auth-provider';
+import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { SESSION_START_KEY } from '@/lib/session-markers';

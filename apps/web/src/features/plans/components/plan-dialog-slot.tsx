@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { usePlan } from '@/app/plan-provider';
+import { usePlan } from '@/lib/plan/plan-context';
 
 // The dialog's code loads only when someone opens it.
 const PlanDialog = lazy(() => import('./plan-dialog').then((m) => ({ default: m.PlanDialog })));

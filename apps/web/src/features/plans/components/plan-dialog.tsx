@@ -3,7 +3,7 @@ import { Check, Coins, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PLAN_IDS, PLANS, formatPlanPrice, type Plan } from '@app/shared';
-import { usePlan } from '@/app/plan-provider';
+import { usePlan } from '@/lib/plan/plan-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';

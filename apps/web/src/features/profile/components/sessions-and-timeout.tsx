@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useSessionTimeout } from '@/app/session-timeout-provider';
+import { useSessionTimeout } from '@/lib/session/timeout-context';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { storeTimeoutMinutes } from '@/lib/session-markers';

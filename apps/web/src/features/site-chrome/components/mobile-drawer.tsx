@@ -2,7 +2,7 @@ import { ArrowRight, LayoutDashboard, LogIn, LogOut, Sparkles, UserRound } from 
 import type { ReactNode, RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useAuth } from '@/app/auth-provider';
+import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { messages } from '@/lib/messages';

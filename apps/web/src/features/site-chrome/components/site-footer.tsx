@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { useConsent } from '@/app/consent-provider';
+import { useConsent } from '@/lib/consent/consent-context';
 import { CONTACT } from '@/lib/contact-details';
 import { paths } from '@/lib/paths';
 import { BrandLogo } from './brand-logo';

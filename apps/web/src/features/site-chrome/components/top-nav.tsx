@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useAuth } from '@/app/auth-provider';
+import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { DARK_NAV_TEXT_ROUTES, paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';

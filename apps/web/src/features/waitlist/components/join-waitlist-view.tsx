@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { messages } from '@/lib/messages';
 import { runtimeConfig } from '@/lib/runtime-config';
-import { IntroVideo } from './intro-video';
+import { IntroVideo } from '@/components/intro-video';
 import { WaitlistForm } from './waitlist-form';
 import { WelcomeCard } from './welcome-card';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLAN_CONTEXT, featureLimit, type PlanStatus } from './plan-provider';
+import { DEFAULT_PLAN_CONTEXT, type PlanStatus } from '@/lib/plan/plan-context';
+import { featureLimit } from './plan-provider';
 
 const status = (over: Partial<PlanStatus> = {}): PlanStatus => ({
   plan_id: 'pro',

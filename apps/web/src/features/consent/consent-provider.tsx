@@ -1,5 +1,6 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { CUSTOMISE_BUTTON_ID } from '@/features/consent/components/consent-ids';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ConsentContext, type ConsentContextValue } from '@/lib/consent/consent-context';
+import { CUSTOMISE_BUTTON_ID } from './components/consent-ids';
 import {
   buildRecord,
   CONSENT_KEY,
@@ -8,27 +9,12 @@ import {
   isDecisionCurrent,
   readConsent,
   writeConsent,
-  type ConsentChoices,
   type ConsentRecord,
-} from '@/features/consent/consent-storage';
-
-export type { ConsentChoices, ConsentRecord };
-
-export interface ConsentContextValue {
-  /** What the visitor allowed under the current policy; only necessary until they decide. */
-  consent: ConsentRecord;
-  /** The stored choices (also from an older policy version), to pre-fill the preferences dialog. */
-  stored: ConsentRecord;
-  openPreferences: () => void;
-  acceptAll: () => Promise<void>;
-  save: (prefs: ConsentChoices) => Promise<void>;
-}
-
-const ConsentContext = createContext<ConsentContextValue | null>(null);
+} from './consent-storage';
 
 // The dialog and the first-visit prompt are their own chunks: the landing page paints without them.
-const CookiePreferencesDialog = lazy(() => import('@/features/consent/components/cookie-preferences-dialog'));
-const ConsentPrompt = lazy(() => import('@/features/consent/components/consent-prompt'));
+const CookiePreferencesDialog = lazy(() => import('./components/cookie-preferences-dialog'));
+const ConsentPrompt = lazy(() => import('./components/consent-prompt'));
 
 function currentState() {
   const stored = readConsent();
@@ -66,7 +52,7 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
     writeConsent(record);
     setState({ stored: record, current: true });
     setDialogOpen(false);
-    const { recordConsent } = await import('@/features/consent/api/record-consent');
+    const { recordConsent } = await import('./api/record-consent');
     await recordConsent(record);
     // Scripts that were (or were not) allowed are only added or dropped cleanly by a fresh page.
     window.location.reload();
@@ -94,10 +80,4 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>{dialogOpen && <CookiePreferencesDialog open onOpenChange={closeDialog} />}</Suspense>
     </ConsentContext.Provider>
   );
-}
-
-export function useConsent(): ConsentContextValue {
-  const ctx = useContext(ConsentContext);
-  if (!ctx) throw new Error('useConsent must be used inside ConsentProvider');
-  return ctx;
 }

@@ -1,21 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { createActivityTimer } from '@/features/session-timeout/activity-timer';
-import { WarningPanel } from '@/features/session-timeout/warning-panel';
 import { messages } from '@/lib/messages';
 import { runtimeConfig } from '@/lib/runtime-config';
+import { useAuth } from '@/lib/session/auth-context';
+import { SessionTimeoutContext, type SessionTimeoutValue } from '@/lib/session/timeout-context';
 import { SESSION_TIMEOUT_UPDATED_EVENT, storedTimeoutMinutes } from '@/lib/session-markers';
-import { useAuth } from './auth-provider';
-
-/** Part 1 §3: the session-timeout context. remainingTime is in seconds and drops by 60 each minute. */
-export interface SessionTimeoutValue {
-  timeoutMinutes: number;
-  isActive: boolean;
-  extendSession(): void;
-  remainingTime: number;
-}
-
-const SessionTimeoutContext = createContext<SessionTimeoutValue>({ timeoutMinutes: 240, isActive: false, extendSession: () => {}, remainingTime: 0 });
+import { createActivityTimer } from './activity-timer';
+import { WarningPanel } from './warning-panel';
 
 const ACTIVITY_EVENTS = ['click', 'keydown', 'scroll'] as const;
 
@@ -117,8 +108,4 @@ export function SessionTimeoutProvider({ children }: { children: ReactNode }) {
       {isSignedIn && warning && <WarningPanel secondsLeft={secondsLeft} totalSeconds={warning.total} onExtend={extendSession} onDismiss={() => setWarning(null)} />}
     </SessionTimeoutContext.Provider>
   );
-}
-
-export function useSessionTimeout(): SessionTimeoutValue {
-  return useContext(SessionTimeoutContext);
 }

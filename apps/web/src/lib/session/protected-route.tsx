@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
-import { useAuth } from './auth-provider';
+import { useAuth } from './auth-context';
 
 /** Where ProtectedRoute sends a signed-out visitor, so sign-in can bring them back (location.state.from). */
 export interface SignInRedirectState {

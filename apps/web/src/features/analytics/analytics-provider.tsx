@@ -1,24 +1,17 @@
 import type { ClientSecurityEventType } from '@app/shared';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { createAnalyticsClient, type AnalyticsClient } from '@/features/analytics/analytics-client';
-import { trackPageActivity } from '@/features/analytics/page-activity';
-import { logSecurityEvent, type SecuritySeverity } from '@/features/analytics/security-log';
-import { analyticsSessionId, forgetAnalyticsSessionId } from '@/features/analytics/session-id';
-import { createSupabaseTransport } from '@/features/analytics/transport';
-import { useAuth } from './auth-provider';
-import { useConsent } from './consent-provider';
+import { AnalyticsContext, type AnalyticsApi } from '@/lib/analytics/analytics-context';
+import { useConsent } from '@/lib/consent/consent-context';
+import { useAuth } from '@/lib/session/auth-context';
+import { createAnalyticsClient, type AnalyticsClient } from './analytics-client';
+import { trackPageActivity } from './page-activity';
+import { logSecurityEvent, type SecuritySeverity } from './security-log';
+import { analyticsSessionId, forgetAnalyticsSessionId } from './session-id';
+import { createSupabaseTransport } from './transport';
 
-export interface AnalyticsApi {
-  /** Queues an event when analytics is allowed; does nothing otherwise. */
-  track(eventType: string, data?: Record<string, unknown>): void;
-  /** Writes a security log entry (not consent-gated; failures only reach the console). */
-  logSecurityEvent(eventType: ClientSecurityEventType, details?: Record<string, unknown>, severity?: SecuritySeverity): void;
-  /** Whether the visitor allowed analytics. */
-  readonly enabled: boolean;
-}
-
-const AnalyticsContext = createContext<{ api: AnalyticsApi; client: AnalyticsClient } | null>(null);
+/** The client itself stays inside this feature (for the page tracker); other layers see only AnalyticsApi. */
+const ClientContext = createContext<{ api: AnalyticsApi; client: AnalyticsClient } | null>(null);
 
 /**
  * Analytics for the whole app (part 2 §4, §9). The client runs only while the visitor allows analytics cookies
@@ -92,18 +85,16 @@ export function AnalyticsProvider({ children }: { children: ReactNode }) {
     }),
     [client, allowed],
   );
-  return <AnalyticsContext.Provider value={value}>{children}</AnalyticsContext.Provider>;
-}
-
-export function useAnalytics(): AnalyticsApi {
-  const ctx = useContext(AnalyticsContext);
-  if (!ctx) throw new Error('useAnalytics must be used inside AnalyticsProvider');
-  return ctx.api;
+  return (
+    <ClientContext.Provider value={value}>
+      <AnalyticsContext.Provider value={value.api}>{children}</AnalyticsContext.Provider>
+    </ClientContext.Provider>
+  );
 }
 
 /** Rendered inside the router: a page view per route, with its scroll depth and engaged-user tracking. */
 export function PageActivityTracker() {
-  const ctx = useContext(AnalyticsContext);
+  const ctx = useContext(ClientContext);
   const { pathname, key } = useLocation();
   const enabled = ctx?.api.enabled ?? false;
   // One page_view per history entry, even when the effect runs twice for it (StrictMode, a re-render with a new ctx).

@@ -1,20 +1,24 @@
 import { Play } from 'lucide-react';
 import { useState } from 'react';
-import { useConsent } from '@/app/consent-provider';
+import { useConsent } from '@/lib/consent/consent-context';
 import { runtimeConfig } from '@/lib/runtime-config';
 
 /** The embed URL with autoplay: the iframe only exists after the visitor pressed play, so autoplay is what they asked for. */
 export function autoplayUrl(url: string): string {
-  const u = new URL(url);
-  u.searchParams.set('autoplay', '1');
-  u.searchParams.set('rel', '0');
-  return u.toString();
+  try {
+    const u = new URL(url);
+    u.searchParams.set('autoplay', '1');
+    u.searchParams.set('rel', '0');
+    return u.toString();
+  } catch {
+    return url;
+  }
 }
 
 /**
  * Click-to-load intro video (privacy-enhanced youtube-nocookie). Nothing is requested from the video provider until
  * the visitor presses play; without functional consent the preview says what pressing play loads, so the click is an
- * informed, explicit request for this one video.
+ * informed, explicit request for this one video. The one intro video of the site (the demo page and the waitlist page).
  */
 export function IntroVideo({ title }: { title: string }) {
   const { consent } = useConsent();
@@ -31,6 +35,7 @@ export function IntroVideo({ title }: { title: string }) {
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           referrerPolicy="strict-origin-when-cross-origin"
           allowFullScreen
+          onError={() => setPlaying(false)}
         />
       ) : (
         <button
@@ -41,7 +46,7 @@ export function IntroVideo({ title }: { title: string }) {
           <span className="flex size-20 items-center justify-center rounded-full bg-white/95 text-violet-700 shadow-2xl transition-transform group-hover:scale-105 sm:size-24">
             <Play className="ml-1 size-9 fill-current" aria-hidden="true" />
           </span>
-          <span className="text-lg font-semibold text-white sm:text-xl">Play: {title}</span>
+          <span className="text-lg font-semibold text-white sm:text-xl">Play video: {title}</span>
           {!consent.functional && (
             <span className="max-w-md text-xs text-slate-300 sm:text-sm">Plays from YouTube in privacy-enhanced mode. Pressing play lets YouTube store data on your device.</span>
           )}

@@ -1,94 +1,29 @@
-import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { checkUserSession, clearSessionMarkers, recordUserSession, setSessionMarkers } from '@/features/auth/api/user-sessions';
-import { requestPasswordReset, type ResetResult } from '@/features/auth/api/password-reset';
-import { authErrorMessage, describeAuthError, isRetryableInitError, isUnauthorizedSessionError, withTimeout } from '@/features/auth/auth-errors';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
+import { needsSecondFactor } from '@/lib/session/assurance-level';
+import { AuthContext, type AuthContextValue } from '@/lib/session/auth-context';
 import { loadSupabase } from '@/lib/supabase';
-
-export interface AuthResult {
-  error: string | null;
-  /** The server's error code (e.g. email_not_confirmed), so a form can offer the matching next step. */
-  code?: string;
-}
-
-export interface AuthState {
-  user: User | null;
-  session: Session | null;
-  isLoaded: boolean;
-  isSignedIn: boolean;
-  error: string | null;
-}
-
-export interface AuthContextValue extends AuthState {
-  /** Where `error` came from: start-up/session ('init', shown by ProtectedRoute) or a failed sign-in form ('sign-in'). */
-  errorSource: 'init' | 'sign-in' | null;
-  /** Signed in with a password but a verified TOTP factor still needs its code (session at aal1, aal2 required). */
-  mfaPending: boolean;
-  /** Set for a moment after sign-out: where protected pages send the user instead of /sign-in. */
-  signOutTarget: string | null;
-  signIn(email: string, password: string, opts?: { remember?: boolean }): Promise<AuthResult & { mfaRequired?: boolean }>;
-  signUp(email: string, password: string): Promise<AuthResult & { session: Session | null }>;
-  /** Mails the sign-up confirmation link again (the server allows one mail a minute per address). */
-  resendConfirmation(email: string): Promise<AuthResult>;
-  /** Clears the session markers and session storage, signs out, toasts and goes to / (or `redirectTo`). */
-  signOut(opts?: { redirectTo?: string }): Promise<void>;
-  resetPassword(email: string): Promise<ResetResult>;
-}
+import { requestPasswordReset } from './api/password-reset';
+import { authErrorMessage, describeAuthError, isRetryableInitError, isUnauthorizedSessionError, withTimeout } from './auth-errors';
+import { applyAuthEvent, INITIAL_AUTH, type AuthCore } from './auth-state';
+import { forgetSession, markSessionActive, signOutIfExpired, startRecordedSession } from './session-recording';
 
 // Part 1 §9: initialisation times out after 10 s and is retried at most twice, 2 s apart.
 export const AUTH_INIT_TIMEOUT_MS = 10_000;
 export const AUTH_INIT_RETRIES = 2;
 export const AUTH_INIT_RETRY_DELAY_MS = 2_000;
 
-const notAvailable = async () => ({ error: messages.auth.notYetAvailable });
-/** Part 1 §8: what a component outside the provider sees (it must never crash the page). */
-const FALLBACK: AuthContextValue = {
-  user: null,
-  session: null,
-  isLoaded: false,
-  isSignedIn: false,
-  error: messages.auth.contextInitializing,
-  errorSource: 'init',
-  mfaPending: false,
-  signOutTarget: null,
-  signIn: notAvailable,
-  signUp: async () => ({ error: messages.auth.notYetAvailable, session: null }),
-  resendConfirmation: notAvailable,
-  signOut: async () => window.location.reload(),
-  resetPassword: async () => ({ ok: false, message: messages.auth.notYetAvailable }),
-};
-
-const AuthContext = createContext<AuthContextValue | null>(null);
-
 /**
- * Navigates the SPA from outside the router (this provider wraps RouterProvider). Pushes a history entry in
- * react-router's own state shape and lets the router pick it up through popstate, so no page reload is needed.
+ * The signed-in user from supabase-js auth events (part 1 §4), with the account actions every screen uses.
+ * Rendered inside the router (app/root-layout), so sign-out navigates with the router's own navigate.
  */
-export function navigateOutsideRouter(to: string) {
-  const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-  window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
-  window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-}
-
-/** The session's assurance level from its access token (read locally: the server verifies it on every call). */
-function needsSecondFactor(session: Session | null): boolean {
-  if (!session?.user.factors?.some((f) => f.status === 'verified')) return false;
-  try {
-    const payload = JSON.parse(atob(session.access_token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: string };
-    return payload.aal !== 'aal2';
-  } catch {
-    return true;
-  }
-}
-
-type Core = Omit<AuthState, 'isSignedIn'> & Pick<AuthContextValue, 'errorSource' | 'signOutTarget'>;
-
-/** The signed-in user from supabase-js auth events (part 1 §4), with the account actions every screen uses. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<Core>({ user: null, session: null, isLoaded: false, error: null, errorSource: null, signOutTarget: null });
+  const navigate = useNavigate();
+  const [state, setState] = useState<AuthCore>(INITIAL_AUTH);
   const clientRef = useRef<SupabaseClient | null>(null);
   // while signOut() runs, its own state update (with the target page) replaces the SIGNED_OUT event's
   const signingOut = useRef(false);
@@ -105,19 +40,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (event === 'INITIAL_SESSION' && session) return;
       if (event === 'SIGNED_OUT' && signingOut.current) return;
       try {
-        setState((s) => {
-          switch (event) {
-            case 'SIGNED_IN':
-            case 'TOKEN_REFRESHED':
-              return { ...s, session, user: session?.user ?? null, error: null, errorSource: null, isLoaded: true };
-            case 'SIGNED_OUT':
-              return { ...s, session: null, user: null, error: null, errorSource: null, isLoaded: true };
-            default:
-              // USER_UPDATED, INITIAL_SESSION, PASSWORD_RECOVERY, MFA_CHALLENGE_VERIFIED: session and user only
-              return { ...s, session, user: session?.user ?? null, isLoaded: true };
-          }
-        });
-        if (session && (event === 'SIGNED_IN' || event === 'INITIAL_SESSION')) setSessionMarkers();
+        setState((s) => applyAuthEvent(s, event, session));
+        if (session && (event === 'SIGNED_IN' || event === 'INITIAL_SESSION')) markSessionActive();
       } catch {
         setState((s) => ({ ...s, error: messages.auth.stateError, errorSource: 'init', isLoaded: true }));
       }
@@ -151,9 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         // An expired user_sessions row (8 h, or 30 days when remembered) signs this browser out, before any page
         // renders signed in (its requests would otherwise race the revoked session).
-        if (data.session && (await checkUserSession(client)) === 'expired') {
-          clearSessionMarkers();
-          await client.auth.signOut({ scope: 'local' });
+        if (data.session && (await signOutIfExpired(client))) {
           if (!cancelled) clearState();
           return;
         }
@@ -187,8 +109,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return { error: message, code: error.code ?? (/email not confirmed/i.test(error.message) ? 'email_not_confirmed' : undefined) };
       }
       setState((s) => ({ ...s, session: data.session, user: data.user, error: null, errorSource: null, isLoaded: true }));
-      setSessionMarkers();
-      await recordUserSession(client, data.user.id, Boolean(opts?.remember));
+      await startRecordedSession(client, data.user.id, Boolean(opts?.remember));
       return { error: null, mfaRequired: needsSecondFactor(data.session) };
     } catch {
       setState((s) => ({ ...s, error: messages.auth.unexpected, errorSource: 'sign-in' }));
@@ -204,10 +125,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // confirmation on: no session until the mailed link is opened, so nothing signed-in may render yet
       if (!data.session) return { error: null, session: null };
       setState((s) => ({ ...s, session: data.session, user: data.user, error: null, errorSource: null, isLoaded: true }));
-      if (data.session && data.user) {
-        setSessionMarkers();
-        await recordUserSession(client, data.user.id, false);
-      }
+      if (data.session && data.user) await startRecordedSession(client, data.user.id, false);
       return { error: null, session: data.session };
     } catch {
       return { error: messages.auth.unexpected, session: null };
@@ -229,21 +147,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signingOut.current = true;
     try {
       const client = clientRef.current ?? (await loadSupabase());
-      clearSessionMarkers();
+      forgetSession();
       window.sessionStorage.clear();
       const { error } = await client.auth.signOut({ scope: 'local' });
       if (error) throw error;
       // a protected page reads signOutTarget and goes there instead of redirecting to /sign-in
       setState((s) => ({ ...s, user: null, session: null, error: null, errorSource: null, signOutTarget: target }));
       setTimeout(() => setState((s) => ({ ...s, signOutTarget: null })), 5000);
-      navigateOutsideRouter(target);
+      navigate(target);
       toast.success(messages.auth.signedOut);
     } catch {
       toast.error(messages.auth.signOutFailed);
     } finally {
       signingOut.current = false;
     }
-  }, []);
+  }, [navigate]);
 
   const resetPassword = useCallback((email: string) => requestPasswordReset(email), []);
 
@@ -252,9 +170,4 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [state, signIn, signUp, resendConfirmation, signOut, resetPassword],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
-}
-
-/** The auth state and actions; outside the provider, the 'Auth not yet available' fallback (part 1 §8). */
-export function useAuth(): AuthContextValue {
-  return useContext(AuthContext) ?? FALLBACK;
 }
