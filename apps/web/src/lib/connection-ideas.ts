@@ -18,7 +18,7 @@ export async function listConnectionIdeas(): Promise<ConnectionIdea[]> {
     .order('created_at', { ascending: false })
     .limit(200);
   if (error) throw new Error(error.message);
-  return (data ?? []) as ConnectionIdea[];
+  return data ?? [];
 }
 
 export async function createConnectionIdea(input: { from: string; to: string; idea: string; positions?: Record<string, { x: number; y: number }> }) {

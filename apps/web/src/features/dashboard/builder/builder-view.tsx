@@ -21,7 +21,7 @@ export function BuilderView() {
   const { user } = useAuth();
   const qc = useQueryClient();
   const tools = useQuery({ queryKey: ['user-tools'], queryFn: listUserTools });
-  const positions = useQuery({ queryKey: ['node-positions'], queryFn: loadNodePositions });
+  const positions = useQuery({ queryKey: ['node-positions', user?.id], queryFn: () => loadNodePositions(user!.id), enabled: Boolean(user) });
   const ideas = useQuery({ queryKey: connectionIdeasKey, queryFn: listConnectionIdeas });
   const [addOpen, setAddOpen] = useState(false);
   const [connectMode, setConnectMode] = useState(false);
