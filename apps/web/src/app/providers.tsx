@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { QueryCacheGuard } from '@/lib/query-cache-guard';
 import { AnalyticsProvider } from './analytics-provider';
 import { AuthProvider } from './auth-provider';
 import { ConsentProvider } from './consent-provider';
@@ -15,6 +16,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
+        <QueryCacheGuard />
         <TooltipProvider>
           <AuthProvider>
             <SessionTimeoutProvider>
