@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { adminFetch, unwrap } from './admin-fetch';
@@ -56,12 +55,7 @@ const overviewSchema = z.object({
   new_connection_requests: z.number(),
   new_contact_messages: z.number(),
 });
-export const adminKeys = {
-  all: ['admin'] as const,
-  overview: () => [...adminKeys.all, 'overview'] as const,
-};
-export const overviewQuery = () =>
-  queryOptions({ queryKey: adminKeys.overview(), queryFn: async () => overviewSchema.parse(unwrap(await supabase().rpc('admin_overview'))) });
+export const fetchOverview = async () => overviewSchema.parse(unwrap(await supabase().rpc('admin_overview')));
 
 export const fetchAnalyticsSummary = (days: number) => adminFetch<AnalyticsSummary>(`/analytics/summary?days=${days}`);
 export const fetchAnalyticsStats = async () => analyticsStatsSchema.parse(unwrap(await supabase().rpc('analytics_stats')));

@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { useAccountCount } from '../api/account-count';
-import { overviewQuery } from '../api/stats';
+import { overviewQuery } from '../api/queries';
 import { AnalyticsPanel } from './analytics-panel';
 import { CoachStatusCard } from './coach-status-card';
 import { InboxPanel } from './inbox-panel';
