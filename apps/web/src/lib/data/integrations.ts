@@ -2,6 +2,18 @@ import { INTEGRATION_CATEGORIES, type Integration, type IntegrationCategoryId } 
 import type { Tables } from '@app/shared/database.types';
 
 /** public.integrations: the columns every catalogue view reads, and the row narrowed to the shared Integration. */
+/** Keys of every catalogue query (the dashboard and Connect Anything read the same table). */
+export const integrationKeys = {
+  all: ['integrations'] as const,
+  searches: () => [...integrationKeys.all, 'search'] as const,
+  search: (term: string) => [...integrationKeys.searches(), term] as const,
+  topRated: (n: number) => [...integrationKeys.all, 'top-rated', n] as const,
+  first: (n: number) => [...integrationKeys.all, 'first', n] as const,
+  counts: () => [...integrationKeys.all, 'counts'] as const,
+  index: () => [...integrationKeys.all, 'index'] as const,
+  page: (q: object) => [...integrationKeys.all, 'page', q] as const,
+};
+
 export const INTEGRATION_COLUMNS = 'id, name, description, category, icon, rating, connections, popular, actions, website, builtin';
 
 type IntegrationRow = Pick<Tables<'integrations'>, keyof Integration>;

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { messages } from '@/lib/messages';
-import { topRatedTools } from '../api/builder';
+import { topRatedQuery } from '../api/queries';
 import { businessProfileQuery, personNameQuery, useSaveAiFeatures, useSavePersonName } from '../api/profile';
 import { CategoryIcon } from '@/components/category-icon';
 
@@ -72,7 +72,7 @@ function AiToggle() {
 /** The Brain: plan, AI features, credits, profile names and top rated tools. */
 export function BrainView({ usage }: { usage?: ReactNode }) {
   const plan = usePlan();
-  const top = useQuery({ queryKey: ['integrations', 'top-rated'], queryFn: () => topRatedTools(5), staleTime: 5 * 60_000 });
+  const top = useQuery(topRatedQuery(5));
   const s = plan.status;
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
