@@ -65,7 +65,7 @@ export function AnalyticsPanel() {
                   </thead>
                   <tbody>
                     {stats.data.latest.map((e) => {
-                      const { page_path, timestamp: _t, referrer: _r, ...rest } = e.event_data as Record<string, unknown>;
+                      const { page_path, timestamp: _t, referrer: _r, ...rest } = e.event_data;
                       return (
                         <tr key={e.id} className="border-t">
                           <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatDate(e.created_at)}</td>
