@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { z } from 'zod';
 import { DEFAULT_PREFERENCES, GOALS, KEY_METRIC_IDS, STARTING_VIEWS, THEMES, type GoalId, type KeyMetricId } from '@app/shared';
-import { fetchBusinessProfile, upsertBusinessProfile, type BusinessProfile } from '@/lib/data/business-profiles';
+import { businessProfileKeys, fetchBusinessProfile, upsertBusinessProfile, type BusinessProfile } from '@/lib/data/business-profiles';
 import { toJson } from '@/lib/data/json';
 import { EMPTY_ONBOARDING, type OnboardingData } from '../types';
 
@@ -87,4 +89,10 @@ export async function saveCompletion(userId: string, data: OnboardingData): Prom
 export async function onboardingPending(userId: string): Promise<boolean> {
   const row = await loadBusinessProfile(userId);
   return !row?.onboarding_completed;
+}
+
+/** After the wizard saved: the dashboard's cached profile (same row, same key) must not show the old answers. */
+export function useRefreshBusinessProfile() {
+  const qc = useQueryClient();
+  return useCallback(() => void qc.invalidateQueries({ queryKey: businessProfileKeys.all }), [qc]);
 }
