@@ -6,6 +6,7 @@ import { AnalyticsProvider } from '@/features/analytics/analytics-provider';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { ConsentProvider } from '@/features/consent/consent-provider';
 import { SessionTimeoutProvider } from '@/features/session-timeout/session-timeout-provider';
+import { QueryCacheGuard } from '@/lib/query-cache-guard';
 import { ErrorBoundary } from './error-boundary';
 
 // Part 2 §9: stale time 5 minutes, 2 retries.
@@ -16,6 +17,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
+        <QueryCacheGuard />
         <TooltipProvider>
           <AuthProvider>
             <SessionTimeoutProvider>

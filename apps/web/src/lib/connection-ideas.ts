@@ -1,3 +1,5 @@
+import { queryOptions } from '@tanstack/react-query';
+import { useWriteMutation, type MutationCallbacks } from './data/mutation';
 import { supabase } from './supabase';
 
 /** A connection idea (public.connection_ideas): made in the dashboard builder or as a Connect Anything blueprint. */
@@ -10,6 +12,7 @@ export interface ConnectionIdea {
 }
 
 export const connectionIdeasKey = ['connection-ideas'] as const;
+export const connectionIdeasQuery = () => queryOptions({ queryKey: connectionIdeasKey, queryFn: listConnectionIdeas });
 
 export async function listConnectionIdeas(): Promise<ConnectionIdea[]> {
   const { data, error } = await supabase()
@@ -18,7 +21,7 @@ export async function listConnectionIdeas(): Promise<ConnectionIdea[]> {
     .order('created_at', { ascending: false })
     .limit(200);
   if (error) throw new Error(error.message);
-  return (data ?? []) as ConnectionIdea[];
+  return data ?? [];
 }
 
 export async function createConnectionIdea(input: { from: string; to: string; idea: string; positions?: Record<string, { x: number; y: number }> }) {
@@ -32,3 +35,6 @@ export async function deleteConnectionIdea(id: string) {
   const { error } = await supabase().from('connection_ideas').delete().eq('id', id);
   if (error) throw new Error(error.message);
 }
+
+export const useCreateConnectionIdea = (cb?: MutationCallbacks<void, Parameters<typeof createConnectionIdea>[0]>) => useWriteMutation(createConnectionIdea, [connectionIdeasKey], cb);
+export const useDeleteConnectionIdea = (cb?: MutationCallbacks<void, string>) => useWriteMutation(deleteConnectionIdea, [connectionIdeasKey], cb);

@@ -1,4 +1,5 @@
 import type { ClientSecurityEventType, ClientSecuritySeverity } from '@app/shared';
+import { toJson } from '@/lib/data/json';
 import { loadSupabase } from '@/lib/supabase';
 
 export type SecuritySeverity = ClientSecuritySeverity;
@@ -11,7 +12,7 @@ export type SecuritySeverity = ClientSecuritySeverity;
 export async function logSecurityEvent(eventType: ClientSecurityEventType, details: Record<string, unknown> = {}, severity: SecuritySeverity = 'info'): Promise<void> {
   try {
     const client = await loadSupabase();
-    const { error } = await client.from('security_audit_log').insert({ event_type: eventType, event_details: details, severity });
+    const { error } = await client.from('security_audit_log').insert({ event_type: eventType, event_details: toJson(details), severity });
     if (error) console.warn('Security log write failed', error.message);
   } catch (err) {
     console.warn('Security log write failed', err);

@@ -1,4 +1,5 @@
 import { runtimeConfig } from '@/lib/runtime-config';
+import { toJson } from '@/lib/data/json';
 import { loadSupabase } from '@/lib/supabase';
 import type { AnalyticsRow, AnalyticsTransport } from './analytics-client';
 
@@ -17,7 +18,7 @@ export function createSupabaseTransport(): AnalyticsTransport & { setAccessToken
       accessToken = token;
     },
     async send(batch) {
-      const { error } = await (await loadSupabase()).from('analytics_events').insert(batch);
+      const { error } = await (await loadSupabase()).from('analytics_events').insert(batch.map((r) => ({ ...r, event_data: toJson(r.event_data) })));
       if (error) throw new Error(error.message);
     },
     sendOnHide(batch) {

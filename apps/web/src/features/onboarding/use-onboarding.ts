@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { useAuth } from '@/lib/session/auth-context';
 import { messages } from '@/lib/messages';
 import { runtimeConfig } from '@/lib/runtime-config';
-import { fromRow, loadBusinessProfile, saveCompletion, saveProgress } from './api/business-profile';
+import { fromRow, loadBusinessProfile, saveCompletion, saveProgress, useRefreshBusinessProfile } from './api/business-profile';
 import { applyFieldUpdate } from './field-values';
 import { storeCompletion } from './local-context';
 import { EMPTY_ONBOARDING, type OnboardingData, type StepErrors, type WizardTools } from './types';
@@ -22,6 +22,7 @@ export const SAVE_DEBOUNCE_MS = 600;
 export function useOnboarding({ onCompleted, startAt }: { onCompleted: () => void; startAt?: number }) {
   const { user } = useAuth();
   const userId = user?.id;
+  const refreshProfile = useRefreshBusinessProfile();
   const [data, setData] = useState<OnboardingData>(EMPTY_ONBOARDING);
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<StepErrors>({});
@@ -103,6 +104,7 @@ export function useOnboarding({ onCompleted, startAt }: { onCompleted: () => voi
       if (!userId) throw new Error('Not signed in');
       clearTimeout(saveTimer.current);
       await saveCompletion(userId, dataRef.current);
+      refreshProfile();
       storeCompletion(dataRef.current);
       toast.success(messages.onboarding.completed(runtimeConfig().brandName));
       onCompleted();
@@ -114,7 +116,7 @@ export function useOnboarding({ onCompleted, startAt }: { onCompleted: () => voi
     } finally {
       setCompleting(false);
     }
-  }, [userId, onCompleted]);
+  }, [userId, onCompleted, refreshProfile]);
 
   const tools = useMemo<WizardTools>(
     () => ({

@@ -25,7 +25,7 @@ export async function adminFetch<T>(path: string, init: { method?: string; body?
 }
 
 /** A supabase-js result's data, or its error thrown (for react-query). */
-export function unwrap<T>(r: { data: T | null; error: { message: string } | null }): T {
+export function unwrap<T>(r: { data: T; error: null } | { data: null; error: { message: string } }): T {
   if (r.error) throw new Error(r.error.message);
-  return r.data as T;
+  return r.data;
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { adminFetch, unwrap } from './admin-fetch';
 import type { AnalyticsSummary } from '@app/shared/admin';
@@ -5,44 +6,60 @@ import type { AuditSource } from '@app/shared/security-events';
 
 export type { AnalyticsSummary, AuditSource };
 
-export interface LatestEvent {
-  id: number;
-  event_type: string;
-  event_data: Record<string, unknown>;
-  session_id: string | null;
-  user_id: string | null;
-  created_at: string;
-}
+// The stats functions return jsonb; these schemas check it where it enters the app.
+const topEventTypes = z.array(z.object({ event_type: z.string(), count: z.number() }));
+const latestEventSchema = z.object({
+  id: z.number(),
+  event_type: z.string(),
+  event_data: z.record(z.string(), z.unknown()),
+  session_id: z.string().nullable(),
+  user_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type LatestEvent = z.infer<typeof latestEventSchema>;
 /** public.analytics_stats: the specification's view over the latest 1000 events. */
-export interface AnalyticsStats {
-  total_events: number;
-  unique_sessions: number;
-  unique_users: number;
-  top_event_types: { event_type: string; count: number }[];
-  latest: LatestEvent[];
-}
-export interface AuditEntry {
-  id: number;
-  event_type: string;
-  event_details: Record<string, unknown>;
-  severity: Severity;
-  user_id: string | null;
-  ip_address: string | null;
-  created_at: string;
+const analyticsStatsSchema = z.object({
+  total_events: z.number(),
+  unique_sessions: z.number(),
+  unique_users: z.number(),
+  top_event_types: topEventTypes,
+  latest: z.array(latestEventSchema),
+});
+export type AnalyticsStats = z.infer<typeof analyticsStatsSchema>;
+const SEVERITIES = ['info', 'warn', 'error', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+const securityStatsSchema = z.object({
+  total_events: z.number(),
+  by_severity: z.record(z.enum(SEVERITIES), z.number()),
+  by_source: z.record(z.enum(['server', 'client'] satisfies AuditSource[]), z.number()),
+  top_event_types: topEventTypes,
+});
+export type SecurityStats = z.infer<typeof securityStatsSchema>;
+const auditEntrySchema = z.object({
+  id: z.number(),
+  event_type: z.string(),
+  event_details: z.record(z.string(), z.unknown()),
+  severity: z.enum(SEVERITIES),
+  user_id: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  created_at: z.string(),
   /** Stamped by the database: 'server' for the server's own rows, 'client' for what a browser reported. */
-  source: AuditSource;
-}
-export type Severity = 'info' | 'warn' | 'error' | 'critical';
-export interface SecurityStats {
-  total_events: number;
-  by_severity: Record<Severity, number>;
-  by_source: Record<AuditSource, number>;
-  top_event_types: { event_type: string; count: number }[];
-}
+  source: z.enum(['server', 'client'] satisfies AuditSource[]),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** public.admin_overview: the counts on the console's header. */
+const overviewSchema = z.object({
+  waitlist: z.number(),
+  new_integration_requests: z.number(),
+  new_connection_requests: z.number(),
+  new_contact_messages: z.number(),
+});
+export const fetchOverview = async () => overviewSchema.parse(unwrap(await supabase().rpc('admin_overview')));
 
 export const fetchAnalyticsSummary = (days: number) => adminFetch<AnalyticsSummary>(`/analytics/summary?days=${days}`);
-export const fetchAnalyticsStats = async () => unwrap(await supabase().rpc('analytics_stats')) as AnalyticsStats;
-export const fetchSecurityStats = async () => unwrap(await supabase().rpc('security_stats')) as SecurityStats;
+export const fetchAnalyticsStats = async () => analyticsStatsSchema.parse(unwrap(await supabase().rpc('analytics_stats')));
+export const fetchSecurityStats = async () => securityStatsSchema.parse(unwrap(await supabase().rpc('security_stats')));
 export const fetchFailedSignIns = (days: number) => adminFetch<{ days: number; series: { day: string; count: number }[] }>(`/security/failed-sign-ins?days=${days}`);
 
 /** The latest 50 audit entries, optionally of one severity and one source (RLS: admins only). */
@@ -50,5 +67,5 @@ export async function fetchAuditEntries(severity: Severity | 'all', source: Audi
   let q = supabase().from('security_audit_log').select('id, event_type, event_details, severity, user_id, ip_address, created_at, source');
   if (severity !== 'all') q = q.eq('severity', severity);
   if (source !== 'all') q = q.eq('source', source);
-  return unwrap(await q.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(50)) as AuditEntry[];
+  return z.array(auditEntrySchema).parse(unwrap(await q.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(50)));
 }

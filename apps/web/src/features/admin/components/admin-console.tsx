@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
-import { supabase } from '@/lib/supabase';
 import { useAccountCount } from '../api/account-count';
-import { unwrap } from '../api/admin-fetch';
+import { overviewQuery } from '../api/queries';
 import { AnalyticsPanel } from './analytics-panel';
 import { CoachStatusCard } from './coach-status-card';
 import { InboxPanel } from './inbox-panel';
@@ -14,13 +13,6 @@ import { SecurityPanel } from './security-panel';
 import { Stat } from './shared';
 import { UsersPanel } from './users-panel';
 import { WaitlistPanel } from './waitlist-panel';
-
-interface Overview {
-  waitlist: number;
-  new_integration_requests: number;
-  new_connection_requests: number;
-  new_contact_messages: number;
-}
 
 const TABS = [
   { value: 'waitlist', label: 'Waitlist', icon: ListOrdered, Panel: WaitlistPanel },
@@ -32,7 +24,7 @@ const TABS = [
 
 /** The operators' console (/admin). Every call is checked again by the server and the database. */
 export function AdminConsole() {
-  const overview = useQuery({ queryKey: ['admin', 'overview'], queryFn: async () => unwrap(await supabase().rpc('admin_overview')) as Overview });
+  const overview = useQuery(overviewQuery());
   const accounts = useAccountCount();
   const o = overview.data;
   const inbox = o ? o.new_integration_requests + o.new_connection_requests + o.new_contact_messages : undefined;

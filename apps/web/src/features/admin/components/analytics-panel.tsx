@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { fetchAnalyticsStats, fetchAnalyticsSummary } from '../api/stats';
+import { analyticsStatsQuery, analyticsSummaryQuery } from '../api/queries';
 import { formatDate, NATIVE_SELECT, PanelHeader, QueryState, Stat } from './shared';
 
 const AnalyticsCharts = lazy(() => import('./analytics-charts'));
@@ -10,8 +10,8 @@ const PERIODS = [7, 30, 90] as const;
 /** Totals, page views, scroll funnel and engaged rate over a period, and the latest 50 of up to 1000 events. */
 export function AnalyticsPanel() {
   const [days, setDays] = useState<number>(30);
-  const summary = useQuery({ queryKey: ['admin', 'analytics', 'summary', days], queryFn: () => fetchAnalyticsSummary(days) });
-  const stats = useQuery({ queryKey: ['admin', 'analytics', 'stats'], queryFn: fetchAnalyticsStats });
+  const summary = useQuery(analyticsSummaryQuery(days));
+  const stats = useQuery(analyticsStatsQuery());
   const s = summary.data;
 
   return (
@@ -65,7 +65,7 @@ export function AnalyticsPanel() {
                   </thead>
                   <tbody>
                     {stats.data.latest.map((e) => {
-                      const { page_path, timestamp: _t, referrer: _r, ...rest } = e.event_data as Record<string, unknown>;
+                      const { page_path, timestamp: _t, referrer: _r, ...rest } = e.event_data;
                       return (
                         <tr key={e.id} className="border-t">
                           <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatDate(e.created_at)}</td>

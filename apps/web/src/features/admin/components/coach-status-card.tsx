@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Bot } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { coachMessages } from '@/lib/coach-messages';
-import { fetchCoachStatus } from '../api/coach-status';
+import { coachStatusQuery } from '../api/queries';
 
 /** The AI coach's configuration at a glance; when it is off, the settings to add (names only, never values). */
 export function CoachStatusCard() {
-  const status = useQuery({ queryKey: ['admin', 'coach-status'], queryFn: fetchCoachStatus });
+  const status = useQuery(coachStatusQuery());
   const s = status.data;
   return (
     <section aria-labelledby="coach-status" data-testid="coach-status" className="rounded-lg border bg-card p-4">

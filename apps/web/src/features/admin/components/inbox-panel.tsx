@@ -1,11 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Check, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
-import { fetchInbox, markHandled, type InboxKind } from '../api/inbox';
+import type { InboxKind } from '../api/inbox';
+import { inboxQuery, useMarkHandled } from '../api/queries';
 import { formatDate, PanelHeader, QueryState } from './shared';
 
 const KINDS: { kind: InboxKind; label: string }[] = [
@@ -15,15 +16,10 @@ const KINDS: { kind: InboxKind; label: string }[] = [
 ];
 
 function InboxList({ kind, showHandled }: { kind: InboxKind; showHandled: boolean }) {
-  const qc = useQueryClient();
-  const items = useQuery({ queryKey: ['admin', 'inbox', kind, showHandled], queryFn: () => fetchInbox(kind, showHandled) });
-  const mark = useMutation({
-    mutationFn: (a: { id: string; handled: boolean }) => markHandled(kind, a.id, a.handled),
-    onSuccess: (_r, a) => {
-      toast.success(a.handled ? 'Marked as handled' : 'Moved back to new');
-      void qc.invalidateQueries({ queryKey: ['admin', 'inbox', kind] });
-    },
-    onError: (e) => toast.error(e.message),
+  const items = useQuery(inboxQuery(kind, showHandled));
+  const mark = useMarkHandled(kind, {
+    onSuccess: (_r, a) => void toast.success(a.handled ? 'Marked as handled' : 'Moved back to new'),
+    onError: (e) => void toast.error(e.message),
   });
   return (
     <QueryState isLoading={items.isLoading} error={items.error}>

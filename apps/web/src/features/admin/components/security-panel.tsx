@@ -4,7 +4,8 @@ import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { messages } from '@/lib/messages';
 import { cn } from '@/lib/utils';
-import { fetchAuditEntries, fetchFailedSignIns, fetchSecurityStats, type AuditSource, type Severity } from '../api/stats';
+import { auditQuery, failedSignInsQuery, securityStatsQuery } from '../api/queries';
+import type { AuditSource, Severity } from '../api/stats';
 import { formatDate, NATIVE_SELECT, PanelHeader, QueryState, Stat } from './shared';
 
 const FailedSignInsChart = lazy(() => import('./security-chart'));
@@ -29,9 +30,9 @@ const t = messages.auditSource;
 export function SecurityPanel() {
   const [severity, setSeverity] = useState<Severity | 'all'>('all');
   const [source, setSource] = useState<AuditSource | 'all'>('all');
-  const entries = useQuery({ queryKey: ['admin', 'audit', severity, source], queryFn: () => fetchAuditEntries(severity, source) });
-  const stats = useQuery({ queryKey: ['admin', 'security', 'stats'], queryFn: fetchSecurityStats });
-  const failed = useQuery({ queryKey: ['admin', 'security', 'failed', 14], queryFn: () => fetchFailedSignIns(14) });
+  const entries = useQuery(auditQuery(severity, source));
+  const stats = useQuery(securityStatsQuery());
+  const failed = useQuery(failedSignInsQuery(14));
 
   return (
     <section className="flex flex-col gap-6" aria-labelledby="security-panel-title">

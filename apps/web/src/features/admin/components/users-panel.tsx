@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, ShieldOff, Ban, RotateCcw } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
@@ -6,7 +6,8 @@ import { useAuth } from '@/lib/session/auth-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useAccountCount } from '../api/account-count';
-import { fetchUsers, resetMfa, setAdmin, setBanned, type AdminUser } from '../api/users';
+import { userPageQuery, useUserAction } from '../api/queries';
+import { resetMfa, setAdmin, setBanned, type AdminUser } from '../api/users';
 import { PasswordOverrideDialog } from './password-override-dialog';
 import { formatDate, PanelHeader, QueryState, SearchBox } from './shared';
 import { Pager } from './pager';
@@ -17,26 +18,15 @@ const isBanned = (u: AdminUser) => !!u.banned_until && Date.parse(u.banned_until
 /** Accounts: search, grant or revoke admin, ban, password override and MFA reset. */
 export function UsersPanel() {
   const { user: me } = useAuth();
-  const qc = useQueryClient();
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search);
   const [page, setPage] = useState(1);
   const [overrideFor, setOverrideFor] = useState<string | null>(null);
-  const users = useQuery({ queryKey: ['admin', 'users', q, page], queryFn: () => fetchUsers(q, page, PER_PAGE), placeholderData: keepPreviousData });
+  const users = useQuery(userPageQuery(q, page, PER_PAGE));
   const accounts = useAccountCount();
   const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / PER_PAGE));
 
-  const action = useMutation({
-    mutationFn: async (a: { run: () => Promise<unknown>; done: string }) => {
-      await a.run();
-      return a.done;
-    },
-    onSuccess: (done) => {
-      toast.success(done);
-      void qc.invalidateQueries({ queryKey: ['admin', 'users'] });
-    },
-    onError: (e) => toast.error(e.message),
-  });
+  const action = useUserAction({ onSuccess: (done) => void toast.success(done), onError: (e) => void toast.error(e.message) });
   const confirmThen = (question: string, run: () => Promise<unknown>, done: string) => {
     if (window.confirm(question)) action.mutate({ run, done });
   };

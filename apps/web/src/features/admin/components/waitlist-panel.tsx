@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Download, Mail } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { downloadText, toCsv } from '../csv';
-import { fetchAllSubscribers, fetchSubscribers, inviteSubscribers, type Subscriber, type SubscriberColumn } from '../api/waitlist';
+import { useInviteSubscribers, waitlistPageQuery } from '../api/queries';
+import { fetchAllSubscribers, type Subscriber, type SubscriberColumn } from '../api/waitlist';
 import { formatDate, PanelHeader, QueryState, SearchBox } from './shared';
 import { Pager } from './pager';
 
@@ -22,7 +23,6 @@ const COLUMNS: { key: SubscriberColumn; label: string }[] = [
 
 /** The waitlist: search, sort, paginate, export CSV and invite the selected subscribers. */
 export function WaitlistPanel() {
-  const qc = useQueryClient();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [sort, setSort] = useState<{ key: SubscriberColumn; ascending: boolean }>({ key: 'waitlist_position', ascending: true });
@@ -30,17 +30,12 @@ export function WaitlistPanel() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [exporting, setExporting] = useState(false);
 
-  const query = useQuery({
-    queryKey: ['admin', 'waitlist', deferredSearch, sort, page],
-    queryFn: () => fetchSubscribers({ search: deferredSearch, sort: sort.key, ascending: sort.ascending, page, pageSize: PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(waitlistPageQuery({ search: deferredSearch, sort: sort.key, ascending: sort.ascending, page, pageSize: PAGE_SIZE }));
   const rows = query.data?.rows ?? [];
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
-  const invite = useMutation({
-    mutationFn: () => inviteSubscribers([...selected]),
+  const invite = useInviteSubscribers({
     onSuccess: (r) => {
       const invited = r.results.filter((x) => x.outcome === 'invited').length;
       const registered = r.results.filter((x) => x.outcome === 'already_registered').length;
@@ -48,9 +43,8 @@ export function WaitlistPanel() {
       toast.success(`${invited} invitation${invited === 1 ? '' : 's'} sent${registered ? `, ${registered} already registered` : ''}`);
       if (failed.length) toast.error(`${failed.length} failed: ${failed.map((f) => `${f.email} (${f.message})`).join(', ')}`);
       setSelected(new Set());
-      void qc.invalidateQueries({ queryKey: ['admin', 'waitlist'] });
     },
-    onError: (e) => toast.error(e.message),
+    onError: (e) => void toast.error(e.message),
   });
 
   function toggleSort(key: SubscriberColumn) {
@@ -89,7 +83,7 @@ export function WaitlistPanel() {
           <Download aria-hidden="true" />
           Export CSV
         </Button>
-        <Button variant="gradient" onClick={() => invite.mutate()} disabled={selected.size === 0 || invite.isPending}>
+        <Button variant="gradient" onClick={() => invite.mutate([...selected])} disabled={selected.size === 0 || invite.isPending}>
           <Mail aria-hidden="true" />
           Invite selected ({selected.size})
         </Button>

@@ -29,7 +29,7 @@ export async function loadActionPlan(): Promise<ActionPlan | null> {
     .order('phase')
     .order('position');
   if (tasks.error) throw new Error(tasks.error.message);
-  return { ...(plan.data as Omit<ActionPlan, 'tasks'>), tasks: (tasks.data ?? []) as ActionPlanTask[] };
+  return { ...plan.data, tasks: tasks.data ?? [] };
 }
 
 /** Ticks a task off (or back on). The database lets the owner change `done` and nothing else. */

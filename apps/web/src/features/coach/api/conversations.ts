@@ -17,7 +17,7 @@ const fail = (error: { message: string } | null) => {
 export async function listConversations(): Promise<ConversationSummary[]> {
   const { data, error } = await supabase().from('coach_conversations').select('id, title, updated_at').order('updated_at', { ascending: false }).limit(100);
   fail(error);
-  return (data ?? []) as ConversationSummary[];
+  return data ?? [];
 }
 
 const partsSchema = z.array(z.object({ type: z.string() }).passthrough());

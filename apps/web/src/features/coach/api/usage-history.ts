@@ -5,5 +5,5 @@ import type { UsageRow } from '../lib/usage-line';
 export async function loadUsageHistory(limit = 20): Promise<UsageRow[]> {
   const { data, error } = await supabase().rpc('credit_usage_history', { p_limit: limit });
   if (error) throw new Error(error.message);
-  return (data ?? []) as UsageRow[];
+  return data ?? [];
 }

@@ -1,5 +1,5 @@
 import '../coach.css';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -7,29 +7,13 @@ import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { coachMessages } from '@/lib/coach-messages';
 import { cn } from '@/lib/utils';
-import { loadActionPlan, setTaskDone, type ActionPlan } from '../api/action-plan';
+import { actionPlanQuery, useSetTaskDone } from '../api/queries';
 import { phasesOf } from '../lib/phases';
-import { coachKeys } from '../lib/query-keys';
 
 /** The 90-day action plan the coach wrote, in three 30-day phases, with tasks ticked off here. */
 export function ActionPlanBoard() {
-  const qc = useQueryClient();
-  const plan = useQuery({ queryKey: coachKeys.actionPlan, queryFn: loadActionPlan });
-  const tick = useMutation({
-    mutationFn: ({ id, done }: { id: string; done: boolean }) => setTaskDone(id, done),
-    // optimistic: the box ticks at once, and goes back if the save fails
-    onMutate: async ({ id, done }) => {
-      await qc.cancelQueries({ queryKey: coachKeys.actionPlan });
-      const before = qc.getQueryData<ActionPlan | null>(coachKeys.actionPlan);
-      if (before) qc.setQueryData<ActionPlan>(coachKeys.actionPlan, { ...before, tasks: before.tasks.map((t) => (t.id === id ? { ...t, done } : t)) });
-      return { before };
-    },
-    onError: (_e, _v, ctx) => {
-      if (ctx?.before) qc.setQueryData(coachKeys.actionPlan, ctx.before);
-      toast.error(coachMessages.taskSaveFailed);
-    },
-    onSettled: () => qc.invalidateQueries({ queryKey: coachKeys.actionPlan }),
-  });
+  const plan = useQuery(actionPlanQuery());
+  const tick = useSetTaskDone(() => toast.error(coachMessages.taskSaveFailed));
 
   if (plan.isPending) return <Spinner className="size-6 text-primary" label="Loading your action plan" />;
   const p = plan.data;

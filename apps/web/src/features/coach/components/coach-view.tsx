@@ -4,8 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { coachMessages } from '@/lib/coach-messages';
-import { loadConversationMessages } from '../api/conversations';
-import { coachKeys } from '../lib/query-keys';
+import { conversationQuery } from '../api/queries';
 import { ConversationList } from './conversation-list';
 import { CoachNotConfigured, coachConfiguredByServer } from './not-configured';
 
@@ -18,7 +17,7 @@ const loading = (
 
 /** A stored conversation, loaded then continued (keyed by id so switching conversations starts a fresh chat). */
 function ResumedChat({ id, onConversation }: { id: string; onConversation(c: { id: string }): void }) {
-  const history = useQuery({ queryKey: coachKeys.conversation(id), queryFn: () => loadConversationMessages(id), staleTime: 0, gcTime: 0 });
+  const history = useQuery(conversationQuery(id));
   if (history.isPending) return loading;
   if (history.isError) return <Alert variant="destructive" className="m-4">{coachMessages.loadFailed}</Alert>;
   return <CoachChat door="coach_view" conversationId={id} initialMessages={history.data} greeting={coachMessages.greeting} onConversation={onConversation} className="h-full" />;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Check, MessageSquare, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -7,37 +7,31 @@ import { Input } from '@/components/ui/input';
 import { coachMessages } from '@/lib/coach-messages';
 import { messages } from '@/lib/messages';
 import { cn } from '@/lib/utils';
-import { deleteConversation, listConversations, renameConversation, type ConversationSummary } from '../api/conversations';
-import { coachKeys } from '../lib/query-keys';
+import type { ConversationSummary } from '../api/conversations';
+import { conversationsQuery, useDeleteConversation, useRenameConversation } from '../api/queries';
 
 const when = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
 
 function Row({ c, active, onOpen, onDeleted }: { c: ConversationSummary; active: boolean; onOpen(): void; onDeleted(): void }) {
-  const qc = useQueryClient();
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
   const [title, setTitle] = useState(c.title);
-  const done = () => void qc.invalidateQueries({ queryKey: coachKeys.conversations });
-  const rename = useMutation({
-    mutationFn: () => renameConversation(c.id, title),
+  const rename = useRenameConversation({
     onSuccess: () => {
       toast.success(coachMessages.conversationRenamed);
       setMode('view');
-      done();
     },
-    onError: () => toast.error(messages.dashboard.saveFailed),
+    onError: () => void toast.error(messages.dashboard.saveFailed),
   });
-  const remove = useMutation({
-    mutationFn: () => deleteConversation(c.id),
+  const remove = useDeleteConversation({
     onSuccess: () => {
       toast.success(coachMessages.conversationDeleted);
       onDeleted();
-      done();
     },
-    onError: () => toast.error(messages.dashboard.saveFailed),
+    onError: () => void toast.error(messages.dashboard.saveFailed),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (title.trim()) rename.mutate();
+    if (title.trim()) rename.mutate({ id: c.id, title });
   };
 
   if (mode === 'rename') {
@@ -58,7 +52,7 @@ function Row({ c, active, onOpen, onDeleted }: { c: ConversationSummary; active:
       <div role="group" aria-label={`Delete ${c.title}`} className="space-y-2 rounded-md bg-destructive/10 p-2 text-xs">
         <p>{coachMessages.deleteConfirm(c.title)}</p>
         <div className="flex gap-2">
-          <Button size="sm" variant="destructive" className="h-7" onClick={() => remove.mutate()} disabled={remove.isPending}>
+          <Button size="sm" variant="destructive" className="h-7" onClick={() => remove.mutate(c.id)} disabled={remove.isPending}>
             Delete
           </Button>
           <Button size="sm" variant="ghost" className="h-7" onClick={() => setMode('view')}>
@@ -89,7 +83,7 @@ function Row({ c, active, onOpen, onDeleted }: { c: ConversationSummary; active:
 
 /** The user's past conversations: resume, rename, delete, or start a new one. */
 export function ConversationList({ activeId, onOpen, onNew }: { activeId: string | null; onOpen(id: string): void; onNew(): void }) {
-  const list = useQuery({ queryKey: coachKeys.conversations, queryFn: listConversations });
+  const list = useQuery(conversationsQuery());
   return (
     <nav aria-label={coachMessages.conversationsTitle} className="flex min-h-0 flex-col gap-2">
       <Button variant="gradient" size="sm" onClick={onNew}>

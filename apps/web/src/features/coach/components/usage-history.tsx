@@ -2,13 +2,12 @@ import '../coach.css';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { coachMessages } from '@/lib/coach-messages';
-import { loadUsageHistory } from '../api/usage-history';
-import { coachKeys } from '../lib/query-keys';
+import { usageHistoryQuery } from '../api/queries';
 import { usageLine } from '../lib/usage-line';
 
 /** The credit ledger in plain words, newest first; refreshed after every coach reply. */
 export function UsageHistory() {
-  const rows = useQuery({ queryKey: coachKeys.usageHistory, queryFn: () => loadUsageHistory(20) });
+  const rows = useQuery(usageHistoryQuery());
   return (
     <section aria-labelledby="usage-history" className="rounded-xl border bg-card p-6">
       <h3 id="usage-history" className="flex items-center gap-2 font-semibold">

@@ -1,8 +1,9 @@
 import { INTEGRATION_FILTERS, MARKETPLACE_PAGE_SIZE, type Integration, type IntegrationFilter } from '@app/shared';
+import { z } from 'zod';
+import { INTEGRATION_COLUMNS as COLUMNS, toIntegrations } from '@/lib/data/integrations';
 import { supabase } from '@/lib/supabase';
 
 export type FilterId = IntegrationFilter['id'];
-const COLUMNS = 'id, name, description, category, icon, rating, connections, popular, actions, website, builtin';
 
 export interface MarketplaceQuery {
   search: string;
@@ -31,26 +32,23 @@ export async function fetchIntegrations(q: MarketplaceQuery): Promise<{ rows: In
     .order('name')
     .range(from, from + MARKETPLACE_PAGE_SIZE - 1);
   if (error) throw new Error(error.message);
-  return { rows: (data ?? []) as Integration[], total: count ?? 0 };
+  return { rows: toIntegrations(data), total: count ?? 0 };
 }
 
-export interface CategoryCounts {
-  total: number;
-  popular: number;
-  by_category: Record<string, number>;
-}
+/** public.catalogue_category_counts returns jsonb: checked here, where it enters the app. */
+const categoryCountsSchema = z.object({ total: z.number(), popular: z.number(), by_category: z.record(z.string(), z.number()) });
+export type CategoryCounts = z.infer<typeof categoryCountsSchema>;
 
 /** Real counts per category button (public.catalogue_category_counts). */
 export async function fetchCategoryCounts(): Promise<Record<FilterId, number>> {
   const { data, error } = await supabase().rpc('catalogue_category_counts');
   if (error) throw new Error(error.message);
-  const c = data as CategoryCounts;
-  return Object.fromEntries(
-    INTEGRATION_FILTERS.map((f) => [
-      f.id,
-      f.id === 'all' ? c.total : f.id === 'popular' ? c.popular : f.categories.reduce((s, cat) => s + (c.by_category[cat] ?? 0), 0),
-    ]),
-  ) as Record<FilterId, number>;
+  const c = categoryCountsSchema.parse(data);
+  const counts = {} as Record<FilterId, number>; // filled for every filter just below
+  for (const f of INTEGRATION_FILTERS) {
+    counts[f.id] = f.id === 'all' ? c.total : f.id === 'popular' ? c.popular : f.categories.reduce((s, cat) => s + (c.by_category[cat] ?? 0), 0);
+  }
+  return counts;
 }
 
 /** The first tools of the catalogue (Compare Tools offers the first 8): the built-in ones, best known first. */
@@ -62,12 +60,12 @@ export async function fetchFirstTools(n: number): Promise<Integration[]> {
     .order('connections', { ascending: false })
     .limit(n);
   if (error) throw new Error(error.message);
-  return (data ?? []) as Integration[];
+  return toIntegrations(data);
 }
 
 /** The whole catalogue's names and categories (small: used by the assistant and the connector graph). */
 export async function fetchCatalogueIndex(): Promise<Integration[]> {
   const { data, error } = await supabase().from('integrations').select(COLUMNS).order('connections', { ascending: false }).limit(1000);
   if (error) throw new Error(error.message);
-  return (data ?? []) as Integration[];
+  return toIntegrations(data);
 }

@@ -5,7 +5,7 @@ import { COMPARE_MAX_TOOLS, INTEGRATION_CATEGORIES, type Integration } from '@ap
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { messages } from '@/lib/messages';
-import { fetchFirstTools } from '../api/integrations';
+import { firstToolsQuery } from '../api/queries';
 import { formatUsers } from './integration-card';
 import { CategoryIcon } from '@/components/category-icon';
 
@@ -18,7 +18,7 @@ export function addToComparison(list: readonly string[], id: string): string[] {
 }
 
 export function CompareTab() {
-  const tools = useQuery({ queryKey: ['integrations', 'first', CHOICES], queryFn: () => fetchFirstTools(CHOICES), staleTime: 5 * 60_000 });
+  const tools = useQuery(firstToolsQuery(CHOICES));
   const [selected, setSelected] = useState<string[]>([]);
   const chosen = selected.map((id) => tools.data?.find((t) => t.id === id)).filter((t): t is Integration => Boolean(t));
   const full = selected.length >= COMPARE_MAX_TOOLS;

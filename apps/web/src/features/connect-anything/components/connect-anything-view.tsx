@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { fetchCategoryCounts, type FilterId, type MarketplaceQuery } from '../api/integrations';
+import type { FilterId, MarketplaceQuery } from '../api/integrations';
+import { categoryCountsQuery } from '../api/queries';
 import { CompareTab } from './compare-tab';
 import { ConnectorGraphTab } from './connector-graph-tab';
 import { DirectoryHeader } from './directory-header';
@@ -23,7 +24,7 @@ const START: MarketplaceQuery = { search: '', filter: 'all', popularOnly: false,
 
 /** The Connect Anything directory: search, categories with real counts, and six tabs (the page gives the assistant's). */
 export function ConnectAnythingView({ assistant }: { assistant: ReactNode }) {
-  const counts = useQuery({ queryKey: ['integrations', 'counts'], queryFn: fetchCategoryCounts, staleTime: 5 * 60_000 });
+  const counts = useQuery(categoryCountsQuery());
   const [tab, setTab] = useState<TabId>('marketplace');
   const [query, setQuery] = useState<MarketplaceQuery>(START);
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Workflow } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { toast } from 'sonner';
@@ -7,9 +7,9 @@ import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { createConnectionIdea } from '@/lib/connection-ideas';
+import { useCreateConnectionIdea } from '@/lib/connection-ideas';
 import { messages } from '@/lib/messages';
-import { fetchCatalogueIndex } from '../api/integrations';
+import { catalogueIndexQuery } from '../api/queries';
 import { connectorPath, OUTCOMES, type OutcomeId } from '../lib/connector-path';
 import { SignInNotice } from './sign-in-notice';
 import { CategoryIcon } from '@/components/category-icon';
@@ -17,17 +17,17 @@ import { CategoryIcon } from '@/components/category-icon';
 /** Connector Graph: a source app and an outcome give a suggested path through catalogue apps, saved as a blueprint. */
 export function ConnectorGraphTab() {
   const { isSignedIn } = useAuth();
-  const catalogue = useQuery({ queryKey: ['integrations', 'index'], queryFn: fetchCatalogueIndex, staleTime: 5 * 60_000 });
+  const catalogue = useQuery(catalogueIndexQuery());
   const [source, setSource] = useState<string>('');
   const [outcome, setOutcome] = useState<OutcomeId | ''>('');
   const path = source && outcome ? connectorPath(catalogue.data ?? [], source, outcome) : [];
   const outcomeLabel = OUTCOMES.find((o) => o.id === outcome)?.label ?? '';
-  const save = useMutation({
-    mutationFn: () =>
-      createConnectionIdea({ from: path[0]!.name, to: path[path.length - 1]!.name, idea: `Blueprint to ${outcomeLabel.toLowerCase()}: ${path.map((p) => p.name).join(' → ')}` }),
-    onSuccess: () => toast.success(messages.connectAnything.blueprintSaved),
-    onError: () => toast.error(messages.connectAnything.blueprintFailed),
+  const save = useCreateConnectionIdea({
+    onSuccess: () => void toast.success(messages.connectAnything.blueprintSaved),
+    onError: () => void toast.error(messages.connectAnything.blueprintFailed),
   });
+  const saveBlueprint = () =>
+    save.mutate({ from: path[0]!.name, to: path[path.length - 1]!.name, idea: `Blueprint to ${outcomeLabel.toLowerCase()}: ${path.map((p) => p.name).join(' → ')}` });
   const apps = [...(catalogue.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
 
   return (
@@ -90,7 +90,7 @@ export function ConnectorGraphTab() {
       </figure>
 
       {isSignedIn ? (
-        <Button variant="gradient" disabled={path.length < 2 || save.isPending} onClick={() => save.mutate()}>
+        <Button variant="gradient" disabled={path.length < 2 || save.isPending} onClick={saveBlueprint}>
           Create Connection Blueprint
         </Button>
       ) : (

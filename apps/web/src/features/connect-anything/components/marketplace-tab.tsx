@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, LayoutGrid, Rows3, Search, X } from 'lucide-react';
 import { MARKETPLACE_PAGE_SIZE } from '@app/shared';
 import { Alert } from '@/components/ui/alert';
@@ -9,7 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { messages } from '@/lib/messages';
 import { cn } from '@/lib/utils';
-import { fetchIntegrations, type MarketplaceQuery } from '../api/integrations';
+import type { MarketplaceQuery } from '../api/integrations';
+import { marketplaceQuery } from '../api/queries';
 import { IntegrationCard } from './integration-card';
 
 interface Props {
@@ -32,7 +33,7 @@ export function rangeLabel(page: number, total: number): string {
 }
 
 export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear, layout, compact, onCompact }: Props) {
-  const result = useQuery({ queryKey: ['integrations', query], queryFn: () => fetchIntegrations(query), placeholderData: keepPreviousData, staleTime: 60_000 });
+  const result = useQuery(marketplaceQuery(query));
   const total = result.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
   const cardLayout = layout === 'list' ? 'list' : compact ? 'compact' : 'grid';

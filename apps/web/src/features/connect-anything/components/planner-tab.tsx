@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Lock, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -12,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
 import { messages } from '@/lib/messages';
-import { submitConnectionRequest } from '../api/requests';
+import { useSubmitConnectionRequest } from '../api/queries';
 import { SignInNotice } from './sign-in-notice';
 
 const FEATURE = 'connect_anything_custom';
@@ -24,14 +23,13 @@ export function PlannerTab() {
   const plan = usePlan();
   const [form, setForm] = useState(empty);
   const [error, setError] = useState<string | null>(null);
-  const submit = useMutation({
-    mutationFn: submitConnectionRequest,
+  const submit = useSubmitConnectionRequest({
     onSuccess: () => {
       toast.success(messages.planner.submitted);
       setForm(empty);
       void plan.refresh();
     },
-    onError: () => toast.error(messages.planner.failed),
+    onError: () => void toast.error(messages.planner.failed),
   });
 
   if (!isSignedIn) return <SignInNotice what="planning a custom connection" />;

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -8,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
 import { messages } from '@/lib/messages';
-import { submitIntegrationRequest } from '../api/requests';
+import { useSubmitIntegrationRequest } from '../api/queries';
 
 const empty = { service_name: '', description: '', use_case: '' };
 
@@ -16,8 +15,7 @@ const empty = { service_name: '', description: '', use_case: '' };
 export function RequestIntegrationDialog({ open, onOpenChange, serviceName = '' }: { open: boolean; onOpenChange(o: boolean): void; serviceName?: string }) {
   const [form, setForm] = useState({ ...empty, service_name: serviceName });
   const [error, setError] = useState<string | null>(null);
-  const submit = useMutation({
-    mutationFn: submitIntegrationRequest,
+  const submit = useSubmitIntegrationRequest({
     onSuccess: () => {
       toast.success(messages.connectAnything.requestSubmitted);
       setForm(empty);

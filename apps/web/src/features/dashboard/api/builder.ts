@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Integration } from '@app/shared';
+import { fetchNodePositions, upsertBusinessProfile } from '@/lib/data/business-profiles';
+import { INTEGRATION_COLUMNS as COLUMNS, toIntegrations } from '@/lib/data/integrations';
 import { supabase } from '@/lib/supabase';
-
-const COLUMNS = 'id, name, description, category, icon, rating, connections, popular, actions, website, builtin';
 export type NodePositions = Record<string, { x: number; y: number }>;
 const positionsSchema = z.record(z.string().max(100), z.object({ x: z.number().finite(), y: z.number().finite() }));
 
@@ -10,7 +10,7 @@ const positionsSchema = z.record(z.string().max(100), z.object({ x: z.number().f
 export async function listUserTools(): Promise<Integration[]> {
   const { data, error } = await supabase().from('user_tools').select(`created_at, integrations(${COLUMNS})`).order('created_at');
   if (error) throw new Error(error.message);
-  return (data ?? []).map((r) => (r as unknown as { integrations: Integration }).integrations).filter(Boolean);
+  return toIntegrations((data ?? []).flatMap((r) => (r.integrations ? [r.integrations] : [])));
 }
 
 export async function addUserTool(integrationId: string) {
@@ -23,17 +23,12 @@ export async function removeUserTool(integrationId: string) {
   if (error) throw new Error(error.message);
 }
 
-export async function loadNodePositions(): Promise<NodePositions> {
-  const { data, error } = await supabase().from('business_profiles').select('node_positions').maybeSingle();
-  if (error) throw new Error(error.message);
-  const parsed = positionsSchema.safeParse(data?.node_positions ?? {});
+export async function loadNodePositions(userId: string): Promise<NodePositions> {
+  const parsed = positionsSchema.safeParse(await fetchNodePositions(userId));
   return parsed.success ? parsed.data : {};
 }
 
-export async function saveNodePositions(userId: string, positions: NodePositions) {
-  const { error } = await supabase().from('business_profiles').upsert({ user_id: userId, node_positions: positionsSchema.parse(positions) }, { onConflict: 'user_id' });
-  if (error) throw new Error(error.message);
-}
+export const saveNodePositions = (userId: string, positions: NodePositions) => upsertBusinessProfile(userId, { node_positions: positionsSchema.parse(positions) });
 
 /** Catalogue search for 'Add Integration' (name or description, at most 20). */
 export async function searchCatalogue(term: string): Promise<Integration[]> {
@@ -42,12 +37,12 @@ export async function searchCatalogue(term: string): Promise<Integration[]> {
   if (t) req = req.or(`name.ilike.*${t}*,description.ilike.*${t}*`);
   const { data, error } = await req.order('popular', { ascending: false }).order('connections', { ascending: false }).limit(20);
   if (error) throw new Error(error.message);
-  return (data ?? []) as Integration[];
+  return toIntegrations(data);
 }
 
 /** The Brain's top rated tools (public.top_rated_integrations). */
 export async function topRatedTools(n = 5): Promise<Integration[]> {
   const { data, error } = await supabase().rpc('top_rated_integrations', { p_limit: n });
   if (error) throw new Error(error.message);
-  return (data ?? []) as Integration[];
+  return toIntegrations(data);
 }

@@ -1,55 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { supabase } from '@/lib/supabase';
+import { businessProfileKeys, upsertBusinessProfile } from '@/lib/data/business-profiles';
+import { profileKeys, savePersonName } from '@/lib/data/profiles';
 import { sanitizeInput } from '@/lib/security-input';
 
-export interface BusinessProfile {
-  business_name: string | null;
-  industry: string | null;
-  business_stage: string;
-  goals: string[];
-  business_targets: string | null;
-  challenges: string[];
-  key_metrics: string[];
-  target_audience: string | null;
-  monthly_revenue: string | null;
-  team_size: string | null;
-  completeness: number;
-  onboarding_completed: boolean;
-  ai_features_enabled: boolean;
-}
+export { businessProfileQuery, type BusinessProfile } from '@/lib/data/business-profiles';
+export { personNameQuery } from '@/lib/data/profiles';
 
-export async function loadBusinessProfile(): Promise<BusinessProfile | null> {
-  const { data, error } = await supabase()
-    .from('business_profiles')
-    .select('business_name, industry, business_stage, goals, business_targets, challenges, key_metrics, target_audience, monthly_revenue, team_size, completeness, onboarding_completed, ai_features_enabled')
-    .maybeSingle();
-  if (error) throw new Error(error.message);
-  return data as BusinessProfile | null;
-}
-
-export async function saveAiFeatures(userId: string, enabled: boolean) {
-  const { error } = await supabase().from('business_profiles').upsert({ user_id: userId, ai_features_enabled: enabled }, { onConflict: 'user_id' });
-  if (error) throw new Error(error.message);
-}
-
-export interface PersonName {
-  first_name: string | null;
-  surname: string | null;
-}
-
-export async function loadPersonName(): Promise<PersonName | null> {
-  const { data, error } = await supabase().from('profiles').select('first_name, surname').maybeSingle();
-  if (error) throw new Error(error.message);
-  return data as PersonName | null;
+/** The Brain's AI switch (business_profiles.ai_features_enabled). */
+export function useSaveAiFeatures(userId: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => upsertBusinessProfile(userId!, { ai_features_enabled: enabled }),
+    onSettled: () => qc.invalidateQueries({ queryKey: businessProfileKeys.all }),
+  });
 }
 
 const name = z.string().transform((s) => sanitizeInput(s)).pipe(z.string().max(100));
-export const personNameSchema = z.object({ first_name: name, surname: name });
+export const personNameSchema = z.object({ firstName: name, surname: name });
 
-export async function savePersonName(userId: string, input: z.input<typeof personNameSchema>) {
-  const v = personNameSchema.parse(input);
-  const { error } = await supabase()
-    .from('profiles')
-    .upsert({ id: userId, first_name: v.first_name || null, surname: v.surname || null }, { onConflict: 'id' });
-  if (error) throw new Error(error.message);
+/** The Brain's profile form (profiles.first_name, surname), checked before it is sent. */
+export function useSavePersonName(userId: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof personNameSchema>) => savePersonName(userId!, personNameSchema.parse(input)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: profileKeys.all }),
+  });
 }

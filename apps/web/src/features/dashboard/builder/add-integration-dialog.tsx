@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { searchCatalogue } from '../api/builder';
+import { catalogueSearchQuery } from '../api/queries';
 import { CategoryIcon } from '@/components/category-icon';
 import { messages } from '@/lib/messages';
 
@@ -26,7 +26,7 @@ interface Props {
 /** 'Add Integration': search the catalogue and put a tool on the canvas. */
 export function AddIntegrationDialog({ open, onOpenChange, onCanvas, onAdd, adding }: Props) {
   const [term, setTerm] = useState('');
-  const results = useQuery({ queryKey: ['integrations', 'search', term.trim()], queryFn: () => searchCatalogue(term), enabled: open, staleTime: 60_000, retry: 1 });
+  const results = useQuery(catalogueSearchQuery(term, open));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">

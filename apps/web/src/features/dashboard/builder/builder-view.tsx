@@ -1,14 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Link2, Plus, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { connectionIdeasKey, createConnectionIdea, deleteConnectionIdea, listConnectionIdeas } from '@/lib/connection-ideas';
+import { connectionIdeasQuery, useCreateConnectionIdea, useDeleteConnectionIdea } from '@/lib/connection-ideas';
+import { integrationKeys } from '@/lib/data/integrations';
 import { messages } from '@/lib/messages';
 import { runtimeConfig } from '@/lib/runtime-config';
-import { addUserTool, listUserTools, loadNodePositions, saveNodePositions, type NodePositions } from '../api/builder';
+import { nodePositionsQuery, useAddUserTool, userToolsQuery, useSaveNodePositions } from '../api/queries';
 import { AddIntegrationDialog } from './add-integration-dialog';
 import { ConnectionIdeasList } from './connection-ideas-list';
 import { ADD_NODE_ID, ideaText } from './layout';
@@ -20,9 +21,9 @@ const BuilderCanvas = lazy(loadCanvas);
 export function BuilderView() {
   const { user } = useAuth();
   const qc = useQueryClient();
-  const tools = useQuery({ queryKey: ['user-tools'], queryFn: listUserTools });
-  const positions = useQuery({ queryKey: ['node-positions'], queryFn: loadNodePositions });
-  const ideas = useQuery({ queryKey: connectionIdeasKey, queryFn: listConnectionIdeas });
+  const tools = useQuery(userToolsQuery());
+  const positions = useQuery(nodePositionsQuery(user?.id));
+  const ideas = useQuery(connectionIdeasQuery());
   const [addOpen, setAddOpen] = useState(false);
   const [connectMode, setConnectMode] = useState(false);
   const [first, setFirst] = useState<string | null>(null);
@@ -32,36 +33,19 @@ export function BuilderView() {
   }, []);
 
   const fail = () => toast.error(messages.dashboard.saveFailed);
-  const addTool = useMutation({
-    mutationFn: addUserTool,
+  const addTool = useAddUserTool({
     onSuccess: (_d, id) => {
-      void qc.invalidateQueries({ queryKey: ['user-tools'] });
-      const name = (qc.getQueriesData<{ id: string; name: string }[]>({ queryKey: ['integrations', 'search'] }).flatMap(([, d]) => d ?? []).find((i) => i.id === id))?.name;
+      const name = qc
+        .getQueriesData<{ id: string; name: string }[]>({ queryKey: integrationKeys.searches() })
+        .flatMap(([, d]) => d ?? [])
+        .find((i) => i.id === id)?.name;
       toast.success(messages.dashboard.toolAdded(name ?? 'Tool'));
     },
     onError: fail,
   });
-  const savePositions = useMutation({
-    mutationFn: (p: NodePositions) => saveNodePositions(user!.id, p),
-    onMutate: (p) => qc.setQueryData(['node-positions'], p),
-    onError: fail,
-  });
-  const createIdea = useMutation({
-    mutationFn: createConnectionIdea,
-    onSuccess: () => {
-      toast.success(messages.dashboard.ideaCreated);
-      void qc.invalidateQueries({ queryKey: connectionIdeasKey });
-    },
-    onError: fail,
-  });
-  const deleteIdea = useMutation({
-    mutationFn: deleteConnectionIdea,
-    onSuccess: () => {
-      toast.success(messages.dashboard.ideaDeleted);
-      void qc.invalidateQueries({ queryKey: connectionIdeasKey });
-    },
-    onError: fail,
-  });
+  const savePositions = useSaveNodePositions(user?.id, fail);
+  const createIdea = useCreateConnectionIdea({ onSuccess: () => void toast.success(messages.dashboard.ideaCreated), onError: fail });
+  const deleteIdea = useDeleteConnectionIdea({ onSuccess: () => void toast.success(messages.dashboard.ideaDeleted), onError: fail });
 
   const stopConnecting = () => {
     setConnectMode(false);

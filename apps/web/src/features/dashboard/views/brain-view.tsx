@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Brain, Coins, Star } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -11,33 +11,26 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { messages } from '@/lib/messages';
-import { topRatedTools } from '../api/builder';
-import { loadBusinessProfile, loadPersonName, saveAiFeatures, savePersonName } from '../api/profile';
+import { topRatedQuery } from '../api/queries';
+import { businessProfileQuery, personNameQuery, useSaveAiFeatures, useSavePersonName } from '../api/profile';
 import { CategoryIcon } from '@/components/category-icon';
 
 function ProfileForm() {
-  const name = useQuery({ queryKey: ['person-name'], queryFn: loadPersonName });
+  const { user } = useAuth();
+  const name = useQuery(personNameQuery(user?.id));
   if (name.isPending) return <p className="text-sm text-muted-foreground">Loading profile...</p>;
   // keyed by the saved values, so the form starts from what the server has
-  const initial = { first_name: name.data?.first_name ?? '', surname: name.data?.surname ?? '' };
-  return <ProfileFields key={`${initial.first_name}\u0000${initial.surname}`} initial={initial} />;
+  const initial = { firstName: name.data?.firstName ?? '', surname: name.data?.surname ?? '' };
+  return <ProfileFields key={`${initial.firstName}\u0000${initial.surname}`} initial={initial} />;
 }
 
-function ProfileFields({ initial }: { initial: { first_name: string; surname: string } }) {
+function ProfileFields({ initial }: { initial: { firstName: string; surname: string } }) {
   const { user } = useAuth();
-  const qc = useQueryClient();
   const [form, setForm] = useState(initial);
-  const save = useMutation({
-    mutationFn: () => savePersonName(user!.id, form),
-    onSuccess: () => {
-      toast.success(messages.dashboard.profileSaved);
-      void qc.invalidateQueries({ queryKey: ['person-name'] });
-    },
-    onError: () => toast.error(messages.dashboard.saveFailed),
-  });
+  const save = useSavePersonName(user?.id);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    save.mutate(form, { onSuccess: () => toast.success(messages.dashboard.profileSaved), onError: () => toast.error(messages.dashboard.saveFailed) });
   };
   return (
     <form onSubmit={onSubmit} className="space-y-3" aria-labelledby="brain-profile">
@@ -46,7 +39,7 @@ function ProfileFields({ initial }: { initial: { first_name: string; surname: st
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor="brain-first-name">First name</Label>
-          <Input id="brain-first-name" value={form.first_name} maxLength={100} onChange={(e) => setForm((f) => ({ ...f, first_name: e.target.value }))} />
+          <Input id="brain-first-name" value={form.firstName} maxLength={100} onChange={(e) => setForm((f) => ({ ...f, firstName: e.target.value }))} />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="brain-surname">Surname</Label>
@@ -62,13 +55,8 @@ function ProfileFields({ initial }: { initial: { first_name: string; surname: st
 
 function AiToggle() {
   const { user } = useAuth();
-  const qc = useQueryClient();
-  const profile = useQuery({ queryKey: ['business-profile'], queryFn: loadBusinessProfile });
-  const save = useMutation({
-    mutationFn: (v: boolean) => saveAiFeatures(user!.id, v),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['business-profile'] }),
-    onError: () => toast.error(messages.dashboard.saveFailed),
-  });
+  const profile = useQuery(businessProfileQuery(user?.id));
+  const save = useSaveAiFeatures(user?.id);
   const checked = save.isPending ? Boolean(save.variables) : (profile.data?.ai_features_enabled ?? true);
   return (
     <div className="flex items-center justify-between gap-4">
@@ -76,7 +64,7 @@ function AiToggle() {
         <Label htmlFor="ai-features" className="font-semibold">AI features</Label>
         <p className="mt-1 text-sm text-muted-foreground">Let the AI coach use your business profile to tailor suggestions.</p>
       </div>
-      <Switch id="ai-features" checked={checked} disabled={profile.isPending} onCheckedChange={(v) => save.mutate(v)} />
+      <Switch id="ai-features" checked={checked} disabled={profile.isPending} onCheckedChange={(v) => save.mutate(v, { onError: () => toast.error(messages.dashboard.saveFailed) })} />
     </div>
   );
 }
@@ -84,7 +72,7 @@ function AiToggle() {
 /** The Brain: plan, AI features, credits, profile names and top rated tools. */
 export function BrainView({ usage }: { usage?: ReactNode }) {
   const plan = usePlan();
-  const top = useQuery({ queryKey: ['integrations', 'top-rated'], queryFn: () => topRatedTools(5), staleTime: 5 * 60_000 });
+  const top = useQuery(topRatedQuery(5));
   const s = plan.status;
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">

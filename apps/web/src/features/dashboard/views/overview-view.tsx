@@ -7,7 +7,8 @@ import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
-import { loadBusinessProfile, type BusinessProfile } from '../api/profile';
+import { useAuth } from '@/lib/session/auth-context';
+import { businessProfileQuery, type BusinessProfile } from '../api/profile';
 import { businessHealthScore, HEALTH_ITEMS, isFilled, type HealthInput } from '../lib/health-score';
 
 const METRIC_LABELS: Record<string, string> = {
@@ -41,7 +42,7 @@ const chips = (items: string[]) =>
 
 /** Dashboard view: the action plan being worked (from the page), then the business profile and health score. */
 export function OverviewView({ plan }: { plan?: React.ReactNode }) {
-  const profile = useQuery({ queryKey: ['business-profile'], queryFn: loadBusinessProfile });
+  const profile = useQuery(businessProfileQuery(useAuth().user?.id));
   if (profile.isPending) return <Spinner className="size-6 text-primary" label="Loading your business profile" />;
   const p = profile.data ?? null;
   const input = healthInput(p);

@@ -1,30 +1,26 @@
-import { DEFAULT_PREFERENCES } from '@app/shared';
-import { supabase } from '@/lib/supabase';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { z } from 'zod';
+import { DEFAULT_PREFERENCES, GOALS, KEY_METRIC_IDS, STARTING_VIEWS, THEMES, type GoalId, type KeyMetricId } from '@app/shared';
+import { businessProfileKeys, fetchBusinessProfile, upsertBusinessProfile, type BusinessProfile } from '@/lib/data/business-profiles';
+import { toJson } from '@/lib/data/json';
 import { EMPTY_ONBOARDING, type OnboardingData } from '../types';
 
 /** business_profiles (supabase/migrations/0011_user_data.sql): the onboarding answers, the step reached, completion. */
-export interface BusinessProfileRow {
-  business_name: string | null;
-  industry: string | null;
-  business_story: string | null;
-  problem_solving: string | null;
-  product_service: string | null;
-  goals: string[];
-  business_targets: string | null;
-  marketing_strategy: string | null;
-  sales_strategy: string | null;
-  challenges: string[];
-  funding_source: string | null;
-  financial_management: string | null;
-  team_size: string | null;
-  key_metrics: string[];
-  preferences: Partial<OnboardingData['preferences']>;
-  current_step: number;
-  onboarding_completed: boolean;
-}
+export type BusinessProfileRow = Pick<
+  BusinessProfile,
+  | 'business_name' | 'industry' | 'business_story' | 'problem_solving' | 'product_service' | 'goals' | 'business_targets' | 'marketing_strategy'
+  | 'sales_strategy' | 'challenges' | 'funding_source' | 'financial_management' | 'team_size' | 'key_metrics' | 'preferences' | 'current_step'
+  | 'onboarding_completed'
+>;
 
-const COLUMNS =
-  'business_name, industry, business_story, problem_solving, product_service, goals, business_targets, marketing_strategy, sales_strategy, challenges, funding_source, financial_management, team_size, key_metrics, preferences, current_step, onboarding_completed';
+// Stored answers are read back leniently: an id this build does not know is dropped, a bad preference is defaulted.
+const isGoal = (id: string): id is GoalId => GOALS.some((g) => g.id === id);
+const isKeyMetric = (id: string): id is KeyMetricId => (KEY_METRIC_IDS as readonly string[]).includes(id);
+const preferencesSchema = z
+  .object({ voiceEnabled: z.boolean().catch(DEFAULT_PREFERENCES.voiceEnabled), theme: z.enum(THEMES).catch(DEFAULT_PREFERENCES.theme), defaultView: z.enum(STARTING_VIEWS).catch(DEFAULT_PREFERENCES.defaultView) })
+  .partial()
+  .catch({});
 
 const orEmpty = (v: string | null) => v ?? '';
 const orNull = (v: string) => (v.trim() ? v : null);
@@ -37,7 +33,7 @@ export function fromRow(r: BusinessProfileRow): OnboardingData {
     businessStory: orEmpty(r.business_story),
     problemSolving: orEmpty(r.problem_solving),
     productService: orEmpty(r.product_service),
-    goals: r.goals as OnboardingData['goals'],
+    goals: r.goals.filter(isGoal),
     businessTargets: orEmpty(r.business_targets),
     marketingStrategy: orEmpty(r.marketing_strategy),
     salesStrategy: orEmpty(r.sales_strategy),
@@ -45,8 +41,8 @@ export function fromRow(r: BusinessProfileRow): OnboardingData {
     fundingSource: orEmpty(r.funding_source),
     financialManagement: orEmpty(r.financial_management),
     teamSize: orEmpty(r.team_size),
-    keyMetrics: r.key_metrics as OnboardingData['keyMetrics'],
-    preferences: { ...DEFAULT_PREFERENCES, ...r.preferences },
+    keyMetrics: r.key_metrics.filter(isKeyMetric),
+    preferences: { ...DEFAULT_PREFERENCES, ...preferencesSchema.parse(r.preferences) },
   };
 }
 
@@ -66,45 +62,37 @@ export function toRow(d: OnboardingData) {
     financial_management: orNull(d.financialManagement),
     team_size: orNull(d.teamSize),
     key_metrics: d.keyMetrics,
-    preferences: d.preferences,
+    preferences: toJson(d.preferences),
   };
 }
 
-export async function loadBusinessProfile(userId: string): Promise<BusinessProfileRow | null> {
-  const { data, error } = await supabase().from('business_profiles').select(COLUMNS).eq('user_id', userId).maybeSingle();
-  if (error) throw error;
-  return data as BusinessProfileRow | null;
-}
+export const loadBusinessProfile = (userId: string): Promise<BusinessProfileRow | null> => fetchBusinessProfile(userId);
 
 /** Saves the answers and the step reached, so the wizard resumes there on any device. */
 export async function saveProgress(userId: string, data: OnboardingData, step: number): Promise<void> {
-  const { error } = await supabase()
-    .from('business_profiles')
-    .upsert({ user_id: userId, ...toRow(data), current_step: step }, { onConflict: 'user_id' });
-  if (error) throw error;
+  await upsertBusinessProfile(userId, { ...toRow(data), current_step: step });
 }
 
 /** Part 1 §4: completion stores the answers, the stage (growth when a team size is set) and the focus. */
 export async function saveCompletion(userId: string, data: OnboardingData): Promise<void> {
-  const { error } = await supabase()
-    .from('business_profiles')
-    .upsert(
-      {
-        user_id: userId,
-        ...toRow(data),
-        current_step: 5,
-        business_stage: data.teamSize ? 'growth' : 'startup',
-        current_focus: orNull(data.businessTargets),
-        onboarding_completed: true,
-        onboarding_completed_at: new Date().toISOString(),
-      },
-      { onConflict: 'user_id' },
-    );
-  if (error) throw error;
+  await upsertBusinessProfile(userId, {
+    ...toRow(data),
+    current_step: 5,
+    business_stage: data.teamSize ? 'growth' : 'startup',
+    current_focus: orNull(data.businessTargets),
+    onboarding_completed: true,
+    onboarding_completed_at: new Date().toISOString(),
+  });
 }
 
 /** Whether a signed-in user still has onboarding to do (no row, or not completed). */
 export async function onboardingPending(userId: string): Promise<boolean> {
   const row = await loadBusinessProfile(userId);
   return !row?.onboarding_completed;
+}
+
+/** After the wizard saved: the dashboard's cached profile (same row, same key) must not show the old answers. */
+export function useRefreshBusinessProfile() {
+  const qc = useQueryClient();
+  return useCallback(() => void qc.invalidateQueries({ queryKey: businessProfileKeys.all }), [qc]);
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Check, Coins, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -9,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { messages } from '@/lib/messages';
 import { cn } from '@/lib/utils';
-import { submitPlanRequest, type PlanRequest } from '../api/plan-requests';
+import { useSubmitPlanRequest, type PlanRequest } from '../api/plan-requests';
 import { CreditBar } from '@/components/credit-bar';
 import { PLAN_SERVICES, TOP_UP_OPTIONS } from './plan-services';
 
@@ -19,13 +18,12 @@ const vaHours = (p: Plan) => (p.vaHours === null ? 'Unlimited VA support' : p.va
 export function PlanDialog() {
   const { planDialog, closePlanDialog, status, currentPlan, trialDaysRemaining, refresh } = usePlan();
   const [topUp, setTopUp] = useState<number>(TOP_UP_OPTIONS[1]);
-  const request = useMutation({
-    mutationFn: submitPlanRequest,
+  const request = useSubmitPlanRequest({
     onSuccess: () => {
       toast.success(messages.plans.requestSent);
       void refresh();
     },
-    onError: () => toast.error(messages.plans.requestFailed),
+    onError: () => void toast.error(messages.plans.requestFailed),
   });
   const send = (r: PlanRequest) => request.mutate(r);
 

@@ -1,15 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { profileKeys, savePersonName, type PersonName } from '@/lib/data/profiles';
 import { supabase } from '@/lib/supabase';
 
-/** profiles (first_name, surname): one row per user, created at sign-up; upsert covers older accounts. */
-export async function loadNames(userId: string): Promise<{ firstName: string; surname: string }> {
-  const { data, error } = await supabase().from('profiles').select('first_name, surname').eq('id', userId).maybeSingle();
-  if (error) throw error;
-  return { firstName: (data?.first_name as string | null) ?? '', surname: (data?.surname as string | null) ?? '' };
-}
+export { personNameQuery } from '@/lib/data/profiles';
 
-export async function saveNames(userId: string, firstName: string, surname: string): Promise<void> {
-  const { error } = await supabase().from('profiles').upsert({ id: userId, first_name: firstName || null, surname: surname || null }, { onConflict: 'id' });
-  if (error) throw error;
+/** Saves first name and surname (profiles) and refreshes every view of them. */
+export function useSaveNames(userId: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (name: PersonName) => savePersonName(userId!, name),
+    onSuccess: () => qc.invalidateQueries({ queryKey: profileKeys.all }),
+  });
 }
 
 /** POST /api/account/delete: the server deletes the user and everything that belongs to them. */

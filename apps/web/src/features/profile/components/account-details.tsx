@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
@@ -6,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { supabase } from '@/lib/supabase';
 import { sanitizeInput, validateEmail } from '@/lib/security-input';
-import { loadNames, saveNames } from '../api/profile';
+import { personNameQuery, useSaveNames } from '../api/profile';
 import { Section } from './section';
 
 /** E-mail (changed through a confirmation mail) and first name / surname (profiles). */
@@ -17,17 +18,21 @@ export function AccountDetails() {
   const [email, setEmail] = useState(user?.email ?? '');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!userId) return;
-    loadNames(userId).then(setNames, (err: unknown) => console.warn('Could not load the profile', err));
-  }, [userId]);
+  const saved = useQuery(personNameQuery(userId));
+  const saveNames = useSaveNames(userId);
+  // The form starts from the saved names, and again whenever they change on the server (set during render, as React advises).
+  const [shown, setShown] = useState(saved.data);
+  if (saved.data !== shown) {
+    setShown(saved.data);
+    if (saved.data) setNames(saved.data);
+  }
 
   async function saveProfile(e: FormEvent) {
     e.preventDefault();
     if (!userId) return;
     setBusy(true);
     try {
-      await saveNames(userId, sanitizeInput(names.firstName).slice(0, 100), sanitizeInput(names.surname).slice(0, 100));
+      await saveNames.mutateAsync({ firstName: sanitizeInput(names.firstName).slice(0, 100), surname: sanitizeInput(names.surname).slice(0, 100) });
       toast.success('Profile saved');
     } catch (err) {
       toast.error(`Could not save your profile: ${err instanceof Error ? err.message : 'unknown error'}`);
