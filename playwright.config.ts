@@ -16,6 +16,8 @@ const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-net
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // Its own folder: Playwright empties it at start, and the vitest results beside it may be written meanwhile.
+  outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
