@@ -87,7 +87,8 @@ test('the mailed token-hash link works in another browser, signs in and continue
     expect(second.url()).not.toContain('token_hash');
     expect(denied).toEqual([]);
 
-    // the link works once: opened again it says so and offers a fresh one
+    // the link works once: opened again it says so and offers a fresh one (the server refuses it: 403)
+    pageErrors.expectError(/status of 403/);
     const third = await other.newPage();
     await third.goto(link);
     await expect(third.getByText('This link does not work any more')).toBeVisible();
@@ -97,8 +98,9 @@ test('the mailed token-hash link works in another browser, signs in and continue
   }
 });
 
-test('signing in before confirming gives a plain message and offers to resend the link', async ({ page }) => {
+test('signing in before confirming gives a plain message and offers to resend the link', async ({ page, pageErrors }) => {
   test.setTimeout(60_000);
+  pageErrors.expectError(/status of 400/); // the sign-in before confirming is refused, on purpose
   const email = uniqueEmail('early');
   const { error } = await s.admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: false });
   expect(error).toBeNull();

@@ -41,7 +41,8 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     expect(await violations(page)).toEqual([]);
   });
 
-  test('the booking fallback panel', async ({ page }) => {
+  test('the booking fallback panel', async ({ page, pageErrors }) => {
+    pageErrors.expectError(/^console: Failed to load resource: net::ERR_BLOCKED_BY_CLIENT/); // the blocked script, on purpose
     await decideConsent(page, { functional: true });
     await page.route('https://assets.calendly.com/**', (r) => r.abort('blockedbyclient'));
     await openPage(page, '/');

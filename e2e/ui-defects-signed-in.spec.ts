@@ -17,7 +17,8 @@ async function openBuilder(page: Page) {
 test.describe('signed-in UI defects (issue 18, 9)', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('Add Integration shows an error with Retry when the server is down, and Retry recovers', async ({ page }) => {
+  test('Add Integration shows an error with Retry when the server is down, and Retry recovers', async ({ page, pageErrors }) => {
+    pageErrors.expectError(/integrations.*ERR_CONNECTION_REFUSED|Failed to load resource: net::ERR_CONNECTION_REFUSED/); // the refused search, on purpose
     await openBuilder(page);
     // the server goes down for the catalogue search
     await page.route('**/rest/v1/integrations**', (r) => r.abort('connectionrefused'));
