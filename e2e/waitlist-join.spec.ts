@@ -75,7 +75,8 @@ test.describe('waitlist join flow', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Grace!');
   });
 
-  test('a duplicate e-mail (any case) is refused with the specified message', async ({ page }) => {
+  test('a duplicate e-mail (any case) is refused with the specified message', async ({ page, pageErrors }) => {
+    pageErrors.expectError(/status of 409/); // the second join is refused, on purpose
     await openPage(page, '/join-waiting-list');
     await dismissConsent(page);
     const email = uniqueEmail('dup');
