@@ -16,6 +16,8 @@ const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-net
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // Its own folder: Playwright empties it at start, and the vitest results beside it may be written meanwhile.
+  outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -30,11 +32,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // E2E_WEB_DIST: build into (and serve from) a private folder, so several people can run e2e at once.
-    command: [
-      process.env.E2E_SKIP_BUILD ? '' : `NODE_ENV=production npm run build -w apps/web -- --logLevel warn${webDist ? ` --outDir ${webDist} --emptyOutDir` : ''} && `,
-      'node --import tsx server/src/main.ts',
-    ].join(''),
+    // E2E_WEB_DIST: build into (and serve from) a private folder, so several people can run e2e at once. The build
+    // is skipped when that folder already holds a build of the same sources (scripts/build-web-once.mjs).
+    command: [process.env.E2E_SKIP_BUILD ? '' : 'node scripts/build-web-once.mjs && ', 'node --import tsx server/src/main.ts'].join(''),
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

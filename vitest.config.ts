@@ -11,6 +11,8 @@ const service = (name: string, env: Record<string, string>) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // Migrates once into a template each test file's server starts from (server/test/support/db-template.ts).
+    globalSetup: ['server/test/support/global-setup.ts'],
   },
 });
 

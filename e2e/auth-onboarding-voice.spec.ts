@@ -36,7 +36,7 @@ test('without voice configured, step 5 has the voice switch off and disabled and
 });
 
 // Issue 14 item 5: answers are saved as typed (debounced), not only on Next, and come back on another device.
-test('onboarding answers are saved as typed and restored in another browser without pressing Next', async ({ page, browser }) => {
+test('onboarding answers are saved as typed and restored in another browser without pressing Next', async ({ page, browser, pageErrors }) => {
   test.setTimeout(60_000);
   const user = await signedInUser(page);
   await openPage(page, '/sign-up');
@@ -49,6 +49,7 @@ test('onboarding answers are saved as typed and restored in another browser with
     .toBe('Typed Not Saved Bakery');
 
   const other = await browser.newContext();
+  pageErrors.watch(other);
   try {
     const second = await other.newPage();
     await useSessionInPage(second, await signIn(user.email, user.password));

@@ -15,7 +15,7 @@ async function mailTo(to: string): Promise<{ subject: string; text: string }> {
   throw new Error(`no mail to ${to}`);
 }
 
-test('forgot password → e-mailed link → /reset-password → new password → sign in with it', async ({ page, pageErrors }) => {
+test('forgot password → e-mailed link → /reset-password → new password → sign in with it', async ({ page }) => {
   test.setTimeout(90_000);
   const user = await createUser();
   await openPage(page, '/sign-in');
@@ -45,14 +45,12 @@ test('forgot password → e-mailed link → /reset-password → new password →
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
   await expect(page.getByText('This reset link is invalid or has expired. Please request a new password reset.')).toBeVisible();
-  expect(pageErrors).toEqual([]);
 });
 
-test('a reset page without a token shows the invalid-link page with both ways out', async ({ page, pageErrors }) => {
+test('a reset page without a token shows the invalid-link page with both ways out', async ({ page }) => {
   await openPage(page, '/reset-password');
   await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/sign-in');
   await page.getByRole('link', { name: 'Go to Homepage' }).click();
   await expect(page).toHaveURL(/\/$/);
-  expect(pageErrors).toEqual([]);
 });

@@ -1,24 +1,61 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
-/** Fails a test on any console error or failed request to our own origin (the first rule of every spec). */
-export const test = base.extend<{ pageErrors: string[] }>({
+/**
+ * What the browser reported as going wrong during a test: console errors, uncaught exceptions, failed requests to
+ * our own origin and 5xx answers from it. The fixture fails the test on any of them at its end, except those the
+ * spec declared with `expectError` (a 4xx the test provokes on purpose, a script it blocks).
+ */
+export interface PageErrors {
+  /** Everything collected so far, in order (`console: …`, `pageerror: …`, `requestfailed: …`, `HTTP 5xx: …`). */
+  readonly all: readonly string[];
+  /** Declares errors this test provokes on purpose; the fixture ignores the ones matching. */
+  expectError(pattern: RegExp): void;
+  /** Also watches a context the test made itself (browser.newContext()). */
+  watch(context: BrowserContext): void;
+}
+
+/**
+ * Errors every test may meet without a fault of ours. Kept small and explicit: a new entry needs a reason.
+ * (ERR_ABORTED requests are dropped at collection: the browser cancels them when the test navigates away.)
+ */
+const ALWAYS_ALLOWED: RegExp[] = [];
+
+/** Served by this test run: the e2e server or a server a spec starts itself (any port on this machine). */
+const ours = (url: string | undefined) => {
+  if (!url) return true; // a message with no page (e.g. a worker's) is counted
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+};
+
+/** Listens to every page of a context, including pages the test opens later (pop-ups of other sites excepted). */
+function collectErrors(context: BrowserContext, into: string[]): void {
+  context.on('console', (m) => {
+    if (m.type() === 'error' && ours(m.page()?.url())) into.push(`console: ${m.text()}`);
+  });
+  context.on('weberror', (e) => {
+    if (ours(e.page()?.url())) into.push(`pageerror: ${e.error().message}`);
+  });
+  context.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText;
+    if (ours(r.url()) && why !== 'net::ERR_ABORTED') into.push(`requestfailed: ${r.url()} ${why}`);
+  });
+  context.on('response', (r) => {
+    if (ours(r.url()) && r.status() >= 500) into.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+}
+
+export const test = base.extend<{ pageErrors: PageErrors }>({
   pageErrors: [
-    async ({ page, baseURL }, use) => {
-      const errors: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-      page.on('requestfailed', (r) => {
-        // ERR_ABORTED is the browser cancelling a request because the page navigated away (a test's goto right after
-        // an action), not a failure of ours; every other failure of our own origin counts.
-        const why = r.failure()?.errorText;
-        if (baseURL && r.url().startsWith(baseURL) && why !== 'net::ERR_ABORTED') errors.push(`requestfailed: ${r.url()} ${why}`);
-      });
-      page.on('response', (r) => {
-        if (baseURL && r.url().startsWith(baseURL) && r.status() >= 500) errors.push(`HTTP ${r.status()}: ${r.url()}`);
-      });
-      await use(errors);
+    async ({ context }, use) => {
+      const all: string[] = [];
+      const expected: RegExp[] = [...ALWAYS_ALLOWED];
+      collectErrors(context, all);
+      await use({ all, expectError: (pattern) => void expected.push(pattern), watch: (other) => collectErrors(other, all) });
+      const unexpected = all.filter((e) => !expected.some((p) => p.test(e)));
+      expect(unexpected, 'the browser reported errors this test did not expect (declare deliberate ones with pageErrors.expectError)').toEqual([]);
     },
     { auto: true },
   ],

@@ -10,7 +10,7 @@ test.describe('cookie consent', () => {
     await context.route('https://assets.calendly.com/**', (r) => r.fulfill({ contentType: 'text/javascript', body: '/* blocked */' }));
   });
 
-  test('first visit: the prompt offers Accept All, Necessary only and Customise; Accept All stores, records and reloads', async ({ page, pageErrors }) => {
+  test('first visit: the prompt offers Accept All, Necessary only and Customise; Accept All stores, records and reloads', async ({ page }) => {
     await openPage(page, '/');
     const prompt = page.getByRole('region', { name: 'Your privacy, your choice' });
     await expect(prompt).toBeVisible();
@@ -29,18 +29,16 @@ test.describe('cookie consent', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ ...ALL, consent_version: '1' });
     expect(Date.now() - Date.parse(String(rows[0]!.created_at))).toBeLessThan(60_000);
-    expect(pageErrors).toEqual([]);
   });
 
-  test('Necessary only stores everything off, and keeps the booking calendar away', async ({ page, pageErrors }) => {
+  test('Necessary only stores everything off, and keeps the booking calendar away', async ({ page }) => {
     await openPage(page, '/');
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Necessary only' }).click()]);
     await expect.poll(() => storedConsent(page)).toEqual({ necessary: true, performance: false, functional: false, targeting: false, accepted: true });
     await expect(page.getByTestId('booking-consent-panel')).toBeVisible();
-    expect(pageErrors).toEqual([]);
   });
 
-  test('Customise → Cookie Preferences: four toggles, Necessary locked; Save Preferences stores the toggles and reloads', async ({ page, pageErrors }) => {
+  test('Customise → Cookie Preferences: four toggles, Necessary locked; Save Preferences stores the toggles and reloads', async ({ page }) => {
     await openPage(page, '/');
     await page.getByRole('button', { name: 'Customise' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cookie Preferences' });
@@ -69,10 +67,9 @@ test.describe('cookie consent', () => {
     await expect(page.getByRole('dialog').getByRole('switch', { name: 'Functional' })).not.toBeChecked();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
-    expect(pageErrors).toEqual([]);
   });
 
-  test('a decision in one tab updates the other tab through the storage event', async ({ page, context, pageErrors }) => {
+  test('a decision in one tab updates the other tab through the storage event', async ({ page, context }) => {
     const other = await context.newPage();
     await openPage(page, '/');
     await openPage(other, '/');
@@ -85,10 +82,9 @@ test.describe('cookie consent', () => {
     await expect(other.getByTestId('booking-consent-panel')).toBeHidden();
     expect(await storedConsent(other)).toEqual(ALL);
     await other.close();
-    expect(pageErrors).toEqual([]);
   });
 
-  test('an unreadable record is removed (logged as a warning, not an error) and the prompt returns', async ({ page, pageErrors }) => {
+  test('an unreadable record is removed (logged as a warning, not an error) and the prompt returns', async ({ page }) => {
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     await openPage(page, '/');
@@ -97,10 +93,9 @@ test.describe('cookie consent', () => {
     await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBeNull();
     expect(warnings.some((w) => w.includes('could not be read'))).toBe(true);
-    expect(pageErrors).toEqual([]);
   });
 
-  test('a new policy version asks again and treats old choices as not given', async ({ page, pageErrors }) => {
+  test('a new policy version asks again and treats old choices as not given', async ({ page }) => {
     await page.addInitScript(() => {
       localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: true, functional: true, targeting: true, accepted: true }));
       localStorage.setItem('cookie-consent-version', '0');
@@ -108,6 +103,5 @@ test.describe('cookie consent', () => {
     await openPage(page, '/');
     await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible();
     await expect(page.getByTestId('booking-consent-panel')).toBeVisible();
-    expect(pageErrors).toEqual([]);
   });
 });

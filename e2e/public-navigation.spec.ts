@@ -5,7 +5,7 @@ import { expect, openPage, test } from './fixtures';
 test.describe('top navigation and drawer', () => {
   test.beforeEach(async ({ page }) => decideConsent(page));
 
-  test('light text on dark pages, dark text on light pages, solid dark bar after 20 px of scroll', async ({ page, pageErrors }) => {
+  test('light text on dark pages, dark text on light pages, solid dark bar after 20 px of scroll', async ({ page }) => {
     await openPage(page, '/');
     const nav = page.getByTestId('top-nav');
     await expect(nav).toHaveAttribute('data-solid', 'false');
@@ -30,10 +30,9 @@ test.describe('top navigation and drawer', () => {
     }
     await openPage(page, '/contact');
     await expect(nav).toHaveAttribute('data-tone', 'light');
-    expect(pageErrors).toEqual([]);
   });
 
-  test('signed-out drawer: waitlist, sign in and the Platform list; Escape closes; every choice closes it', async ({ page, pageErrors }) => {
+  test('signed-out drawer: waitlist, sign in and the Platform list; Escape closes; every choice closes it', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openPage(page, '/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
@@ -71,10 +70,9 @@ test.describe('top navigation and drawer', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole('dialog')).toBeHidden();
-    expect(pageErrors).toEqual([]);
   });
 
-  test('signed-in drawer: welcome with the e-mail, Dashboard, Profile and Sign Out', async ({ page, pageErrors }) => {
+  test('signed-in drawer: welcome with the e-mail, Dashboard, Profile and Sign Out', async ({ page }) => {
     const user = await signedInUser(page);
     await page.setViewportSize({ width: 375, height: 800 });
     await openPage(page, '/');
@@ -91,10 +89,9 @@ test.describe('top navigation and drawer', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog').getByRole('link', { name: 'Join Waitlist' })).toBeVisible();
-    expect(pageErrors).toEqual([]);
   });
 
-  test('footer: columns, legal links, current year, Cookie Settings opens the dialog', async ({ page, pageErrors }) => {
+  test('footer: columns, legal links, current year, Cookie Settings opens the dialog', async ({ page }) => {
     await openPage(page, '/');
     const footer = page.locator('footer');
     await expect(footer.getByRole('navigation', { name: 'Services' }).getByRole('link')).toHaveText(['AI Dashboard', 'Website Intelligence', 'Brand Intelligence', 'Advertising Hub']);
@@ -105,6 +102,5 @@ test.describe('top navigation and drawer', () => {
     for (const name of ['Terms of Service', 'Privacy Policy', 'Cookie Policy']) await expect(footer.getByRole('link', { name })).toBeVisible();
     await footer.getByRole('button', { name: 'Cookie Settings' }).click();
     await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toBeVisible();
-    expect(pageErrors).toEqual([]);
   });
 });

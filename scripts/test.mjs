@@ -1,51 +1,95 @@
-// npm test: typecheck, lint, unit, service (PGlite, then PostgreSQL when TEST_DATABASE_URL is set), end-to-end.
-// Runs every stage even when one fails, then prints one closing line: "tests: N passed, N failed, N skipped".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+// npm test: typecheck, lint, unit, service (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), end-to-end.
+// Stages run side by side where they do not get in each other's way (docs/decisions/0043):
+//   typecheck (three tsc at once) | lint | unit | web build   — all start at once;
+//   service (both databases, one vitest) starts when unit ends; e2e starts when the web build, typecheck and lint end.
+// Each stage's output is kept and printed whole when it ends, under its name. Every stage runs even when one fails;
+// the closing line is "tests: N passed, N failed, N skipped". TEST_SERIAL=1 runs the stages one after another.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('test-results', { recursive: true });
 const hasPg = Boolean(process.env.TEST_DATABASE_URL);
 if (!hasPg) console.log('\nNOTICE: TEST_DATABASE_URL is unset: the service suite runs on PGlite only (PostgreSQL run skipped).');
 if (!process.env.TEST_REDIS_URL) console.log('NOTICE: TEST_REDIS_URL is unset: the Redis rate-limit store tests and the two-instance scale-out test are skipped.\n');
 
+// tsc's incremental state lives in node_modules/.cache, so a second run checks only what changed.
+const tsc = (project, name) => ['npx', ['tsc', '-p', project, '--incremental', '--tsBuildInfoFile', `node_modules/.cache/tsc/${name}.tsbuildinfo`]];
+const vitest = (projects, out) => ['npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${out}`]];
+
 const stages = [
-  { name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'server'], then: [['npx', ['tsc', '-p', 'apps/web']], ['npx', ['tsc', '-p', 'tsconfig.tools.json']]] },
-  { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
-  { name: 'unit', cmd: 'npx', args: ['vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json'], json: 'test-results/unit.json' },
+  { name: 'typecheck', cmds: [tsc('server', 'server'), tsc('apps/web', 'web'), tsc('tsconfig.tools.json', 'tools')] },
+  { name: 'lint', cmds: [['npx', ['eslint', '.', '--max-warnings=0']]] },
+  { name: 'unit', cmds: [vitest(['unit'], 'test-results/unit.json')], json: 'test-results/unit.json' },
+  { name: 'web build', cmds: [['node', ['scripts/build-web-once.mjs']]] },
   {
     name: 'service',
-    cmd: 'npx',
-    args: ['vitest', 'run', '--project', 'service', ...(hasPg ? ['--project', 'service-pg'] : []), '--reporter=default', '--reporter=json', '--outputFile=test-results/service.json'],
+    after: ['unit'],
+    cmds: [vitest(['service', ...(hasPg ? ['service-pg'] : [])], 'test-results/service.json')],
     json: 'test-results/service.json',
   },
-  { name: 'e2e', cmd: 'npx', args: ['playwright', 'test'], json: 'test-results/e2e.json', playwright: true },
+  // The build is done and stamped: the webServer's own build-web-once call finds it up to date.
+  { name: 'e2e', after: ['web build', 'typecheck', 'lint'], cmds: [['npx', ['playwright', 'test']]], json: 'test-results/e2e.json', playwright: true },
 ];
+
+for (const s of stages) if (s.json) rmSync(s.json, { force: true }); // a stale file must not count for a stage that did not write one
+
+/** Runs one command, collecting its output; resolves with success. */
+function run([cmd, args], sink) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (b) => sink.push(b));
+    child.stderr.on('data', (b) => sink.push(b));
+    child.on('error', (err) => {
+      sink.push(Buffer.from(`${cmd}: ${err.message}\n`));
+      resolve(false);
+    });
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status === 0;
+const timings = [];
+const t0 = Date.now();
 
-for (const s of stages) {
-  const started = Date.now();
-  console.log(`\n=== ${s.name} ===`);
-  let ok = run(s.cmd, s.args);
-  for (const [cmd, args] of s.then ?? []) ok = run(cmd, args) && ok;
-  if (s.json && existsSync(s.json)) {
-    const r = JSON.parse(readFileSync(s.json, 'utf8'));
-    if (s.playwright) {
-      totals.passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
-      totals.failed += r.stats?.unexpected ?? 0;
-      totals.skipped += r.stats?.skipped ?? 0;
-    } else {
-      totals.passed += r.numPassedTests ?? 0;
-      totals.failed += r.numFailedTests ?? 0;
-      totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    }
+function count(s) {
+  if (!s.json || !existsSync(s.json)) return;
+  const r = JSON.parse(readFileSync(s.json, 'utf8'));
+  if (s.playwright) {
+    totals.passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
+    totals.failed += r.stats?.unexpected ?? 0;
+    totals.skipped += r.stats?.skipped ?? 0;
+  } else {
+    totals.passed += r.numPassedTests ?? 0;
+    totals.failed += r.numFailedTests ?? 0;
+    totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   }
-  if (!ok) failedStages.push(s.name);
-  console.log(`=== ${s.name}: ${ok ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s ===`);
 }
 
-if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(', ')}`);
+async function runStage(s) {
+  const started = Date.now();
+  console.log(`--- ${s.name}: started at +${Math.round((started - t0) / 1000)} s`);
+  const out = [];
+  const ok = (await Promise.all(s.cmds.map((c) => run(c, out)))).every(Boolean);
+  count(s);
+  if (!ok) failedStages.push(s.name);
+  const secs = Math.round((Date.now() - started) / 1000);
+  timings.push(`${s.name} ${secs} s`);
+  process.stdout.write(`\n=== ${s.name} ===\n${Buffer.concat(out).toString()}=== ${s.name}: ${ok ? 'ok' : 'FAILED'} in ${secs} s ===\n`);
+}
+
+if (process.env.TEST_SERIAL) {
+  for (const s of stages) await runStage(s);
+} else {
+  const done = new Map();
+  const start = (s) => {
+    if (!done.has(s.name)) done.set(s.name, Promise.all((s.after ?? []).map((n) => start(stages.find((x) => x.name === n)))).then(() => runStage(s)));
+    return done.get(s.name);
+  };
+  await Promise.all(stages.map(start));
+}
+
+console.log(`\nStage times: ${timings.join(', ')}; total ${Math.round((Date.now() - t0) / 1000)} s`);
+if (failedStages.length) console.log(`Failed stages: ${failedStages.join(', ')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStages.length ? 1 : 0);

@@ -29,7 +29,7 @@ try {
     await page.locator('#signup-confirm').fill('a long enough password');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Step 1 of 6').waitFor();
-    await page.waitForTimeout(4500); // let the toast go
+    await page.waitForFunction(() => !document.querySelector('[data-sonner-toast]'), undefined, { timeout: 15_000 }); // the toast has gone
     await shot('wizard-1');
     await page.getByRole('button', { name: "Let's Get Started" }).click();
     await page.getByRole('button', { name: 'Next' }).click();

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
@@ -8,6 +7,7 @@ import { openDatabase } from '../src/db/index.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { freshPostgresDatabase, SERVICE_DB } from './harness.js';
 import { runScript, startChild, type ChildServer } from './child-server.js';
+import { migratedDataDir } from './support/db-template.js';
 
 const noSession = { auth: { persistSession: false, autoRefreshToken: false } };
 const join = (url: string, email: string) =>
@@ -29,7 +29,7 @@ describe.skipIf(SERVICE_DB !== 'pglite')('npm run backup / restore', { timeout: 
   const file = () => path.join(dir, '..', `${path.basename(dir)}-backup.tar.gz`);
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'backup-'));
+    dir = await migratedDataDir('backup-');
     server = await startChild({ DATA_DIR: dir });
   }, 120_000);
   afterAll(async () => {
@@ -98,7 +98,7 @@ describe.skipIf(SERVICE_DB !== 'postgres')('npm run move-to-postgres', { timeout
   const env = () => ({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', AUTH_BCRYPT_COST: '4', WEB_DIST_DIR: path.join(dir, 'no-web') });
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'move-'));
+    dir = await migratedDataDir('move-');
     target = await freshPostgresDatabase();
     source = await startServer(env()); // embedded: no DATABASE_URL
   }, 120_000);

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKeys } from '../src/keys.js';
 import { SERVICE_DB } from './harness.js';
 import { runScript, startChild, type ChildServer } from './child-server.js';
+import { migratedDataDir } from './support/db-template.js';
 
 // Issue 12 item 12: one process per embedded DATA_DIR; make-admin through the running server. PGlite only (with
 // DATABASE_URL there is no folder to share: several servers on one PostgreSQL is the supported set-up).
@@ -14,7 +13,7 @@ describe.skipIf(SERVICE_DB !== 'pglite')('embedded DATA_DIR held by one process'
   let first: ChildServer;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'lock-'));
+    dir = await migratedDataDir('lock-');
     first = await startChild({ DATA_DIR: dir });
   }, 120_000);
   afterAll(async () => {

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startServer, type RunningServer } from '../src/server.js';
+import { emptyPostgresDatabase, migratedDataDir, migratedPostgresDatabase } from './support/db-template.js';
 
 // supabase-js builds a realtime client, which needs a global WebSocket on Node 20.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
@@ -31,31 +30,15 @@ function memoryStorage() {
 }
 
 /** A fresh, empty database on the TEST_DATABASE_URL server; `drop()` removes it (also used by bench/). */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `svc_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export const freshPostgresDatabase = emptyPostgresDatabase;
 
-/** The real server on a random port with a fresh DATA_DIR (and, on PostgreSQL, a fresh database it drops after). */
+/**
+ * The real server on a random port with a fresh DATA_DIR (and, on PostgreSQL, a fresh database it drops after),
+ * both cloned from the migrated template (support/db-template.ts): the server starts with nothing to apply.
+ */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-'));
-  const pgdb = SERVICE_DB === 'postgres' ? await freshPostgresDatabase() : undefined;
+  const pgdb = SERVICE_DB === 'postgres' ? await migratedPostgresDatabase() : undefined;
+  const dataDir = pgdb ? mkdtempSync(path.join(tmpdir(), 'svc-')) : await migratedDataDir();
   const server = await startServer(
     {
       NODE_ENV: 'test',

@@ -1,22 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/index.js';
-import { freshPostgresDatabase, SERVICE_DB, startTestServer } from './harness.js';
+import { SERVICE_DB, startTestServer } from './harness.js';
+import { migratedDataDir, migratedPostgresDatabase, type TestDatabase } from './support/db-template.js';
 import { startChild } from './child-server.js';
 
 // Issue 12 item 13: SIGTERM under write load drains, closes the database and exits 0; every acknowledged join
 // is stored, none that a client saw fail is.
 describe('SIGTERM under concurrent writes', { timeout: 240_000 }, () => {
   let dir: string;
-  let pgdb: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
+  let pgdb: TestDatabase | undefined;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'drain-'));
-    pgdb = SERVICE_DB === 'postgres' ? await freshPostgresDatabase() : undefined;
+    dir = await migratedDataDir('drain-');
+    pgdb = SERVICE_DB === 'postgres' ? await migratedPostgresDatabase() : undefined;
   }, 60_000);
   afterAll(async () => {
     await pgdb?.drop();
