@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { clientIp } from '../http/client-ip.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { createRateLimiter } from '../http/rate-limit.js';
 import { writeAudit } from '../security/audit.js';
 import { requireSignedIn } from './signed-in.js';

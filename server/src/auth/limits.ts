@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limit.js';
-import { authError } from './errors.js';
+import { authError } from '../errors/auth.js';
 import { createSigninGuard } from './signin-guard.js';
 
 const FIVE_MINUTES = 300;
@@ -44,12 +44,12 @@ export function authLimitsFor(ctx: AppContext): AuthLimits {
 /** 429 over_request_rate_limit when `key` is over `limiter`'s budget. */
 export async function limitRequest(limiter: RateLimiter, key: string): Promise<void> {
   const r = await limiter.consume(key);
-  if (!r.allowed) throw authError(429, 'over_request_rate_limit', 'Request rate limit reached', { retry_after: r.retryAfterSeconds });
+  if (!r.allowed) throw authError('over_request_rate_limit', 'Request rate limit reached', { retry_after: r.retryAfterSeconds });
 }
 
 /** 429 over_email_send_rate_limit when a mail went to `email` less than AUTH_EMAIL_MIN_INTERVAL ago. */
 export async function limitMailSend(limits: AuthLimits, email: string): Promise<void> {
   if (!limits.mailSend) return;
   const r = await limits.mailSend.consume(email);
-  if (!r.allowed) throw authError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${r.retryAfterSeconds} seconds.`);
+  if (!r.allowed) throw authError('over_email_send_rate_limit', `For security purposes, you can only request this after ${r.retryAfterSeconds} seconds.`);
 }

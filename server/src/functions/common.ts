@@ -4,7 +4,7 @@ import { type z } from 'zod';
 import type { AppContext } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { clientIp } from '../http/client-ip.js';
-import { type ApiError } from '../http/errors.js';
+import { type ApiError } from '../errors/api-error.js';
 
 /**
  * What every /functions/v1 handler answers: same-origin JSON the front end maps to the specification's

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { scrub, type ErrorTracker } from '../error-tracking.js';
 import { parseJsonBody } from './body.js';
 import { clientIp } from './client-ip.js';
-import { ApiError, notFoundJson } from './errors.js';
+import { ApiError, notFoundJson } from '../errors/api-error.js';
 import { createRateLimiter } from './rate-limit.js';
 
 /**

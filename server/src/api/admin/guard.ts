@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../errors/api-error.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../auth/users.js';
 import { clientIp } from '../../http/client-ip.js';
