@@ -12,7 +12,8 @@ import { createErrorTracker } from './error-tracking.js';
 import { devMailRoutes } from './mail/dev-outbox-page.js';
 import { restRoutes } from './rest/index.js';
 import { clientErrorRoutes, reportUnexpectedErrors } from './http/error-reports.js';
-import { ApiError, notFoundJson } from './errors/api-error.js';
+import { ApiError } from './errors/api-error.js';
+import { notFoundJson, prefixErrorResponse } from './errors/json.js';
 import { inputGuard, refuseFor } from './http/input-guard.js';
 import { registerMetrics, requestMetrics } from './http/metrics.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -43,7 +44,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   app.use('*', securityHeaders(config));
   app.use('*', compress());
   for (const prefix of SERVICE_PREFIXES) {
-    app.use(`${prefix}/*`, bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError: (c) => c.json({ code: 413, error_code: 'request_too_large', message: 'Request body too large' }, 413) }));
+    app.use(`${prefix}/*`, bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError: (c) => prefixErrorResponse(c, 'request_too_large') }));
   }
   // NUL, invalid UTF-8 and unpaired surrogates in query strings and bodies: a 400, never a database 500 (/rest/v1 answers as PostgREST).
   for (const [prefix, refuse] of Object.entries(refuseFor(log))) app.use(`${prefix}/*`, inputGuard(refuse));
@@ -64,7 +65,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
     if (err instanceof HTTPException) return err.getResponse();
     const requestId = c.get('requestId');
     log.error({ requestId, err }, 'unhandled error');
-    return c.json({ code: 500, error_code: 'unexpected_failure', message: 'Internal server error', requestId }, 500);
+    return prefixErrorResponse(c, 'unexpected_failure', { requestId });
   });
   return app;
 }

@@ -6,7 +6,7 @@ import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
 import { createFlowState } from '../flow-state.js';
 import { requestRecovery } from '../flows.js';
 import { requireUser } from '../guards.js';
-import { limitMailSend, limitRequest } from '../limits.js';
+import { limitMailSend, limitByIp, limitRequest } from '../limits.js';
 import { sendAuthMail, type VerifyType } from '../mail.js';
 import { issueToken, type IssuedToken } from '../one-time-tokens.js';
 import { pickRedirect } from '../redirect.js';
@@ -33,9 +33,7 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
     return c.json({});
   });
 
-  app.post('/resend', async (c) => {
-    const meta = requestMeta(c, ctx);
-    await limitRequest(limits.resend, meta.ip);
+  app.post('/resend', limitByIp({ ctx, limits }, 'resend'), async (c) => {
     const b = await readBody(c, resendBody);
     if (b.type === 'sms' || b.type === 'phone_change') throw authError('phone_provider_disabled');
     if (b.type !== 'signup' && b.type !== 'email_change') throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
@@ -55,9 +53,8 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
     return c.json({});
   });
 
-  app.post('/otp', async (c) => {
+  app.post('/otp', limitByIp({ ctx, limits }, 'otp'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.otp, meta.ip);
     const b = await readBody(c, otpBody);
     if (b.phone) throw authErrorAt(422, 'phone_provider_disabled', 'Unsupported phone provider');
     const email = parseEmail(b.email);

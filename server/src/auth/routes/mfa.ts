@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
 import { unenrollFactor } from '../factors.js';
-import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
+import { authError, authErrorAt, authRateLimited, validationFailed } from '../../errors/auth.js';
 import { requireUser, type Caller } from '../guards.js';
-import { limitRequest } from '../limits.js';
+import { limitByIp } from '../limits.js';
 import { readBody, requestMeta } from '../request.js';
 import { addAmr, reissueForSession } from '../sessions.js';
 import { challengeWebauthnFactor, enrollWebauthnFactor, verifyWebauthnFactor } from './mfa-webauthn.js';
@@ -76,9 +76,8 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
     return c.json({ id: rows[0]!.id, type: 'totp', friendly_name: name, totp: { qr_code: qr, secret, uri } });
   });
 
-  app.post('/factors/:id/challenge', async (c) => {
+  app.post('/factors/:id/challenge', limitByIp({ ctx, limits }, 'mfa'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.mfa, meta.ip);
     const who = await caller(c);
     const factor = await ownFactor(who, c.req.param('id'));
     if (factor.factor_type === 'webauthn') return c.json(await challengeWebauthnFactor(deps, c, who, factor as never));
@@ -92,9 +91,8 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
     return c.json({ id: rows[0]!.id, type: 'totp', expires_at: Number(rows[0]!.expires_at) });
   });
 
-  app.post('/factors/:id/verify', async (c) => {
+  app.post('/factors/:id/verify', limitByIp({ ctx, limits }, 'mfa'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.mfa, meta.ip);
     const who = await caller(c);
     const factor = await ownFactor(who, c.req.param('id'));
     if (factor.factor_type === 'webauthn') return c.json(await verifyWebauthnFactor(deps, c, who, factor as never));
@@ -126,7 +124,7 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
         'select greatest(1, ceil(extract(epoch from locked_until - now())))::int as left from auth.mfa_factors where id = $1',
         [factor.id],
       );
-      throw authError('over_request_rate_limit', 'Request rate limit reached', { retry_after: lock[0]?.left ?? MFA_LOCK_SECONDS });
+      throw authRateLimited(lock[0]?.left ?? MFA_LOCK_SECONDS);
     }
     const failed = async (reason: string) => {
       const locked = claimed[0]!.failed >= MFA_MAX_FAILED_VERIFICATIONS;

@@ -12,7 +12,7 @@ import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
 import { authError } from '../../errors/auth.js';
 import { requireUser } from '../guards.js';
-import { limitRequest } from '../limits.js';
+import { limitByIp } from '../limits.js';
 import { readBody, requestMeta } from '../request.js';
 import { startSession } from '../sessions.js';
 import { findUserById, isBanned } from '../users.js';
@@ -65,11 +65,13 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
     const meta = requestMeta(c, ctx);
     return writeAudit(ctx.db, { event_type: event, user_id: userId, ip: meta.ip, user_agent: meta.userAgent, details });
   };
-  async function owner(c: Context) {
+  // Every own-passkey route: refused while passkeys are off, then counted per IP, before its handler runs.
+  app.use('/passkeys/*', async (_c, next) => {
     assertPasskeysEnabled(ctx.config);
-    await limitRequest(limits.passkey, requestMeta(c, ctx).ip);
-    return requireUser(ctx, c);
-  }
+    await next();
+  });
+  app.use('/passkeys/*', limitByIp({ ctx, limits }, 'passkey'));
+  const owner = (c: Context) => requireUser(ctx, c);
 
   app.post('/passkeys/registration/options', async (c) => {
     const who = await owner(c);
@@ -120,8 +122,6 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
   });
 
   app.post('/passkeys/authentication/options', async (c) => {
-    assertPasskeysEnabled(ctx.config);
-    await limitRequest(limits.passkey, requestMeta(c, ctx).ip);
     // discoverable sign-in: no allowCredentials, so the answer says nothing about who has passkeys
     const options = await generateAuthenticationOptions({ rpID: rp().id, userVerification: 'required', timeout: WEBAUTHN_CHALLENGE_SECONDS * 1000 });
     const saved = await saveChallenge(ctx.db, 'authentication', null, options.challenge);
@@ -129,9 +129,7 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
   });
 
   app.post('/passkeys/authentication/verify', async (c) => {
-    assertPasskeysEnabled(ctx.config);
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.passkey, meta.ip);
     const b = await readBody(c, verifyBody);
     const expectedChallenge = await takeChallenge(ctx.db, b.challenge_id, 'authentication', null);
     const { rows } = await ctx.db.query<PasskeyRow>('select * from auth.webauthn_credentials where credential_id = $1', [b.credential.id]);

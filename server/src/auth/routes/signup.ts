@@ -5,7 +5,7 @@ import { insertAnonymousUser } from '../anonymous.js';
 import type { AuthDeps } from '../deps.js';
 import { authError, validationFailed } from '../../errors/auth.js';
 import { createFlowState } from '../flow-state.js';
-import { limitMailSend, limitRequest } from '../limits.js';
+import { limitMailSend, limitByIp, limitRequest } from '../limits.js';
 import { sendAccountExistsMail, sendAuthMail } from '../mail.js';
 import { issueToken } from '../one-time-tokens.js';
 import { assertStrongPassword, hashPassword } from '../passwords.js';
@@ -36,9 +36,8 @@ async function signUpAnonymously(ctx: AppContext, data: Record<string, unknown>,
 
 /** POST /signup: email + password (+ user metadata), or nothing but metadata for an anonymous user. */
 export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
-  app.post('/signup', async (c) => {
+  app.post('/signup', limitByIp({ ctx, limits }, 'signup'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.signup, meta.ip);
     const b = await readBody(c, body);
     if (!b.email && !b.phone) return c.json(await signUpAnonymously(ctx, b.data ?? {}, meta));
     if (!ctx.config.AUTH_SIGNUP_ENABLED) throw signupDisabled();

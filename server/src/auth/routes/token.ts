@@ -5,7 +5,7 @@ import type { AuthDeps } from '../deps.js';
 import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
 import { consumeFlowState } from '../flow-state.js';
 import { maybeCleanup } from '../cleanup.js';
-import { limitRequest } from '../limits.js';
+import { limitByIp } from '../limits.js';
 import { verifyPassword, weakPasswordReasons } from '../passwords.js';
 import { parseEmail, readBody, requestMeta, type RequestMeta } from '../request.js';
 import { refreshSession, startSession } from '../sessions.js';
@@ -21,9 +21,8 @@ const invalidCredentials = () => authError('invalid_credentials');
 /** POST /token: password, refresh_token and pkce grants; id_token answers "provider disabled". */
 export function registerToken(app: Hono, deps: AuthDeps) {
   const { ctx, limits } = deps;
-  app.post('/token', async (c) => {
+  app.post('/token', limitByIp({ ctx, limits }, 'token'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.token, meta.ip);
     maybeCleanup(ctx);
     switch (c.req.query('grant_type')) {
       case 'password':

@@ -6,7 +6,7 @@ import type { AuthDeps } from '../deps.js';
 import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
 import { createFlowState } from '../flow-state.js';
 import { requireUser, type Caller } from '../guards.js';
-import { limitMailSend, limitRequest } from '../limits.js';
+import { limitMailSend, limitByIp } from '../limits.js';
 import { sendAuthMail } from '../mail.js';
 import { consumeTokens, findByOtp, issueToken, type IssuedToken } from '../one-time-tokens.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../passwords.js';
@@ -38,9 +38,8 @@ export function registerUser(app: Hono, deps: AuthDeps) {
     return c.json(await userJson(ctx.db, caller.user));
   });
 
-  app.put('/user', async (c) => {
+  app.put('/user', limitByIp({ ctx, limits }, 'userUpdate'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.userUpdate, meta.ip);
     const caller = await requireUser(ctx, c);
     const b = await readBody(c, body);
     const { user } = caller;

@@ -5,7 +5,7 @@ import type { AuthDeps } from '../deps.js';
 import { authError, validationFailed } from '../../errors/auth.js';
 import { AuthError } from '../../errors/auth.js';
 import { issueAuthCode } from '../flow-state.js';
-import { limitRequest } from '../limits.js';
+import { limitByIp, limitRequest } from '../limits.js';
 import { findByLink, findByOtp } from '../one-time-tokens.js';
 import { pickRedirect } from '../redirect.js';
 import { parseEmail, readBody, requestMeta } from '../request.js';
@@ -33,9 +33,8 @@ const OAUTH_ERROR: Record<number, string> = { 400: 'invalid_request', 401: 'unau
 
 /** POST /verify (verifyOtp: e-mail + code, or token_hash) and GET /verify (the mailed link; always a 303). */
 export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
-  app.post('/verify', async (c) => {
+  app.post('/verify', limitByIp({ ctx, limits }, 'verify'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.verify, meta.ip);
     const b = await readBody(c, body);
     if (b.phone && !b.email && isPhoneType(b.type)) {
       // GoTrue checks the number's format, then finds no code for it: no phone codes are ever sent here
