@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { apiRoutes } from './api/index.js';
+import { sendWaitlistConfirmations } from './api/waitlist-confirmations.js';
 import { authRoutes } from './auth/index.js';
 import type { AppContext } from './context.js';
 import { functionRoutes } from './functions/index.js';
@@ -52,7 +53,9 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   app.route('/api/client-errors', clientErrorRoutes(ctx, errorTracker));
   app.route('/api', apiRoutes(ctx));
   app.route('/auth/v1', authRoutes(ctx));
-  app.route('/rest/v1', restRoutes(ctx));
+  // a join through /rest/v1 sends the same confirmation as POST /api/waitlist (one sender, api/waitlist-confirmations.ts)
+  const waitlistJoined = sendWaitlistConfirmations;
+  app.route('/rest/v1', restRoutes(ctx, { '/ebook_subscribers': waitlistJoined, '/rpc/join_waitlist': waitlistJoined }));
   app.route('/functions/v1', functionRoutes(ctx));
   if (config.NODE_ENV !== 'production') app.route('/_dev/mail', devMailRoutes(ctx));
   for (const prefix of SERVICE_PREFIXES) app.all(`${prefix}/*`, notFoundJson);

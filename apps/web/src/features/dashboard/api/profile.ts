@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
-import { sanitizeInput } from '@/lib/security-input';
+import { plainText } from '@/lib/plain-text';
 
 export interface BusinessProfile {
   business_name: string | null;
@@ -43,7 +43,7 @@ export async function loadPersonName(): Promise<PersonName | null> {
   return data as PersonName | null;
 }
 
-const name = z.string().transform((s) => sanitizeInput(s)).pipe(z.string().max(100));
+const name = plainText(100);
 export const personNameSchema = z.object({ first_name: name, surname: name });
 
 export async function savePersonName(userId: string, input: z.input<typeof personNameSchema>) {

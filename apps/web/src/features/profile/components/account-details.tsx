@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { supabase } from '@/lib/supabase';
-import { sanitizeInput, validateEmail } from '@/lib/security-input';
+import { validateEmail } from '@/lib/security-input';
 import { loadNames, saveNames } from '../api/profile';
 import { Section } from './section';
 
@@ -27,7 +27,7 @@ export function AccountDetails() {
     if (!userId) return;
     setBusy(true);
     try {
-      await saveNames(userId, sanitizeInput(names.firstName).slice(0, 100), sanitizeInput(names.surname).slice(0, 100));
+      await saveNames(userId, names.firstName.trim().slice(0, 100), names.surname.trim().slice(0, 100));
       toast.success('Profile saved');
     } catch (err) {
       toast.error(`Could not save your profile: ${err instanceof Error ? err.message : 'unknown error'}`);
