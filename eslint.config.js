@@ -69,7 +69,22 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [{ target: './server', from: './apps/web', message: 'The server never imports web code.' }] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './server', from: './apps/web', message: 'The server never imports web code.' },
+            // app.ts is the composition root; http/ and errors/ are utilities under the services (docs/decisions/0042).
+            ...['./server/src/http', './server/src/errors'].map((target) => ({
+              target,
+              from: ['./server/src/app.ts', './server/src/auth', './server/src/rest', './server/src/api', './server/src/functions', './server/src/coach'],
+              message: 'http/ and errors/ are utilities the services use; they never import a service (mount it in app.ts).',
+            })),
+          ],
+        },
+      ],
     },
+    // the .js specifiers of server imports name .ts files: without the TypeScript resolver no zone would match
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'server/tsconfig.json' })] },
   },
 );

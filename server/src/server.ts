@@ -7,7 +7,7 @@ import { defaultSiteUrl, loadConfig, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
-import { createApp } from './http/app.js';
+import { createApp } from './app.js';
 import { Lifecycle, trackIdleConnections } from './http/lifecycle.js';
 import { closeRateLimitStores } from './http/rate-limit.js';
 import { loadKeys } from './keys.js';

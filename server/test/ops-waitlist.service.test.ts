@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAITLIST_IP_LIMIT } from '../src/api/waitlist.js';
+import { API_LIMITS } from '../src/api/limits.js';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
@@ -68,7 +68,7 @@ describe(`waitlist rate limit (${SERVICE_DB})`, () => {
   it('answers 429 with Retry-After once an IP exceeds the limit', async () => {
     const statuses: number[] = [];
     let last: Response | undefined;
-    for (let i = 0; i <= WAITLIST_IP_LIMIT.points; i++) {
+    for (let i = 0; i <= API_LIMITS.waitlist.points; i++) {
       last = await join({ name: `Limit ${i}`, email: `limit-${i}@example.com` }, '198.51.100.7');
       statuses.push(last.status);
     }
@@ -77,5 +77,54 @@ describe(`waitlist rate limit (${SERVICE_DB})`, () => {
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     // another client is unaffected
     expect((await join({ name: 'Other', email: 'other-ip@example.com' }, '198.51.100.8')).status).toBe(201);
+  });
+});
+
+// The spec's call is a table insert; supabase-js callers may use the rpc; the page uses POST /api/waitlist. Every
+// door queues the confirmation in the database and the one sender mails it (migration 0500).
+describe(`every waitlist entry point mails the confirmation (${SERVICE_DB})`, () => {
+  const rest = (path: string, body: unknown) =>
+    fetch(`${t.url}/rest/v1/${path}`, {
+      method: 'POST',
+      headers: { apikey: t.anonKey, 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${++ipSeq}` },
+      body: JSON.stringify(body),
+    });
+  const positionOf = async (email: string) =>
+    (await t.admin().from('ebook_subscribers').select('waitlist_position').eq('email', email).single()).data!.waitlist_position as number;
+
+  it('a table insert into ebook_subscribers mails the position', async () => {
+    const res = await rest('ebook_subscribers', { name: 'Tabby Insert', email: 'door-table@example.com', status: 'waiting', source: 'join_waiting_list_page' });
+    expect(res.status).toBe(201);
+    const mail = await smtp.waitFor('door-table@example.com');
+    expect(mail.subject).toBe(`You're #${await positionOf('door-table@example.com')} on the Test Brand waitlist`);
+    expect(mail.text).toContain('Welcome to the Waitlist, Tabby!');
+  });
+
+  it('rpc join_waitlist mails the position it returns', async () => {
+    const res = await rest('rpc/join_waitlist', { p_name: 'Rupert Rpc', p_email: 'door-rpc@example.com' });
+    expect(res.status).toBe(200);
+    const position = (await res.json()) as number;
+    const mail = await smtp.waitFor('door-rpc@example.com');
+    expect(mail.subject).toBe(`You're #${position} on the Test Brand waitlist`);
+    expect(mail.text).toContain('Welcome to the Waitlist, Rupert!');
+  });
+
+  it('POST /api/waitlist mails the position it returns', async () => {
+    const res = await join({ name: 'Apia Page', email: 'door-api@example.com' });
+    const { waitlist_position } = (await res.json()) as { waitlist_position: number };
+    const mail = await smtp.waitFor('door-api@example.com');
+    expect(mail.subject).toBe(`You're #${waitlist_position} on the Test Brand waitlist`);
+  });
+
+  it('a refused duplicate, through any door, mails nothing', async () => {
+    await rest('rpc/join_waitlist', { p_name: 'Dee Once', p_email: 'door-dup@example.com' });
+    await smtp.waitFor('door-dup@example.com');
+    expect((await rest('ebook_subscribers', { name: 'Dee Twice', email: 'DOOR-DUP@example.com' })).status).toBe(409);
+    expect((await rest('rpc/join_waitlist', { p_name: 'Dee Thrice', p_email: 'door-dup@example.com' })).status).toBe(409);
+    expect((await join({ name: 'Dee Four', email: 'door-dup@example.com' })).status).toBe(409);
+    // mails go out in join order before each answer, so once a later join's mail is here, a stray one would be too
+    await join({ name: 'Later Join', email: 'door-later@example.com' });
+    await smtp.waitFor('door-later@example.com');
+    expect(smtp.messages.filter((m) => m.to === 'door-dup@example.com')).toHaveLength(1);
   });
 });

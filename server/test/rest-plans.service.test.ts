@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { profileCompleteness } from '@app/shared/onboarding';
-import { PLANS, PLAN_IDS, TRIAL_DAYS, TRIAL_PLAN_ID } from '@app/shared/plans';
+import { featureLimit, PLANS, PLAN_IDS, TRIAL_DAYS, TRIAL_PLAN_ID } from '@app/shared/plans';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 import { anonClient, createTestUser, serviceClient } from './tokens.js';
 
@@ -76,6 +76,19 @@ describe(`plans, trial and credits (${SERVICE_DB})`, () => {
     expect(await rpc('feature_limit', 'connect_anything_custom')).toBeNull();
     expect(await rpc('remaining_usage', 'connect_anything_custom')).toBeNull();
     expect(await rpc('has_feature', 'insurance')).toBe(true);
+  });
+
+  it('public.feature_limit() answers as the shared featureLimit for every plan and feature', async () => {
+    const u = await createTestUser(t);
+    const features = [...new Set(PLAN_IDS.flatMap((p) => [...PLANS[p].modules, ...Object.keys(PLANS[p].limits)])), 'no_such_feature'];
+    for (const plan of PLAN_IDS) {
+      await serviceClient(t).from('subscriptions').update({ plan_id: plan, status: 'active' }).eq('user_id', u.id);
+      const sql = await Promise.all(features.map(async (feature) => [feature, (await u.client.rpc('feature_limit', { feature })).data]));
+      expect(Object.fromEntries(sql), plan).toEqual(Object.fromEntries(features.map((f) => [f, featureLimit(PLANS[plan], f)])));
+    }
+    // no live subscription: no access to anything, on both sides
+    await serviceClient(t).from('subscriptions').update({ status: 'canceled' }).eq('user_id', u.id);
+    for (const feature of features) expect((await u.client.rpc('feature_limit', { feature })).data).toBe(featureLimit(null, feature));
   });
 
   it('denies every feature once a trial has ended', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isEmailAddress } from '@app/shared/email';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 import { anonClient, createTestUser, serviceClient } from './tokens.js';
 
@@ -28,6 +29,32 @@ describe(`waitlist (${SERVICE_DB})`, () => {
   it('validates name and e-mail in the database', async () => {
     const bad = await anonClient(t).rpc('join_waitlist', { p_name: ' ', p_email: 'not-an-email' });
     expect(bad).toMatchObject({ status: 400, error: { code: '23514' } });
+  });
+
+  it('the tables accept exactly the addresses the shared e-mail rule accepts', async () => {
+    const cases = [
+      'a@b.co', 'first.last+tag@sub.example.org', 'UPPER@EXAMPLE.COM', "o'neil@example.ie", 'x@y.z.w',
+      'no-at.example.com', 'two@@example.com', 'a@b@c.com', 'a@b', '@example.com', 'a@.com', 'a@example.', 'a b@example.com', 'a@exa mple.com',
+      'tab\t@example.com', 'new\nline@example.com', 'vt\u000bx@example.com', 'nbsp\u00a0x@example.com', 'ogham\u1680x@example.com', 'thin\u2009x@example.com',
+      'narrow\u202fx@example.com', 'ideographic\u3000x@example.com', 'sep\u2028x@example.com', 'bom\ufeffx@example.com', 'zero-width\u200bjoin@example.com', 'ünïcode@exämple.com',
+      `${'a'.repeat(308)}@example.com`, `${'a'.repeat(309)}@example.com`,
+    ];
+    const rollback = new Error('rollback');
+    const inserts = ['insert into public.ebook_subscribers (name, email) values ($1, $2)', 'insert into public.contact_messages (name, email, message) values ($1, $2, $1)'];
+    for (const [sql, email] of inserts.flatMap((sql) => cases.map((email) => [sql, email] as const))) {
+      let accepted = true;
+      await t.server.ctx.db
+        .transaction(async (tx) => {
+          await tx.query(sql, ['Case', email]);
+          throw rollback; // only the verdict is wanted, not the row
+        })
+        .catch((err: { code?: string }) => {
+          if (err === rollback) return;
+          expect(err.code).toBe('23514');
+          accepted = false;
+        });
+      expect(accepted, `${sql.split(' ')[2]} ${JSON.stringify(email)}`).toBe(isEmailAddress(email));
+    }
   });
 
   it('lets only admins read the list; status is always waiting', async () => {

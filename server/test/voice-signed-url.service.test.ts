@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/http/app.js';
+import { createApp } from '../src/app.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 // A local HTTP server standing in for ElevenLabs' get-signed-url endpoint; it records what it was asked.

@@ -4,3 +4,4 @@ export * from './integrations.js';
 export * from './admin.js';
 export * from './coach.js';
 export * from './security-events.js';
+export * from './email.js';

@@ -137,3 +137,17 @@ export function formatPlanPrice(plan: Plan, currency: Currency): string {
   const amount = plan.price[currency];
   return amount === null ? 'Custom' : `${CURRENCY_SYMBOL[currency]}${amount}`;
 }
+
+/** Subscription states in which the plan's features are granted (plan_status() says 'expired' after a trial). */
+export const LIVE_PLAN_STATUSES: readonly string[] = ['trialing', 'active', 'past_due'];
+
+/**
+ * A feature's monthly limit under a plan: the plan's own limit for it if it has one, unlimited (null) if the
+ * feature is one of the plan's modules, otherwise 0 (no access). The source of the rule: the database's
+ * public.feature_limit() (migration 0014) is tested against it for every plan and feature (rest-plans.service.test.ts).
+ */
+export function featureLimit(plan: { modules: readonly string[]; limits: Readonly<Record<string, number | null>> } | null, feature: string): number | null {
+  if (!plan) return 0;
+  if (Object.prototype.hasOwnProperty.call(plan.limits, feature)) return plan.limits[feature] ?? null;
+  return plan.modules.includes(feature) ? null : 0;
+}

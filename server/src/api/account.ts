@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { clientIp } from '../http/client-ip.js';
-import { ApiError } from '../http/errors.js';
-import { createRateLimiter } from '../http/rate-limit.js';
+import { apiRateLimit } from './limits.js';
 import { writeAudit } from '../security/audit.js';
 import { requireSignedIn } from './signed-in.js';
 
@@ -14,16 +13,10 @@ const PERSONAL_TABLES = ['analytics_events', 'integration_requests', 'connection
  */
 export function accountRoutes(ctx: AppContext): Hono {
   const app = new Hono();
-  const limiter = createRateLimiter(ctx, { keyPrefix: 'account-delete-ip', points: 10, durationSeconds: 300 });
 
-  app.post('/delete', async (c) => {
+  app.post('/delete', apiRateLimit(ctx, 'accountDelete'), async (c) => {
     c.header('Cache-Control', 'no-store');
     const ip = clientIp(c, ctx.config.TRUST_PROXY);
-    const limit = await limiter.consume(ip);
-    if (!limit.allowed) {
-      c.header('Retry-After', String(limit.retryAfterSeconds));
-      throw new ApiError(429, { code: 'over_request_rate_limit', message: 'Too many requests. Please try again later.' });
-    }
     const { user } = await requireSignedIn(ctx, c);
     await ctx.db.transaction(async (tx) => {
       // Rows that only point at the user (no cascading FK, or "set null" that would keep their content): removed.

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { requireUser, type Caller } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 
 /**
  * The caller of a signed-in-only /api endpoint: the bearer access token is verified with ctx.jwt.verify and its

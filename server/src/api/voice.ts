@@ -1,9 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../http/errors.js';
-import { createRateLimiter } from '../http/rate-limit.js';
+import { ApiError } from '../errors/api-error.js';
+import { apiRateLimit } from './limits.js';
 import { requireSignedIn } from './signed-in.js';
+
+type Env = { Variables: { userId: string } };
 
 const UPSTREAM_TIMEOUT_MS = 10_000;
 const upstreamBody = z.object({ signed_url: z.string().regex(/^wss?:\/\//) });
@@ -12,21 +14,18 @@ const upstreamBody = z.object({ signed_url: z.string().regex(/^wss?:\/\//) });
  * GET /api/voice/signed-url: a signed-in user gets a fresh ElevenLabs signed URL (valid 15 minutes) for the
  * onboarding agent. The API key never leaves the server, and the URL (a bearer credential) is never logged.
  */
-export function voiceRoutes(ctx: AppContext): Hono {
-  const app = new Hono();
-  const limiter = createRateLimiter(ctx, { keyPrefix: 'voice-signed-url', points: 30, durationSeconds: 300 });
-
-  app.get('/signed-url', async (c) => {
+export function voiceRoutes(ctx: AppContext): Hono<Env> {
+  const app = new Hono<Env>();
+  // configured, then signed in, then within the caller's limit (the limit counts users, so it runs after sign-in)
+  const configuredAndSignedIn: MiddlewareHandler<Env> = async (c, next) => {
     c.header('Cache-Control', 'no-store');
-    const { ELEVENLABS_API_KEY: apiKey, ELEVENLABS_AGENT_ID: agentId, ELEVENLABS_API_URL: apiUrl } = ctx.config;
-    if (!apiKey || !agentId) throw new ApiError(503, { code: 'voice_unavailable', message: 'Voice assistant is not configured' });
-    const caller = await requireSignedIn(ctx, c);
-    const limit = await limiter.consume(caller.user.id);
-    if (!limit.allowed) {
-      c.header('Retry-After', String(limit.retryAfterSeconds));
-      throw new ApiError(429, { code: 'over_request_rate_limit', message: 'Too many requests. Please try again later.' });
-    }
+    if (!ctx.config.ELEVENLABS_API_KEY || !ctx.config.ELEVENLABS_AGENT_ID) throw new ApiError(503, { code: 'voice_unavailable', message: 'Voice assistant is not configured' });
+    c.set('userId', (await requireSignedIn(ctx, c)).user.id);
+    await next();
+  };
 
+  app.get('/signed-url', configuredAndSignedIn, apiRateLimit(ctx, 'voice', (c) => (c as Context<Env>).get('userId')), async (c) => {
+    const { ELEVENLABS_API_KEY: apiKey = '', ELEVENLABS_AGENT_ID: agentId = '', ELEVENLABS_API_URL: apiUrl } = ctx.config;
     const url = new URL('/v1/convai/conversation/get-signed-url', apiUrl);
     url.searchParams.set('agent_id', agentId);
     let res: Response;

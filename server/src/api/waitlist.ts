@@ -1,23 +1,20 @@
 import { Hono } from 'hono';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '@app/shared/email';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
-import { clientIp } from '../http/client-ip.js';
-import { createRateLimiter } from '../http/rate-limit.js';
-import { renderWaitlistMail } from './waitlist-mail.js';
-
-/** Joins per client IP per window: generous for a shared office NAT, tight enough to stop a script. */
-export const WAITLIST_IP_LIMIT = { points: 20, durationSeconds: 600 } as const;
+import { apiRateLimit } from './limits.js';
+import { sendWaitlistConfirmations } from './waitlist-confirmations.js';
 
 const body = z.object({
   name: z.string().trim().min(1).max(200),
-  // The same simple pattern as the browser's validator and the table's check, lower-cased so duplicates compare equal.
+  // The shared e-mail rule (the browser's and the table's too), lower-cased so duplicates compare equal.
   email: z
     .string()
     .trim()
-    .max(320)
+    .max(EMAIL_MAX_LENGTH)
     .transform((s) => s.toLowerCase())
-    .pipe(z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/)),
+    .pipe(z.string().regex(EMAIL_PATTERN)),
   source: z.string().trim().min(1).max(100).regex(/^[a-z0-9_-]+$/).optional(),
 });
 
@@ -29,15 +26,8 @@ const pgCode = (err: unknown) => (err && typeof err === 'object' && 'code' in er
  */
 export function waitlistRoutes(ctx: AppContext): Hono {
   const app = new Hono();
-  const limiter = createRateLimiter(ctx, { keyPrefix: 'waitlist-ip', ...WAITLIST_IP_LIMIT });
 
-  app.post('/', async (c) => {
-    const ip = clientIp(c, ctx.config.TRUST_PROXY);
-    const limit = await limiter.consume(ip);
-    if (!limit.allowed) {
-      c.header('Retry-After', String(limit.retryAfterSeconds));
-      return c.json({ code: 'over_request_rate_limit', message: 'Too many requests. Please try again later.' }, 429);
-    }
+  app.post('/', apiRateLimit(ctx, 'waitlist'), async (c) => {
     const parsed = await parseJsonBody(c, body);
     if (!parsed.ok) {
       if (parsed.problem === 'invalid_utf8' || parsed.problem === 'unsafe_text') return c.json({ code: 'invalid_text', message: parsed.message }, 400);
@@ -53,15 +43,8 @@ export function waitlistRoutes(ctx: AppContext): Hono {
       if (pgCode(err) === '23514') return c.json({ code: '23514', message: 'Invalid name or email' }, 400);
       throw err;
     }
-    // The subscriber is in; a mail failure is logged, never turned into a failed join.
-    const mail = renderWaitlistMail({
-      brand: ctx.config.BRAND_NAME,
-      siteUrl: ctx.config.SITE_URL,
-      firstName: name.split(/\s+/)[0]!,
-      position,
-      bookingUrl: ctx.config.BOOKING_URL,
-    });
-    await ctx.mailer.send({ to: email, ...mail }).catch((err: unknown) => ctx.log.error({ err, position }, 'waitlist confirmation mail failed'));
+    // the join queued its confirmation in the database; the one sender sends it (as for the /rest/v1 doors)
+    await sendWaitlistConfirmations(ctx);
     return c.json({ waitlist_position: position }, 201);
   });
   return app;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { authError, validationFailed } from './errors.js';
+import { authError, validationFailed } from '../errors/auth.js';
 import { assertStrongPassword, hashPassword } from './passwords.js';
 import { findUserByEmail, findUserById, mergeMetadata, type UserRow } from './users.js';
 
@@ -29,7 +29,7 @@ export async function adminUpdateUser(ctx: AppContext, user: UserRow, a: AdminAt
   const hash = a.password !== undefined ? (assertStrongPassword(a.password, ctx.config), await hashPassword(a.password, ctx.config.AUTH_BCRYPT_COST)) : undefined;
   if (a.email && a.email !== user.email) {
     const other = await findUserByEmail(ctx.db, a.email);
-    if (other && other.id !== user.id) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+    if (other && other.id !== user.id) throw authError('email_exists');
   }
   await ctx.db.transaction(async (tx) => {
     const set = (sql: string, params: unknown[]) => tx.query(`update auth.users set ${sql}, updated_at = now() where id = $1`, [user.id, ...params]);

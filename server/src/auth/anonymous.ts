@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { authError } from './errors.js';
+import { authError } from '../errors/auth.js';
 import { findUserById, type UserRow } from './users.js';
 
 /**
@@ -22,7 +22,7 @@ export async function insertAnonymousUser(tx: Queryable, userMetadata: Record<st
  */
 export async function linkAnonymousEmail(tx: Queryable, userId: string, email: string): Promise<UserRow> {
   const taken = await tx.query('select 1 from auth.users where lower(email) = lower($1) and id <> $2', [email, userId]);
-  if (taken.rowCount) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+  if (taken.rowCount) throw authError('email_exists');
   await tx.query(
     `update auth.users set email = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), is_anonymous = false,
        email_change = null, email_change_sent_at = null,

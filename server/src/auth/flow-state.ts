@@ -1,6 +1,6 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/index.js';
-import { authError } from './errors.js';
+import { authError } from '../errors/auth.js';
 
 /** PKCE exchanges must happen within this many seconds of the link being opened (GoTrue: 300). */
 export const FLOW_STATE_EXPIRY_SECONDS = 300;
@@ -55,12 +55,12 @@ export async function consumeFlowState(tx: Queryable, authCode: string, verifier
     [authCode],
   );
   const flow = rows[0];
-  if (!flow?.user_id) throw authError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  if (!flow?.user_id) throw authError('flow_state_not_found');
   if ((flow.issued_age ?? Infinity) > FLOW_STATE_EXPIRY_SECONDS) {
     await tx.query('delete from auth.flow_state where id = $1', [flow.id]);
-    throw authError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
+    throw authError('flow_state_expired');
   }
-  if (!challengeMatches(flow, verifier)) throw authError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+  if (!challengeMatches(flow, verifier)) throw authError('bad_code_verifier');
   await tx.query('delete from auth.flow_state where id = $1', [flow.id]);
   return { userId: flow.user_id, method: flow.authentication_method };
 }

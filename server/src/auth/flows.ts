@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { writeAudit } from '../security/audit.js';
-import { authError } from './errors.js';
+import { authError } from '../errors/auth.js';
 import { createFlowState } from './flow-state.js';
 import { authLimitsFor, limitMailSend, limitRequest } from './limits.js';
 import { sendAuthMail } from './mail.js';
@@ -37,7 +37,7 @@ export async function inviteByEmail(
   a: { email: string; data?: Record<string, unknown>; redirectTo?: string; meta?: RequestMeta },
 ): Promise<Record<string, unknown>> {
   const existing = await findUserByEmail(ctx.db, a.email);
-  if (existing?.email_confirmed_at) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+  if (existing?.email_confirmed_at) throw authError('email_exists');
   const { user, token } = await ctx.db.transaction(async (tx) => {
     const created: UserRow = existing ?? (await insertUser(tx, { email: a.email, passwordHash: null, userMetadata: a.data ?? {}, confirmed: false, invited: true }));
     const token = await issueToken(tx, created.id, 'confirmation_token', a.email, false);

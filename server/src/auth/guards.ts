@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppContext } from '../context.js';
 import { JwtError, type JwtClaims } from './jwt.js';
-import { authError } from './errors.js';
+import { authError, authErrorAt } from '../errors/auth.js';
 import { bearerToken } from './request.js';
 import { findUserById, isBanned, type UserRow } from './users.js';
 
@@ -21,25 +21,25 @@ async function verifyBearer(ctx: AppContext, c: Context): Promise<JwtClaims> {
   } catch (err) {
     if (!(err instanceof JwtError)) throw err;
     const why = err.reason === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid';
-    throw authError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
+    throw authError('bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
   }
 }
 
 /** "user" endpoints: valid access token, user exists and is not banned, its session still exists. */
 export async function requireUser(ctx: AppContext, c: Context): Promise<Caller> {
   const claims = await verifyBearer(ctx, c);
-  if (!claims.sub) throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim');
-  if (!UUID.test(claims.sub)) throw authError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+  if (!claims.sub) throw authError('bad_jwt', 'invalid claim: missing sub claim');
+  if (!UUID.test(claims.sub)) throw authErrorAt(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
   const user = await findUserById(ctx.db, claims.sub);
-  if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-  if (isBanned(user)) throw authError(403, 'user_banned', 'User is banned');
+  if (!user) throw authErrorAt(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  if (isBanned(user)) throw authError('user_banned');
   let aal = 'aal1';
   if (claims.session_id) {
     const { rows } = await ctx.db.query<{ aal: string }>('select aal from auth.sessions where id = $1 and user_id = $2', [
       UUID.test(claims.session_id) ? claims.session_id : '00000000-0000-0000-0000-000000000000',
       user.id,
     ]);
-    if (!rows[0]) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    if (!rows[0]) throw authError('session_not_found');
     aal = rows[0].aal;
   }
   return { claims, user, sessionId: claims.session_id, aal };
@@ -48,6 +48,6 @@ export async function requireUser(ctx: AppContext, c: Context): Promise<Caller> 
 /** "admin" endpoints: a JWT whose role is service_role (or supabase_admin), i.e. the service-role key. */
 export async function requireAdmin(ctx: AppContext, c: Context): Promise<JwtClaims> {
   const claims = await verifyBearer(ctx, c);
-  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') throw authError(403, 'not_admin', 'User not allowed');
+  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') throw authError('not_admin');
   return claims;
 }

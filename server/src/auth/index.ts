@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppContext } from '../context.js';
 import type { AuthDeps } from './deps.js';
-import { authError, sendAuthError } from './errors.js';
+import { authError, sendAuthError } from '../errors/auth.js';
 import { authLimitsFor } from './limits.js';
 import { registerAdmin } from './routes/admin.js';
 import { registerDisabled } from './routes/disabled.js';
@@ -54,7 +54,7 @@ export function authRoutes(ctx: AppContext): Hono {
   for (const register of [registerMeta, registerSignup, registerToken, registerUser, registerLogout, registerVerify, registerMail, registerMfa, registerAdmin, registerPasskeys, registerDisabled]) {
     register(app, deps);
   }
-  app.notFound((c) => sendAuthError(c, authError(404, 'not_found', 'Not Found'), ctx.log));
+  app.notFound((c) => sendAuthError(c, authError('not_found'), ctx.log));
   app.onError((err, c) => sendAuthError(c, err, ctx.log));
   return app;
 }

@@ -1,6 +1,8 @@
+import type { MiddlewareHandler } from 'hono';
 import type { AppContext } from '../context.js';
-import { createRateLimiter, type RateLimiter } from '../http/rate-limit.js';
-import { authError } from './errors.js';
+import { createRateLimiter, rateLimit, type RateLimiter } from '../http/rate-limit.js';
+import { authError, authRateLimited } from '../errors/auth.js';
+import { requestMeta } from './request.js';
 import { createSigninGuard } from './signin-guard.js';
 
 const FIVE_MINUTES = 300;
@@ -41,15 +43,28 @@ export function authLimitsFor(ctx: AppContext): AuthLimits {
   return l;
 }
 
-/** 429 over_request_rate_limit when `key` is over `limiter`'s budget. */
+type PerIpLimit = { [K in keyof AuthLimits]: AuthLimits[K] extends RateLimiter ? K : never }[keyof AuthLimits];
+
+/**
+ * Route middleware: the per-IP limit `name` (the table above), taken before the route's handler runs, as GoTrue
+ * counts a request whatever it asks; over budget, GoTrue's 429. Mounted in the route definition:
+ * `app.post('/signup', limitByIp(deps, 'signup'), handler)`.
+ */
+export function limitByIp({ ctx, limits }: { ctx: AppContext; limits: AuthLimits }, name: PerIpLimit): MiddlewareHandler {
+  return rateLimit(limits[name], (c) => requestMeta(c, ctx).ip, (_c, retryAfterSeconds) => {
+    throw authRateLimited(retryAfterSeconds);
+  });
+}
+
+/** 429 over_request_rate_limit when `key` is over `limiter`'s budget (limits that need the body: per address). */
 export async function limitRequest(limiter: RateLimiter, key: string): Promise<void> {
   const r = await limiter.consume(key);
-  if (!r.allowed) throw authError(429, 'over_request_rate_limit', 'Request rate limit reached', { retry_after: r.retryAfterSeconds });
+  if (!r.allowed) throw authRateLimited(r.retryAfterSeconds);
 }
 
 /** 429 over_email_send_rate_limit when a mail went to `email` less than AUTH_EMAIL_MIN_INTERVAL ago. */
 export async function limitMailSend(limits: AuthLimits, email: string): Promise<void> {
   if (!limits.mailSend) return;
   const r = await limits.mailSend.consume(email);
-  if (!r.allowed) throw authError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${r.retryAfterSeconds} seconds.`);
+  if (!r.allowed) throw authError('over_email_send_rate_limit', `For security purposes, you can only request this after ${r.retryAfterSeconds} seconds.`);
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { renderAccountExistsMail, renderAuthMail, type AuthMailKind } from '../mail/templates/auth-emails.js';
 import type { Rendered } from '../mail/templates/layout.js';
-import { authError } from './errors.js';
+import { authError } from '../errors/auth.js';
 import type { IssuedToken } from './one-time-tokens.js';
 
 export type VerifyType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change';
@@ -62,7 +62,7 @@ async function deliver(ctx: AppContext, to: string, rendered: Rendered, kind: Au
     ctx.log.error({ err: err instanceof Error ? err.message : String(err), smtpCode, kind }, 'auth mail could not be sent');
     // the SMTP reply code (e.g. 535, bad credentials) lets the app say "mail service unavailable"
     // responseCode stays on the error (not in the body) for in-process callers such as the functions
-    throw Object.assign(authError(500, 'unexpected_failure', `Error sending ${kind.replace('_', ' ')} email${smtpCode ? ` (SMTP ${smtpCode})` : ''}`), {
+    throw Object.assign(authError('unexpected_failure', `Error sending ${kind.replace('_', ' ')} email${smtpCode ? ` (SMTP ${smtpCode})` : ''}`), {
       responseCode: smtpCode,
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError } from './errors.js';
+import { AuthError } from '../errors/auth.js';
 import { assertStrongPassword, hashPassword, verifyPassword, weakPasswordReasons } from './passwords.js';
 
 const cfg = { AUTH_PASSWORD_MIN_LENGTH: 8 };

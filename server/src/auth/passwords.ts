@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import type { Config } from '../config.js';
-import { authError } from './errors.js';
+import { authError } from '../errors/auth.js';
 import { COMMON_PASSWORDS } from './common-passwords.js';
 
 /** bcryptjs's async API yields to the event loop between rounds, so hashing never blocks other requests. */
@@ -33,12 +33,12 @@ export function weakPasswordReasons(password: string, config: Pick<Config, 'AUTH
 
 /** Throws GoTrue's 400 (over 72 bytes) or 422 weak_password with reasons. */
 export function assertStrongPassword(password: string, config: Pick<Config, 'AUTH_PASSWORD_MIN_LENGTH'>): void {
-  if (Buffer.byteLength(password, 'utf8') > 72) throw authError(400, 'validation_failed', 'Password cannot be longer than 72 characters');
+  if (Buffer.byteLength(password, 'utf8') > 72) throw authError('validation_failed', 'Password cannot be longer than 72 characters');
   const reasons = weakPasswordReasons(password, config);
   if (!reasons.length) return;
   const message = [
     reasons.includes('length') ? `Password should be at least ${config.AUTH_PASSWORD_MIN_LENGTH} characters.` : '',
     reasons.includes('pwned') ? 'Password is known to be weak and easy to guess, please choose a different one.' : '',
   ].filter(Boolean).join(' ');
-  throw authError(422, 'weak_password', message, { weak_password: { reasons } });
+  throw authError('weak_password', message, { weak_password: { reasons } });
 }

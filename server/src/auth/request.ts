@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { clientIp } from '../http/client-ip.js';
-import { authError, validationFailed } from './errors.js';
+import { authError, validationFailed } from '../errors/auth.js';
 
 /** Who is calling: socket IP (or trusted proxy hop) and user agent. */
 export interface RequestMeta {
@@ -29,7 +29,7 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
     try {
       json = JSON.parse(text);
     } catch (err) {
-      throw authError(400, 'bad_json', `Could not parse request body as JSON: ${err instanceof Error ? err.message : 'invalid JSON'}`);
+      throw authError('bad_json', `Could not parse request body as JSON: ${err instanceof Error ? err.message : 'invalid JSON'}`);
     }
   }
   const parsed = schema.safeParse(dropNulls(json));
@@ -43,7 +43,7 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
 /** The token of `Authorization: Bearer <token>` (case-insensitive), or a 401 no_authorization. */
 export function bearerToken(c: Context): string {
   const m = /^bearer (\S+)$/i.exec(c.req.header('authorization')?.trim() ?? '');
-  if (!m?.[1]) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  if (!m?.[1]) throw authError('no_authorization');
   return m[1];
 }
 

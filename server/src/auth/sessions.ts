@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { truncateIp } from '../http/client-ip.js';
 import { writeAudit } from '../security/audit.js';
-import { authError } from './errors.js';
+import { authError, authErrorAt } from '../errors/auth.js';
 import type { RequestMeta } from './request.js';
 import { findUserById, isBanned, userJson, type UserRow } from './users.js';
 
@@ -118,13 +118,13 @@ export async function refreshSession(ctx: AppContext, refreshToken: string, meta
       [sha256(refreshToken)],
     );
     const row = rows[0];
-    if (!row) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    if (!row) throw authError('refresh_token_not_found');
     const user = await findUserById(tx, row.user_id);
-    if (!user) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-    if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned');
+    if (!user) throw authError('refresh_token_not_found');
+    if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
     const { rows: sessions } = await tx.query<SessionRow>('select id, user_id, aal from auth.sessions where id = $1 for update', [row.session_id]);
     const session = sessions[0];
-    if (!session) throw authError(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found');
+    if (!session) throw authErrorAt(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found');
     if (row.revoked && row.age > ctx.config.AUTH_REFRESH_REUSE_INTERVAL) {
       await tx.query('delete from auth.sessions where id = $1', [session.id]);
       return { reused: { userId: user.id, sessionId: session.id } };
@@ -147,5 +147,5 @@ export async function refreshSession(ctx: AppContext, refreshToken: string, meta
     user_agent: meta.userAgent,
     details: { session_id: outcome.reused.sessionId, action: 'session revoked' },
   });
-  throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  throw authError('refresh_token_already_used');
 }

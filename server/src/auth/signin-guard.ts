@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limit.js';
-import { authError } from './errors.js';
+import { authRateLimited } from '../errors/auth.js';
 
 /**
  * Password sign-in protection (docs/decisions/0033), after OWASP's and rate-limiter-flexible's "login endpoint
@@ -36,7 +36,7 @@ export function createSigninGuard(ctx: AppContext): SigninGuard {
   };
 }
 
-const tooMany = (retryAfterSeconds: number) => authError(429, 'over_request_rate_limit', 'Request rate limit reached', { retry_after: retryAfterSeconds });
+const tooMany = authRateLimited;
 
 export interface SigninAttempt {
   succeeded(): Promise<void>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/index.js';
-import { authError } from './errors.js';
+import { authError } from '../errors/auth.js';
 
 export interface UserRow {
   id: string;
@@ -207,7 +207,7 @@ export async function insertUser(tx: Queryable, n: NewUser): Promise<UserRow> {
     )
     .catch((err: unknown) => {
       // the same address signed up at the same moment (users_email_key) or a reused id
-      if ((err as { code?: string }).code === '23505') throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+      if ((err as { code?: string }).code === '23505') throw authError('email_exists');
       throw err;
     });
   const identityData = { ...n.userMetadata, sub: id, email: n.email, email_verified: n.confirmed, phone_verified: false };

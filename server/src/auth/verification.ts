@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { linkAnonymousEmail } from './anonymous.js';
-import { authError } from './errors.js';
+import { authError } from '../errors/auth.js';
 import { consumeTokens, type TokenRow, type TokenType } from './one-time-tokens.js';
 import { confirmEmail, findUserByEmail, findUserById, isBanned, type UserRow } from './users.js';
 
@@ -30,13 +30,13 @@ export const FLOW_METHODS: Record<VerifyKind, string[]> = {
 /** Applies a valid token (confirm e-mail, swap e-mail...), makes all of the user's tokens used, returns the user. */
 export async function applyVerification(tx: Queryable, row: TokenRow): Promise<UserRow> {
   const user = await findUserById(tx, row.user_id);
-  if (!user) throw authError(403, 'otp_expired', 'Token has expired or is invalid');
-  if (isBanned(user)) throw authError(403, 'user_banned', 'User is banned');
+  if (!user) throw authError('otp_expired');
+  if (isBanned(user)) throw authError('user_banned');
   await consumeTokens(tx, user.id);
   if (row.token_type === 'email_change_token_new') {
     if (user.is_anonymous) return linkAnonymousEmail(tx, user.id, row.relates_to);
     const taken = await findUserByEmail(tx, row.relates_to);
-    if (taken && taken.id !== user.id) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+    if (taken && taken.id !== user.id) throw authError('email_exists');
     await tx.query(
       `update auth.users set email = $2, email_change = null, email_change_sent_at = null, updated_at = now() where id = $1`,
       [user.id, row.relates_to],

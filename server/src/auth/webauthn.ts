@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Queryable } from '../db/index.js';
-import { authError } from './errors.js';
+import { authError } from '../errors/auth.js';
 
 /** How long a WebAuthn ceremony may take between its options and its answer, seconds. */
 export const WEBAUTHN_CHALLENGE_SECONDS = 300;
@@ -19,7 +19,7 @@ export function relyingParty(config: Config): RelyingParty {
 }
 
 export function assertPasskeysEnabled(config: Config): void {
-  if (!config.AUTH_PASSKEYS_ENABLED) throw authError(422, 'passkey_disabled', 'Passkeys are disabled');
+  if (!config.AUTH_PASSKEYS_ENABLED) throw authError('passkey_disabled');
 }
 
 export async function saveChallenge(db: Queryable, kind: 'registration' | 'authentication', userId: string | null, challenge: string) {
@@ -46,6 +46,6 @@ export async function takeChallenge(db: Queryable, id: unknown, kind: 'registrat
           [id, kind, userId],
         )
       : { rows: [] };
-  if (!rows[0]) throw authError(404, 'webauthn_challenge_not_found', 'WebAuthn challenge not found or expired');
+  if (!rows[0]) throw authError('webauthn_challenge_not_found');
   return rows[0].challenge;
 }

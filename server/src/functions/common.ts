@@ -1,18 +1,17 @@
 import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type z } from 'zod';
 import type { AppContext } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { clientIp } from '../http/client-ip.js';
-import { type ApiError } from '../http/errors.js';
+import { type ApiError } from '../errors/api-error.js';
+import { functionsErrorResponse } from '../errors/json.js';
 
 /**
  * What every /functions/v1 handler answers: same-origin JSON the front end maps to the specification's
  * toasts. Success: { success: true, message }. Failure: { success: false, code, error } with an HTTP status.
  */
 export const ok = (c: Context, message: string) => c.json({ success: true, message }, 200);
-export const fail = (c: Context, status: ContentfulStatusCode, code: string, error: string, headers: Record<string, string> = {}) =>
-  c.json({ success: false, code, error }, status, headers);
+export const fail = functionsErrorResponse;
 
 /** An accounts-service ApiError (GoTrue body {code, error_code, msg}) in our shape. */
 export function failFromApiError(c: Context, err: ApiError) {

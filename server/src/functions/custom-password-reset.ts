@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { sendRecoveryEmail } from '../auth/api.js';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { fail, failFromApiError, ok, readBody, requestIdentity } from './common.js';
 
 const Body = z.object({ email: z.string().trim().min(1, 'Email is required').max(320) });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { adminSetPassword } from '../auth/api.js';
 import type { JwtClaims } from '../auth/jwt.js';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { renderPasswordOverrideMail } from '../mail/templates/security-notices.js';
 import { writeAudit } from '../security/audit.js';
 import { bearerClaims, checkLiveAdmin, claimUserId, type AdminRefusal } from '../security/live-admin.js';

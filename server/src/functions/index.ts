@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.js';
 import { clientIp } from '../http/client-ip.js';
-import { createRateLimiter } from '../http/rate-limit.js';
+import { functionsRateLimited } from '../errors/json.js';
+import { createRateLimiter, rateLimit } from '../http/rate-limit.js';
 import { coachHandler } from './coach/handler.js';
 import { customPasswordReset } from './custom-password-reset.js';
 import { emergencyPasswordChange } from './emergency-password-change.js';
@@ -19,11 +20,7 @@ export function functionRoutes(ctx: AppContext): Hono {
   // The override is for rare operator use; refusals write audit rows, so a flood is cut off per IP.
   // (custom-password-reset is limited by the accounts service's /recover limits.)
   const overrideLimit = createRateLimiter(ctx, { keyPrefix: 'fn-emergency-ip', points: 20, durationSeconds: 900 });
-  app.post('/emergency-password-change', async (c, next) => {
-    const r = await overrideLimit.consume(clientIp(c, ctx.config.TRUST_PROXY));
-    if (!r.allowed) return fail(c, 429, 'over_request_rate_limit', 'Too many requests. Please try again later.', { 'Retry-After': String(r.retryAfterSeconds) });
-    return next();
-  });
+  app.post('/emergency-password-change', rateLimit(overrideLimit, (c) => clientIp(c, ctx.config.TRUST_PROXY), functionsRateLimited));
   // The AI coach streams its reply (an AI SDK UI message stream); its errors are { code, message }.
   app.post('/coach', coachHandler(ctx));
   app.all('/coach', (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));

@@ -6,8 +6,9 @@ import type { AppContext } from '../context.js';
 import { scrub, type ErrorTracker } from '../error-tracking.js';
 import { parseJsonBody } from './body.js';
 import { clientIp } from './client-ip.js';
-import { ApiError, notFoundJson } from './errors.js';
-import { createRateLimiter } from './rate-limit.js';
+import { ApiError } from '../errors/api-error.js';
+import { appRateLimited, notFoundJson } from '../errors/json.js';
+import { createRateLimiter, rateLimit } from './rate-limit.js';
 
 /**
  * Reports every unexpected error (a 5xx from a thrown error that is not a deliberate ApiError), whichever
@@ -49,9 +50,7 @@ export function clientErrorRoutes(ctx: AppContext, tracker: ErrorTracker | undef
     return app;
   }
   const limiter = createRateLimiter(ctx, { keyPrefix: 'client-errors-ip', ...CLIENT_ERROR_LIMIT });
-  app.post('/', async (c) => {
-    const limit = await limiter.consume(clientIp(c, ctx.config.TRUST_PROXY));
-    if (!limit.allowed) return c.json({ code: 'over_request_rate_limit', message: 'Too many requests. Please try again later.' }, 429);
+  app.post('/', rateLimit(limiter, (c) => clientIp(c, ctx.config.TRUST_PROXY), appRateLimited), async (c) => {
     const parsed = await parseJsonBody(c, report);
     if (!parsed.ok) return c.json({ code: 'invalid_body', message: parsed.message }, 400);
     const { type, message, stack, path } = parsed.data;

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { authError, sendAuthError } from '../auth/errors.js';
+import { authError, sendAuthError } from '../errors/auth.js';
 import type { Logger } from '../log.js';
 import { decodeUtf8, findUnsafeText, INVALID_UTF8_MESSAGE, queryProblem, rawQueryOf, textProblem } from './body.js';
 
@@ -11,7 +11,7 @@ export const refuseFor = (log: Logger): Record<'/api' | '/functions/v1' | '/auth
   '/functions/v1': (c, message) => c.json({ success: false, code: 'invalid_text', error: message }, 400),
   '/auth/v1': (c, message) => {
     c.header('Access-Control-Allow-Origin', '*'); // the guard runs before /auth/v1's CORS middleware
-    return sendAuthError(c, authError(400, 'validation_failed', message), log);
+    return sendAuthError(c, authError('validation_failed', message), log);
   },
 });
 

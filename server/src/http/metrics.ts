@@ -3,7 +3,7 @@ import type { Context, Env, Hono, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Config } from '../config.js';
 import { httpDuration, httpRequests, registry } from '../metrics.js';
-import { notFoundJson } from './errors.js';
+import { notFoundJson } from '../errors/json.js';
 
 /** Counts and times every request under its route template ('/rest/v1/:table', never the raw path). */
 export function requestMetrics(): MiddlewareHandler {

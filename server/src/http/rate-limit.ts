@@ -1,3 +1,4 @@
+import type { Context, MiddlewareHandler } from 'hono';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { AppContext } from '../context.js';
@@ -137,4 +138,19 @@ export function createRateLimiter(ctx: AppContext, opts: RateLimiterOptions): Ra
 export async function pruneRateLimits(ctx: AppContext): Promise<void> {
   if (ctx.config.REDIS_URL) return;
   await ctx.db.query('delete from internal.rate_limits where expire < $1', [Date.now() - 3_600_000]);
+}
+
+/** How a service answers a refused request, in its own error format (it may throw its error instead). */
+export type RefuseRateLimited = (c: Context, retryAfterSeconds: number) => Response | Promise<Response>;
+
+/**
+ * A route's rate limit, declared where the route is mounted: one point of `limiter` per request for `key` (usually
+ * the client IP), taken before the handler runs; over budget, `refuse` answers in the service's format.
+ */
+export function rateLimit(limiter: RateLimiter, key: (c: Context) => string, refuse: RefuseRateLimited): MiddlewareHandler {
+  return async (c, next) => {
+    const r = await limiter.consume(key(c));
+    if (!r.allowed) return refuse(c, r.retryAfterSeconds);
+    await next();
+  };
 }

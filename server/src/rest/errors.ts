@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { APP_ERRORS } from '../errors/catalogue.js';
 
 /** PostgREST's error body: always these four keys. */
 export interface RestErrorBody {
@@ -22,6 +23,10 @@ export class RestError extends Error {
 
 export const restError = (status: ContentfulStatusCode, code: string, message: string, details: RestErrorBody['details'] = null, hint: string | null = null) =>
   new RestError(status, { code, message, details, hint });
+
+/** A write over its rate limit (write-limits.ts), in PostgREST's shape with the catalogue's code and text. */
+export const restRateLimited = (retryAfterSeconds: number) =>
+  new RestError(429, { code: 'over_request_rate_limit', message: APP_ERRORS.over_request_rate_limit.message, details: null, hint: null }, { 'Retry-After': String(retryAfterSeconds) });
 
 /** PGRST100: a query string we cannot parse. */
 export const parseError = (message: string, details: string | null = null) => restError(400, 'PGRST100', message, details);

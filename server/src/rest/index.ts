@@ -7,11 +7,17 @@ import { createSchemaCacheHolder, EXPOSED_SCHEMA } from './schema-cache.js';
 import { createWriteGuard } from './write-limits.js';
 
 /** /rest/v1: wire-compatible with PostgREST for what @supabase/postgrest-js sends (docs/decisions/0001). */
-export function restRoutes(ctx: AppContext): Hono {
+/**
+ * Work another service does after a successful write to a route ('/table' or '/rpc/fn'), given by the composition
+ * root (app.ts) so that /rest/v1 imports no other service: e.g. the waitlist's confirmation mail.
+ */
+export type AfterWrite = Record<string, (ctx: AppContext) => Promise<void>>;
+
+export function restRoutes(ctx: AppContext, afterWrite: AfterWrite = {}): Hono {
   const app = new Hono();
   // Every POST is checked against the declarative table of write limits (batch size, rows per IP and per user).
   const deps: RestDeps = { ctx, schema: createSchemaCacheHolder(ctx.db), guardWrite: createWriteGuard(ctx) };
-  const run = (fn: (c: Context) => Promise<Response>) => async (c: Context) => {
+  const run = (route: (c: Context) => string, fn: (c: Context) => Promise<Response>) => async (c: Context) => {
     let role = 'anon';
     try {
       const caller = await resolveCaller(c, ctx.jwt);
@@ -22,7 +28,10 @@ export function restRoutes(ctx: AppContext): Hono {
         throw restError(406, 'PGRST106', `Invalid schema: ${profile.slice(0, 63)}`, null, `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`);
       }
       c.set('caller' as never, caller as never);
-      return await fn(c);
+      const res = await fn(c);
+      const after = c.req.method === 'POST' && res.status < 300 ? afterWrite[route(c)] : undefined;
+      if (after) await after(ctx).catch((err: unknown) => ctx.log.error({ err, route: route(c) }, 'rest: after-write work failed'));
+      return res;
     } catch (err) {
       const e = err instanceof RestError ? err : isPgError(err) ? fromPgError(err, role) : undefined;
       if (!e) throw err; // app.onError logs it and answers a generic 500
@@ -35,11 +44,11 @@ export function restRoutes(ctx: AppContext): Hono {
 
   app.all(
     '/rpc/:fn',
-    run((c) => handleRpc(deps, c, caller(c), c.req.param('fn')!)),
+    run((c) => `/rpc/${c.req.param('fn')}`, (c) => handleRpc(deps, c, caller(c), c.req.param('fn')!)),
   );
   app.all(
     '/:table',
-    run((c) => handleTable(deps, c, caller(c), c.req.param('table')!)),
+    run((c) => `/${c.req.param('table')}`, (c) => handleTable(deps, c, caller(c), c.req.param('table')!)),
   );
   return app;
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppContext } from '../context.js';
 import { clientIp } from '../http/client-ip.js';
 import { createRateLimiter, type RateLimiter, type RateLimitResult } from '../http/rate-limit.js';
-import { restError, RestError } from './errors.js';
+import { restError, restRateLimited } from './errors.js';
 import type { Caller } from './request-role.js';
 
 /** How much one client may write through POST /rest/v1 to one table or function. */
@@ -62,9 +62,6 @@ export function writeLimitFor(route: string): WriteLimit | undefined {
 
 export type WriteGuard = (c: Context, caller: Caller, route: string, rows: number) => Promise<void>;
 
-const tooMany = (retryAfterSeconds: number) =>
-  new RestError(429, { code: 'over_request_rate_limit', message: 'Too many requests. Please try again later.', details: null, hint: null }, { 'Retry-After': String(retryAfterSeconds) });
-
 /**
  * Checks a write before it runs: the batch size, then the caller's IP and user counters, each taking as many points
  * as the request has rows. The service role (server-side jobs) is not limited. Throws RestError 413 or 429.
@@ -91,6 +88,6 @@ export function createWriteGuard(ctx: AppContext): WriteGuard {
     const checks: Promise<RateLimitResult>[] = [limiter(limit, 'ip').consume(clientIp(c, ctx.config.TRUST_PROXY), rows)];
     if (caller.role === 'authenticated' && typeof caller.claims.sub === 'string') checks.push(limiter(limit, 'user').consume(caller.claims.sub, rows));
     const refused = (await Promise.all(checks)).filter((r) => !r.allowed);
-    if (refused.length) throw tooMany(Math.max(...refused.map((r) => (r.allowed ? 0 : r.retryAfterSeconds))));
+    if (refused.length) throw restRateLimited(Math.max(...refused.map((r) => (r.allowed ? 0 : r.retryAfterSeconds))));
   };
 }

@@ -256,5 +256,6 @@ export const messages = {
     invalidEmail: 'Invalid email format',
     invalidUrl: 'Invalid URL format',
     textTooLong: 'Text too long',
+    invalidCharacters: 'Text contains characters that cannot be saved',
   },
 } as const;

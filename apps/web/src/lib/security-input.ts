@@ -1,30 +1,27 @@
+import { isEmailAddress } from '@app/shared/email';
 import { messages } from './messages';
 
-/** Part 2 §5: the security input helper used on every free-text form. */
+/** The security input helper used on every free-text form. */
 export const MAX_TEXT_LENGTH = 10000;
 
 export type Validation = { valid: true; value: string } | { valid: false; error: string };
 
-/** Trims and strips script tags, 'javascript:' URLs and inline event-handler attributes. */
-export function sanitizeInput(input: string): string {
-  return input
-    .trim()
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '')
-    .replace(/<\/?script\b[^>]*>/gi, '')
-    .replace(/javascript\s*:/gi, '')
-    .replace(/\bon[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
-    .trim();
-}
+/**
+ * Control characters other than tab and line breaks: never part of what a person types, refused rather than
+ * removed. Text is otherwise kept as typed (trimmed): React escapes it on output, so no HTML is stripped.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
 
 export function validateEmail(input: string): Validation {
-  const value = sanitizeInput(input).toLowerCase();
-  return EMAIL.test(value) ? { valid: true, value } : { valid: false, error: messages.security.invalidEmail };
+  const value = input.trim().toLowerCase();
+  return isEmailAddress(value) ? { valid: true, value } : { valid: false, error: messages.security.invalidEmail };
 }
 
 export function validateUrl(input: string): Validation {
-  const value = sanitizeInput(input);
+  const value = input.trim();
   try {
     new URL(value);
     return { valid: true, value };
@@ -35,5 +32,6 @@ export function validateUrl(input: string): Validation {
 
 export function validateText(input: string, max = MAX_TEXT_LENGTH): Validation {
   if (input.length > max) return { valid: false, error: messages.security.textTooLong };
-  return { valid: true, value: sanitizeInput(input) };
+  if (hasControlCharacters(input)) return { valid: false, error: messages.security.invalidCharacters };
+  return { valid: true, value: input.trim() };
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../errors/api-error.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../auth/users.js';
 import { clientIp } from '../../http/client-ip.js';
@@ -7,7 +7,7 @@ import { writeAudit } from '../../security/audit.js';
 import { adminRefusalAnswer, bearerClaims, checkLiveAdmin, claimUserId } from '../../security/live-admin.js';
 
 /** An error of the operators' API: {code, message}, safe to send as it is. */
-export const adminError = (status: 400 | 401 | 403 | 404 | 409 | 422 | 429, code: string, message: string) => new ApiError(status, { code, message });
+export const adminError = (status: 400 | 401 | 403 | 404 | 409 | 422, code: string, message: string) => new ApiError(status, { code, message });
 
 export interface AdminCaller {
   user: UserRow;

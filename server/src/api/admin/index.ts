@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import type { AppContext } from '../../context.js';
 import { clientIp } from '../../http/client-ip.js';
-import { createRateLimiter } from '../../http/rate-limit.js';
+import { apiRateLimit } from '../limits.js';
 import type { UserRow } from '../../auth/users.js';
 import { writeAudit } from '../../security/audit.js';
 import type { AdminDeps } from './deps.js';
 import { registerCoachStatus } from './coach-status.js';
-import { adminError, requireAdminCaller } from './guard.js';
+import { requireAdminCaller } from './guard.js';
 import { registerStats } from './stats.js';
 import { registerUsers } from './users.js';
 import { registerWaitlistInvite } from './waitlist-invite.js';
@@ -16,14 +16,8 @@ type Env = { Variables: { admin: UserRow } };
 /** /api/admin: the operators' console operations that are not plain /rest/v1 calls. Admins only, rate-limited, audited. */
 export function adminRoutes(ctx: AppContext): Hono {
   const app = new Hono<Env>();
-  const limiter = createRateLimiter(ctx, { keyPrefix: 'admin-api-ip', points: 600, durationSeconds: 60 });
-
+  app.use('*', apiRateLimit(ctx, 'admin'));
   app.use('*', async (c, next) => {
-    const limit = await limiter.consume(clientIp(c, ctx.config.TRUST_PROXY));
-    if (!limit.allowed) {
-      c.header('Retry-After', String(limit.retryAfterSeconds));
-      throw adminError(429, 'over_request_rate_limit', 'Too many requests. Please try again later.');
-    }
     c.set('admin', await requireAdminCaller(ctx, c));
     c.header('Cache-Control', 'no-store');
     return next();

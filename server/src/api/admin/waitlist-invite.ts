@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { inviteUser } from '../../auth/api.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../errors/api-error.js';
 import type { AdminDeps } from './deps.js';
 import { adminError } from './guard.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import { adminDeleteUser, adminUpdateUser, parseBanDuration } from '../admin-users.js';
 import type { AuthDeps } from '../deps.js';
-import { authError, validationFailed } from '../errors.js';
+import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
 import { inviteByEmail } from '../flows.js';
 import { requireAdmin } from '../guards.js';
 import { issueToken } from '../one-time-tokens.js';
@@ -12,7 +12,7 @@ import { pickRedirect } from '../redirect.js';
 import { parseEmail, readBody, requestMeta } from '../request.js';
 import { verifyLink, type VerifyType } from '../mail.js';
 import { factorJson, findUserByEmail, findUserById, insertUser, userJson, type FactorRow, type UserRow } from '../users.js';
-import { unenrollFactor } from './mfa.js';
+import { unenrollFactor } from '../factors.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const obj = z.record(z.string(), z.unknown());
@@ -38,9 +38,9 @@ const linkBody = z.object({
 
 async function userParam(deps: AuthDeps, c: Context): Promise<UserRow> {
   const id = c.req.param('id') ?? '';
-  if (!UUID.test(id)) throw authError(404, 'validation_failed', 'user_id must be an UUID');
+  if (!UUID.test(id)) throw authErrorAt(404, 'validation_failed', 'user_id must be an UUID');
   const user = await findUserById(deps.ctx.db, id);
-  if (!user) throw authError(404, 'user_not_found', 'User not found');
+  if (!user) throw authError('user_not_found');
   return user;
 }
 
@@ -80,12 +80,12 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
 
   app.post('/admin/users', async (c) => {
     const b = await readBody(c, attrs);
-    if (b.phone && !b.email) throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (b.phone && !b.email) throw authError('phone_provider_disabled');
     if (!b.email) throw validationFailed('Cannot create a user without either an email or phone');
     const email = parseEmail(b.email);
     if (b.id && !UUID.test(b.id)) throw validationFailed('id must be a UUID');
     if (b.password !== undefined) assertStrongPassword(b.password, ctx.config);
-    if (await findUserByEmail(ctx.db, email)) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+    if (await findUserByEmail(ctx.db, email)) throw authError('email_exists');
     const ban = b.ban_duration ? parseBanDuration(b.ban_duration) : null;
     const passwordHash = b.password ? await hashPassword(b.password, ctx.config.AUTH_BCRYPT_COST) : null;
     const user = await ctx.db.transaction((tx) =>
@@ -109,7 +109,7 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
   app.put('/admin/users/:id', async (c) => {
     const user = await userParam(deps, c);
     const b = await readBody(c, attrs);
-    if (b.phone) throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (b.phone) throw authError('phone_provider_disabled');
     const updated = await adminUpdateUser(ctx, user, { ...b, email: b.email ? parseEmail(b.email) : undefined });
     await audit(c, 'user_updated', user.id, { fields: Object.keys(b).filter((k) => k !== 'password').concat(b.password ? ['password'] : []) });
     return c.json(await userJson(ctx.db, updated));
@@ -133,7 +133,7 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
     const user = await userParam(deps, c);
     const fid = c.req.param('factorId');
     const { rows } = UUID.test(fid) ? await ctx.db.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [fid, user.id]) : { rows: [] };
-    if (!rows[0]) throw authError(404, 'mfa_factor_not_found', 'Factor not found');
+    if (!rows[0]) throw authError('mfa_factor_not_found');
     await unenrollFactor(ctx.db, rows[0].id);
     await audit(c, 'factor_deleted', user.id, { factor_id: rows[0].id });
     return c.json(factorJson(rows[0]));
@@ -158,7 +158,7 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
     switch (type) {
       case 'signup':
       case 'invite':
-        if (user?.email_confirmed_at) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+        if (user?.email_confirmed_at) throw authError('email_exists');
         if (type === 'signup' && b.password !== undefined) assertStrongPassword(b.password, ctx.config);
         user ??= await ctx.db.transaction(async (tx) =>
           insertUser(tx, {
@@ -174,15 +174,15 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
         break;
       case 'magiclink':
       case 'recovery':
-        if (!user) throw authError(404, 'user_not_found', 'User with this email not found');
+        if (!user) throw authError('user_not_found', 'User with this email not found');
         verification = type;
         tokenType = 'recovery_token';
         break;
       case 'email_change_new': {
-        if (!user) throw authError(404, 'user_not_found', 'User with this email not found');
+        if (!user) throw authError('user_not_found', 'User with this email not found');
         if (!b.new_email) throw validationFailed('The new email address must be provided');
         relatesTo = parseEmail(b.new_email);
-        if (await findUserByEmail(ctx.db, relatesTo)) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+        if (await findUserByEmail(ctx.db, relatesTo)) throw authError('email_exists');
         await ctx.db.query('update auth.users set email_change = $2, email_change_sent_at = now() where id = $1', [user.id, relatesTo]);
         verification = 'email_change';
         tokenType = 'email_change_token_new';

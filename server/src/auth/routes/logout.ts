@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
-import { validationFailed } from '../errors.js';
+import { validationFailed } from '../../errors/auth.js';
 import { requireUser } from '../guards.js';
 import { requestMeta } from '../request.js';
 

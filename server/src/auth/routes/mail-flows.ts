@@ -2,11 +2,11 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
-import { authError, validationFailed } from '../errors.js';
+import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
 import { createFlowState } from '../flow-state.js';
 import { requestRecovery } from '../flows.js';
 import { requireUser } from '../guards.js';
-import { limitMailSend, limitRequest } from '../limits.js';
+import { limitMailSend, limitByIp, limitRequest } from '../limits.js';
 import { sendAuthMail, type VerifyType } from '../mail.js';
 import { issueToken, type IssuedToken } from '../one-time-tokens.js';
 import { pickRedirect } from '../redirect.js';
@@ -33,11 +33,9 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
     return c.json({});
   });
 
-  app.post('/resend', async (c) => {
-    const meta = requestMeta(c, ctx);
-    await limitRequest(limits.resend, meta.ip);
+  app.post('/resend', limitByIp({ ctx, limits }, 'resend'), async (c) => {
     const b = await readBody(c, resendBody);
-    if (b.type === 'sms' || b.type === 'phone_change') throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (b.type === 'sms' || b.type === 'phone_change') throw authError('phone_provider_disabled');
     if (b.type !== 'signup' && b.type !== 'email_change') throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
     const email = parseEmail(b.email);
     const pkce = parsePkce(b);
@@ -55,11 +53,10 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
     return c.json({});
   });
 
-  app.post('/otp', async (c) => {
+  app.post('/otp', limitByIp({ ctx, limits }, 'otp'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.otp, meta.ip);
     const b = await readBody(c, otpBody);
-    if (b.phone) throw authError(422, 'phone_provider_disabled', 'Unsupported phone provider');
+    if (b.phone) throw authErrorAt(422, 'phone_provider_disabled', 'Unsupported phone provider');
     const email = parseEmail(b.email);
     const pkce = parsePkce(b);
     await limitRequest(limits.email, email);
@@ -68,7 +65,7 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
     // with sign-ups off (AUTH_SIGNUP_ENABLED=false) an unknown address is answered as create_user: false asks
     if (!user?.email_confirmed_at && (b.create_user === false || !ctx.config.AUTH_SIGNUP_ENABLED)) {
       // confirmations off: GoTrue's answer; sign-up reveals accounts then anyway (docs/decisions/0033)
-      if (!ctx.config.AUTH_REQUIRE_EMAIL_CONFIRMATION) throw authError(422, 'otp_disabled', 'Signups not allowed for otp');
+      if (!ctx.config.AUTH_REQUIRE_EMAIL_CONFIRMATION) throw authError('otp_disabled');
       // confirmations on: the answer a known address gets (mail limit counted too), and nothing is sent
       await limitMailSend(limits, email);
       await writeAudit(ctx.db, { event_type: 'auth.otp_requested', user_id: user?.id, ip: meta.ip, user_agent: meta.userAgent, details: { kind: 'none' } });
@@ -97,7 +94,7 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
     const { user } = caller;
     // an anonymous user has neither (GoTrue's text)
     if (!user.email && !user.phone) throw validationFailed('Reauthentication requires the user to have an email or a phone number');
-    if (!user.email || !user.email_confirmed_at) throw authError(422, 'email_not_confirmed', 'Please verify your email first.');
+    if (!user.email || !user.email_confirmed_at) throw authErrorAt(422, 'email_not_confirmed', 'Please verify your email first.');
     await limitMailSend(limits, user.email);
     const token = await issue(user, 'reauthentication_token', user.email, undefined, '', 'reauthentication_sent_at');
     await sendAuthMail(ctx, user.email, 'reauthentication', token, undefined);

@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
-import { authError, validationFailed } from '../errors.js';
+import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
 import type { Caller } from '../guards.js';
 import { readBody, requestMeta } from '../request.js';
 import { addAmr, reissueForSession } from '../sessions.js';
@@ -100,7 +100,7 @@ export async function verifyWebauthnFactor({ ctx }: AuthDeps, c: Context, who: C
   const rp = relyingParty(ctx.config);
   checkRelyingParty(rp, b.webauthn);
   const sessionId = who.sessionId;
-  if (!sessionId) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+  if (!sessionId) throw authError('session_not_found');
   // a challenge answers once, right or wrong
   const { rows } = UUID.test(b.challenge_id)
     ? await ctx.db.query<{ data: { challenge: string; type: string }; ip_address: string; age: number }>(
@@ -110,9 +110,9 @@ export async function verifyWebauthnFactor({ ctx }: AuthDeps, c: Context, who: C
       )
     : { rows: [] };
   const ch = rows[0];
-  if (!ch?.data) throw authError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
-  if (ch.ip_address !== meta.ip) throw authError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
-  if (ch.age > WEBAUTHN_CHALLENGE_SECONDS) throw authError(422, 'mfa_challenge_expired', `MFA challenge ${b.challenge_id} has expired, verify against another challenge or create a new challenge.`);
+  if (!ch?.data) throw authErrorAt(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+  if (ch.ip_address !== meta.ip) throw authError('mfa_ip_address_mismatch');
+  if (ch.age > WEBAUTHN_CHALLENGE_SECONDS) throw authError('mfa_challenge_expired', `MFA challenge ${b.challenge_id} has expired, verify against another challenge or create a new challenge.`);
   if (ch.data.type !== b.webauthn.type) throw validationFailed(`This challenge expects a WebAuthn ${ch.data.type} response`);
   const common = { expectedChallenge: ch.data.challenge, expectedOrigin: rp.origins, expectedRPID: rp.id, requireUserVerification: false };
   let credential: StoredCredential;
@@ -144,6 +144,6 @@ export async function verifyWebauthnFactor({ ctx }: AuthDeps, c: Context, who: C
 
   async function failed() {
     await writeAudit(ctx.db, { event_type: 'auth.mfa_verification_failed', severity: 'warn', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: factor.id, type: 'webauthn' } });
-    return authError(422, 'mfa_verification_failed', 'WebAuthn verification failed');
+    return authError('mfa_verification_failed', 'WebAuthn verification failed');
   }
 }

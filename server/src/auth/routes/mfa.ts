@@ -4,9 +4,10 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
-import { authError, validationFailed } from '../errors.js';
+import { unenrollFactor } from '../factors.js';
+import { authError, authErrorAt, authRateLimited, validationFailed } from '../../errors/auth.js';
 import { requireUser, type Caller } from '../guards.js';
-import { limitRequest } from '../limits.js';
+import { limitByIp } from '../limits.js';
 import { readBody, requestMeta } from '../request.js';
 import { addAmr, reissueForSession } from '../sessions.js';
 import { challengeWebauthnFactor, enrollWebauthnFactor, verifyWebauthnFactor } from './mfa-webauthn.js';
@@ -31,21 +32,21 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
   const { ctx, limits } = deps;
   async function caller(c: Parameters<typeof requireUser>[1]): Promise<Caller> {
     const who = await requireUser(ctx, c);
-    if (who.user.is_anonymous) throw authError(403, 'no_authorization', 'Anonymous users cannot use multi-factor authentication');
+    if (who.user.is_anonymous) throw authErrorAt(403, 'no_authorization', 'Anonymous users cannot use multi-factor authentication');
     return who;
   }
   async function ownFactor(who: Caller, id: string): Promise<FactorRow> {
     const { rows } = UUID.test(id)
       ? await ctx.db.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [id, who.user.id])
       : { rows: [] };
-    if (!rows[0]) throw authError(404, 'mfa_factor_not_found', 'Factor not found');
+    if (!rows[0]) throw authError('mfa_factor_not_found');
     return rows[0];
   }
 
   app.post('/factors', async (c) => {
     const who = await caller(c);
     const b = await readBody(c, enrollBody);
-    if (b.factor_type === 'phone') throw authError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
+    if (b.factor_type === 'phone') throw authError('mfa_phone_enroll_not_enabled');
     if (b.factor_type !== 'totp' && b.factor_type !== 'webauthn') throw validationFailed('factor_type needs to be totp, phone or webauthn');
     const userId = who.user.id;
     // abandoned enrolments (unverified, older than 5 minutes, never challenged) make room first
@@ -57,10 +58,10 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
     const { rows: factors } = await ctx.db.query<FactorRow>('select * from auth.mfa_factors where user_id = $1', [userId]);
     const name = b.friendly_name ?? '';
     if (factors.some((f) => (f.friendly_name ?? '') === name && name.trim() !== '')) {
-      throw authError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`);
+      throw authError('mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`);
     }
-    if (factors.length >= MAX_FACTORS) throw authError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of enrolled factors reached, unenroll to continue');
-    if (factors.some((f) => f.status === 'verified') && who.aal !== 'aal2') throw authError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
+    if (factors.length >= MAX_FACTORS) throw authError('too_many_enrolled_mfa_factors');
+    if (factors.some((f) => f.status === 'verified') && who.aal !== 'aal2') throw authError('insufficient_aal', 'AAL2 required to enroll a new factor');
     if (b.factor_type === 'webauthn') return c.json(await enrollWebauthnFactor(deps, who, name));
     const secret = new OTPAuth.Secret({ size: 20 }).base32;
     const issuer = b.issuer || new URL(ctx.config.SITE_URL).host;
@@ -75,13 +76,12 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
     return c.json({ id: rows[0]!.id, type: 'totp', friendly_name: name, totp: { qr_code: qr, secret, uri } });
   });
 
-  app.post('/factors/:id/challenge', async (c) => {
+  app.post('/factors/:id/challenge', limitByIp({ ctx, limits }, 'mfa'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.mfa, meta.ip);
     const who = await caller(c);
     const factor = await ownFactor(who, c.req.param('id'));
     if (factor.factor_type === 'webauthn') return c.json(await challengeWebauthnFactor(deps, c, who, factor as never));
-    if (factor.factor_type !== 'totp') throw authError(422, 'mfa_phone_challenge_not_enabled', 'MFA challenge is disabled for this factor type');
+    if (factor.factor_type !== 'totp') throw authError('mfa_phone_challenge_not_enabled');
     const { rows } = await ctx.db.query<{ id: string; expires_at: string }>(
       `insert into auth.mfa_challenges (factor_id, ip_address) values ($1, $2)
        returning id, floor(extract(epoch from created_at))::bigint + ${CHALLENGE_EXPIRY_SECONDS} as expires_at`,
@@ -91,15 +91,14 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
     return c.json({ id: rows[0]!.id, type: 'totp', expires_at: Number(rows[0]!.expires_at) });
   });
 
-  app.post('/factors/:id/verify', async (c) => {
+  app.post('/factors/:id/verify', limitByIp({ ctx, limits }, 'mfa'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.mfa, meta.ip);
     const who = await caller(c);
     const factor = await ownFactor(who, c.req.param('id'));
     if (factor.factor_type === 'webauthn') return c.json(await verifyWebauthnFactor(deps, c, who, factor as never));
     const b = await readBody(c, verifyBody);
     if (!b.code || !b.challenge_id) throw validationFailed('MFA verification requires challenge_id and code');
-    if (!who.sessionId) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    if (!who.sessionId) throw authError('session_not_found');
     const { rows } = UUID.test(b.challenge_id)
       ? await ctx.db.query<{ id: string; verified_at: Date | null; ip_address: string; age: number }>(
           `select id, verified_at, ip_address, extract(epoch from now() - created_at)::float8 as age from auth.mfa_challenges where id = $1 and factor_id = $2`,
@@ -107,11 +106,11 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
         )
       : { rows: [] };
     const challenge = rows[0];
-    if (!challenge) throw authError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
-    if (challenge.verified_at || challenge.ip_address !== meta.ip) throw authError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
+    if (!challenge) throw authErrorAt(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+    if (challenge.verified_at || challenge.ip_address !== meta.ip) throw authError('mfa_ip_address_mismatch');
     if (challenge.age > CHALLENGE_EXPIRY_SECONDS) {
       await ctx.db.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
-      throw authError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+      throw authError('mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
     }
     // the attempt is counted before the code is checked, atomically, so a parallel burst cannot exceed the cap
     const { rows: claimed } = await ctx.db.query<{ failed: number }>(
@@ -125,12 +124,12 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
         'select greatest(1, ceil(extract(epoch from locked_until - now())))::int as left from auth.mfa_factors where id = $1',
         [factor.id],
       );
-      throw authError(429, 'over_request_rate_limit', 'Request rate limit reached', { retry_after: lock[0]?.left ?? MFA_LOCK_SECONDS });
+      throw authRateLimited(lock[0]?.left ?? MFA_LOCK_SECONDS);
     }
     const failed = async (reason: string) => {
       const locked = claimed[0]!.failed >= MFA_MAX_FAILED_VERIFICATIONS;
       await writeAudit(ctx.db, { event_type: 'auth.mfa_verification_failed', severity: 'warn', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: factor.id, reason, locked } });
-      return authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+      return authError('mfa_verification_failed');
     };
     const totp = totpFor(factor.secret ?? '', 'x', 'x');
     const now = Date.now();
@@ -163,22 +162,10 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
   app.delete('/factors/:id', async (c) => {
     const who = await caller(c);
     const factor = await ownFactor(who, c.req.param('id'));
-    if (factor.status === 'verified' && who.aal !== 'aal2') throw authError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+    if (factor.status === 'verified' && who.aal !== 'aal2') throw authErrorAt(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
     await unenrollFactor(ctx.db, factor.id);
     const meta = requestMeta(c, ctx);
     await writeAudit(ctx.db, { event_type: 'auth.mfa_unenrolled', severity: 'warn', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: factor.id } });
     return c.json({ id: factor.id });
-  });
-}
-
-/** Deletes a factor; sessions that rose to aal2 with it fall back to aal1 and lose its AMR entry. */
-export async function unenrollFactor(db: AuthDeps['ctx']['db'], factorId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `delete from auth.mfa_amr_claims where authentication_method in ('totp', 'mfa/webauthn') and session_id in (select id from auth.sessions where factor_id = $1)`,
-      [factorId],
-    );
-    await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [factorId]);
-    await tx.query('delete from auth.mfa_factors where id = $1', [factorId]);
   });
 }

@@ -10,9 +10,9 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
-import { authError } from '../errors.js';
+import { authError } from '../../errors/auth.js';
 import { requireUser } from '../guards.js';
-import { limitRequest } from '../limits.js';
+import { limitByIp } from '../limits.js';
 import { readBody, requestMeta } from '../request.js';
 import { startSession } from '../sessions.js';
 import { findUserById, isBanned } from '../users.js';
@@ -50,7 +50,7 @@ const passkeyJson = (p: PasskeyRow) => ({
   ...(p.last_used_at ? { last_used_at: p.last_used_at.toISOString() } : {}),
 });
 
-const verificationFailed = () => authError(400, 'webauthn_verification_failed', 'WebAuthn verification failed');
+const verificationFailed = () => authError('webauthn_verification_failed');
 
 /**
  * Supabase's passkey endpoints (auth-js `supabase.auth.passkey.*` and `auth.admin.passkey.*`): register a
@@ -65,20 +65,22 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
     const meta = requestMeta(c, ctx);
     return writeAudit(ctx.db, { event_type: event, user_id: userId, ip: meta.ip, user_agent: meta.userAgent, details });
   };
-  async function owner(c: Context) {
+  // Every own-passkey route: refused while passkeys are off, then counted per IP, before its handler runs.
+  app.use('/passkeys/*', async (_c, next) => {
     assertPasskeysEnabled(ctx.config);
-    await limitRequest(limits.passkey, requestMeta(c, ctx).ip);
-    return requireUser(ctx, c);
-  }
+    await next();
+  });
+  app.use('/passkeys/*', limitByIp({ ctx, limits }, 'passkey'));
+  const owner = (c: Context) => requireUser(ctx, c);
 
   app.post('/passkeys/registration/options', async (c) => {
     const who = await owner(c);
     const { user } = who;
     const { rowCount } = await ctx.db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [user.id]);
     // a user with a second factor adds a sign-in method only from a session that passed it
-    if (rowCount && who.aal !== 'aal2') throw authError(403, 'insufficient_aal', 'AAL2 session is required to register a passkey when MFA is enabled.');
+    if (rowCount && who.aal !== 'aal2') throw authError('insufficient_aal', 'AAL2 session is required to register a passkey when MFA is enabled.');
     const existing = await listOf(user.id);
-    if (existing.length >= MAX_PASSKEYS) throw authError(422, 'too_many_passkeys', `A user can have at most ${MAX_PASSKEYS} passkeys`);
+    if (existing.length >= MAX_PASSKEYS) throw authError('too_many_passkeys', `A user can have at most ${MAX_PASSKEYS} passkeys`);
     const { id: rpID, name: rpName } = rp();
     const options = await generateRegistrationOptions({
       rpName,
@@ -114,14 +116,12 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
        values ($1, $2, $3, $4, $5, $6, $7) on conflict (credential_id) do nothing returning *`,
       [user.id, cred.id, Buffer.from(cred.publicKey), cred.counter, cred.transports ?? [], aaguid, credentialBackedUp],
     );
-    if (!rows[0]) throw authError(422, 'webauthn_credential_exists', 'This passkey is already registered');
+    if (!rows[0]) throw authError('webauthn_credential_exists');
     await audit(c, 'auth.passkey_registered', user.id, { passkey_id: rows[0].id });
     return c.json(passkeyJson(rows[0]));
   });
 
   app.post('/passkeys/authentication/options', async (c) => {
-    assertPasskeysEnabled(ctx.config);
-    await limitRequest(limits.passkey, requestMeta(c, ctx).ip);
     // discoverable sign-in: no allowCredentials, so the answer says nothing about who has passkeys
     const options = await generateAuthenticationOptions({ rpID: rp().id, userVerification: 'required', timeout: WEBAUTHN_CHALLENGE_SECONDS * 1000 });
     const saved = await saveChallenge(ctx.db, 'authentication', null, options.challenge);
@@ -129,9 +129,7 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
   });
 
   app.post('/passkeys/authentication/verify', async (c) => {
-    assertPasskeysEnabled(ctx.config);
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.passkey, meta.ip);
     const b = await readBody(c, verifyBody);
     const expectedChallenge = await takeChallenge(ctx.db, b.challenge_id, 'authentication', null);
     const { rows } = await ctx.db.query<PasskeyRow>('select * from auth.webauthn_credentials where credential_id = $1', [b.credential.id]);
@@ -155,7 +153,7 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
     }
     const user = await findUserById(ctx.db, passkey.user_id);
     if (!user || user.deleted_at) throw verificationFailed();
-    if (isBanned(user)) throw authError(403, 'user_banned', 'User is banned');
+    if (isBanned(user)) throw authError('user_banned');
     const session = await ctx.db.transaction(async (tx) => {
       await tx.query('update auth.webauthn_credentials set sign_count = $2, last_used_at = now(), updated_at = now() where id = $1', [
         passkey.id,
@@ -182,7 +180,7 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
           [id, user.id, b.friendly_name],
         )
       : { rows: [] };
-    if (!rows[0]) throw authError(404, 'passkey_not_found', 'Passkey not found');
+    if (!rows[0]) throw authError('passkey_not_found');
     return c.json(passkeyJson(rows[0]));
   });
 
@@ -196,13 +194,13 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
   // admin (service role; the /admin/* guard in routes/admin.ts applies)
   app.get('/admin/users/:userId/passkeys', async (c) => {
     const userId = c.req.param('userId');
-    if (!UUID.test(userId) || !(await findUserById(ctx.db, userId))) throw authError(404, 'user_not_found', 'User not found');
+    if (!UUID.test(userId) || !(await findUserById(ctx.db, userId))) throw authError('user_not_found');
     return c.json((await listOf(userId)).map(passkeyJson));
   });
 
   app.delete('/admin/users/:userId/passkeys/:id', async (c) => {
     const userId = c.req.param('userId');
-    if (!UUID.test(userId)) throw authError(404, 'user_not_found', 'User not found');
+    if (!UUID.test(userId)) throw authError('user_not_found');
     await deletePasskey(userId, c.req.param('id'));
     await audit(c, 'auth.admin.passkey_deleted', userId, { passkey_id: c.req.param('id') });
     return c.json({});
@@ -210,6 +208,6 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
 
   async function deletePasskey(userId: string, id: string) {
     const { rowCount } = UUID.test(id) ? await ctx.db.query('delete from auth.webauthn_credentials where id = $1 and user_id = $2', [id, userId]) : { rowCount: 0 };
-    if (!rowCount) throw authError(404, 'passkey_not_found', 'Passkey not found');
+    if (!rowCount) throw authError('passkey_not_found');
   }
 }

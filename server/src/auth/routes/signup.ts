@@ -3,9 +3,9 @@ import type { AppContext } from '../../context.js';
 import { writeAudit } from '../../security/audit.js';
 import { insertAnonymousUser } from '../anonymous.js';
 import type { AuthDeps } from '../deps.js';
-import { authError, validationFailed } from '../errors.js';
+import { authError, validationFailed } from '../../errors/auth.js';
 import { createFlowState } from '../flow-state.js';
-import { limitMailSend, limitRequest } from '../limits.js';
+import { limitMailSend, limitByIp, limitRequest } from '../limits.js';
 import { sendAccountExistsMail, sendAuthMail } from '../mail.js';
 import { issueToken } from '../one-time-tokens.js';
 import { assertStrongPassword, hashPassword } from '../passwords.js';
@@ -23,11 +23,11 @@ const body = z.object({
   ...pkceFields,
 });
 
-const signupDisabled = () => authError(422, 'signup_disabled', 'Signups not allowed for this instance');
+const signupDisabled = () => authError('signup_disabled');
 
 /** signInAnonymously(): a session for a new anonymous user, when AUTH_ANONYMOUS_SIGN_INS allows it. */
 async function signUpAnonymously(ctx: AppContext, data: Record<string, unknown>, meta: RequestMeta) {
-  if (!ctx.config.AUTH_ANONYMOUS_SIGN_INS) throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  if (!ctx.config.AUTH_ANONYMOUS_SIGN_INS) throw authError('anonymous_provider_disabled');
   if (!ctx.config.AUTH_SIGNUP_ENABLED) throw signupDisabled();
   const session = await ctx.db.transaction(async (tx) => startSession(ctx, tx, await insertAnonymousUser(tx, data), 'anonymous', meta));
   await writeAudit(ctx.db, { event_type: 'auth.signup', user_id: session.user.id as string, ip: meta.ip, user_agent: meta.userAgent, details: { anonymous: true } });
@@ -36,15 +36,14 @@ async function signUpAnonymously(ctx: AppContext, data: Record<string, unknown>,
 
 /** POST /signup: email + password (+ user metadata), or nothing but metadata for an anonymous user. */
 export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
-  app.post('/signup', async (c) => {
+  app.post('/signup', limitByIp({ ctx, limits }, 'signup'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.signup, meta.ip);
     const b = await readBody(c, body);
     if (!b.email && !b.phone) return c.json(await signUpAnonymously(ctx, b.data ?? {}, meta));
     if (!ctx.config.AUTH_SIGNUP_ENABLED) throw signupDisabled();
     if (!b.password) throw validationFailed('Signup requires a valid password');
     if (b.email && b.phone) throw validationFailed('Only an email address or phone number should be provided on signup.');
-    if (b.phone) throw authError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+    if (b.phone) throw authError('phone_provider_disabled', 'Phone signups are disabled');
     // the address first: a malformed one is reported as such whatever the password (GoTrue's order)
     const email = parseEmail(b.email);
     assertStrongPassword(b.password, ctx.config);
@@ -62,7 +61,7 @@ export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
     if (existing?.email_confirmed_at) {
       await writeAudit(ctx.db, { event_type: 'auth.repeated_signup', severity: 'info', user_id: existing.id, ip: meta.ip, user_agent: meta.userAgent });
       // confirmations off: a new address gets a session, so no answer could hide the account (docs/decisions/0033)
-      if (!confirm) throw authError(422, 'user_already_exists', 'User already registered');
+      if (!confirm) throw authError('user_already_exists');
       // confirmations on: the answer of a new address; only the owner, by mail, learns of the attempt
       await sendAccountExistsMail(ctx, email);
       return c.json(newUserLookAlike(email, data));

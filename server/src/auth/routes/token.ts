@@ -2,10 +2,10 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
-import { authError, validationFailed } from '../errors.js';
+import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
 import { consumeFlowState } from '../flow-state.js';
 import { maybeCleanup } from '../cleanup.js';
-import { limitRequest } from '../limits.js';
+import { limitByIp } from '../limits.js';
 import { verifyPassword, weakPasswordReasons } from '../passwords.js';
 import { parseEmail, readBody, requestMeta, type RequestMeta } from '../request.js';
 import { refreshSession, startSession } from '../sessions.js';
@@ -16,14 +16,13 @@ const passwordBody = z.object({ email: z.string().optional(), phone: z.string().
 const refreshBody = z.object({ refresh_token: z.string().optional() });
 const pkceBody = z.object({ auth_code: z.string().optional(), code_verifier: z.string().optional() });
 
-const invalidCredentials = () => authError(400, 'invalid_credentials', 'Invalid login credentials');
+const invalidCredentials = () => authError('invalid_credentials');
 
 /** POST /token: password, refresh_token and pkce grants; id_token answers "provider disabled". */
 export function registerToken(app: Hono, deps: AuthDeps) {
   const { ctx, limits } = deps;
-  app.post('/token', async (c) => {
+  app.post('/token', limitByIp({ ctx, limits }, 'token'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.token, meta.ip);
     maybeCleanup(ctx);
     switch (c.req.query('grant_type')) {
       case 'password':
@@ -40,26 +39,26 @@ export function registerToken(app: Hono, deps: AuthDeps) {
         const session = await ctx.db.transaction(async (tx) => {
           const flow = await consumeFlowState(tx, b.auth_code!, b.code_verifier!);
           const user = await findUserById(tx, flow.userId);
-          if (!user) throw authError(404, 'user_not_found', 'User not found');
-          if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned');
+          if (!user) throw authError('user_not_found');
+          if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
           return startSession(ctx, tx, user, flow.method, meta);
         });
         await writeAudit(ctx.db, { event_type: 'auth.sign_in', user_id: session.user.id as string, ip: meta.ip, user_agent: meta.userAgent, details: { method: 'pkce' } });
         return c.json(session);
       }
       case 'id_token':
-        throw authError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled');
+        throw authError('provider_disabled');
       case 'web3':
-        throw authError(400, 'web3_provider_disabled', 'Web3 provider is disabled');
+        throw authError('web3_provider_disabled');
       default:
-        throw authError(400, 'invalid_credentials', 'unsupported_grant_type');
+        throw authError('invalid_credentials', 'unsupported_grant_type');
     }
   });
 }
 
 async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwordBody>, meta: RequestMeta) {
   if (b.email && b.phone) throw validationFailed('Only an email address or phone number should be provided on login.');
-  if (b.phone) throw authError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (b.phone) throw authErrorAt(422, 'phone_provider_disabled', 'Phone logins are disabled');
   if (!b.email) throw validationFailed('missing email or phone');
   const email = parseEmail(b.email);
   // counted per IP and per IP+address, never per address alone: others' failures cannot lock the owner out
@@ -74,8 +73,8 @@ async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwo
   }
   await attempt.succeeded();
   // only someone who knows the password learns that the account is banned or unconfirmed
-  if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned');
-  if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed');
+  if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
+  if (!user.email_confirmed_at) throw authError('email_not_confirmed');
   const session = await ctx.db.transaction((tx) => startSession(ctx, tx, user, 'password', meta));
   await writeAudit(ctx.db, { event_type: 'auth.sign_in', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, details: { method: 'password' } });
   const reasons = weakPasswordReasons(b.password ?? '', ctx.config);

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import { linkAnonymousEmail } from '../anonymous.js';
 import type { AuthDeps } from '../deps.js';
-import { authError, validationFailed } from '../errors.js';
+import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
 import { createFlowState } from '../flow-state.js';
 import { requireUser, type Caller } from '../guards.js';
-import { limitMailSend, limitRequest } from '../limits.js';
+import { limitMailSend, limitByIp } from '../limits.js';
 import { sendAuthMail } from '../mail.js';
 import { consumeTokens, findByOtp, issueToken, type IssuedToken } from '../one-time-tokens.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../passwords.js';
@@ -38,26 +38,25 @@ export function registerUser(app: Hono, deps: AuthDeps) {
     return c.json(await userJson(ctx.db, caller.user));
   });
 
-  app.put('/user', async (c) => {
+  app.put('/user', limitByIp({ ctx, limits }, 'userUpdate'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.userUpdate, meta.ip);
     const caller = await requireUser(ctx, c);
     const b = await readBody(c, body);
     const { user } = caller;
-    if (b.app_metadata) throw authError(403, 'not_admin', 'User not allowed');
-    if (b.phone) throw authError(422, 'phone_provider_disabled', 'Unsupported phone provider');
+    if (b.app_metadata) throw authError('not_admin');
+    if (b.phone) throw authErrorAt(422, 'phone_provider_disabled', 'Unsupported phone provider');
     const newEmail = b.email ? parseEmail(b.email) : undefined;
     const changesEmail = !!newEmail && newEmail !== user.email?.toLowerCase();
     if (b.password !== undefined && user.is_anonymous && !user.email && !changesEmail) {
-      throw authError(422, 'validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
+      throw authErrorAt(422, 'validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
     }
     if (b.password !== undefined) assertStrongPassword(b.password, ctx.config);
     if ((changesEmail || b.password !== undefined) && caller.aal !== 'aal2' && (await hasVerifiedFactor(deps, user.id))) {
-      throw authError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+      throw authErrorAt(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
     }
     if (changesEmail) {
       const other = await findUserByEmail(ctx.db, newEmail);
-      if (other && other.id !== user.id) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+      if (other && other.id !== user.id) throw authError('email_exists');
     }
     const pkce = changesEmail ? parsePkce(b) : undefined;
     const passwordHash = b.password !== undefined ? await preparePassword(deps, caller, b.password, { nonce: b.nonce, current: b.current_password }) : undefined;
@@ -115,17 +114,17 @@ async function preparePassword({ ctx }: AuthDeps, caller: Caller, password: stri
   const cost = ctx.config.AUTH_BCRYPT_COST;
   if (proof.nonce !== undefined) {
     const row = user.email ? await findByOtp(ctx.db, user.email, proof.nonce, ['reauthentication_token'], ctx.config.AUTH_OTP_EXPIRY) : undefined;
-    if (!row || row.user_id !== user.id) throw authError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
+    if (!row || row.user_id !== user.id) throw authError('reauthentication_not_valid');
   } else if (proof.current !== undefined) {
     if (!user.encrypted_password || !(await verifyPassword(proof.current, user.encrypted_password, cost))) {
-      throw authError(400, 'current_password_mismatch', 'Current password does not match');
+      throw authError('current_password_mismatch');
     }
   } else if (ctx.config.AUTH_PASSWORD_CHANGE_REQUIRES_CURRENT && user.encrypted_password && !startedByMailedLink(caller, ctx.config.AUTH_OTP_EXPIRY)) {
-    throw authError(400, 'current_password_required', 'Current password required when setting new password.');
+    throw authError('current_password_required');
   }
   if (!password) throw validationFailed('Password cannot be empty');
   if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password, cost))) {
-    throw authError(422, 'same_password', 'New password should be different from the old password.');
+    throw authError('same_password');
   }
   return hashPassword(password, cost);
 }

@@ -2,10 +2,10 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
-import { authError, validationFailed } from '../errors.js';
-import { AuthError } from '../errors.js';
+import { authError, validationFailed } from '../../errors/auth.js';
+import { AuthError } from '../../errors/auth.js';
 import { issueAuthCode } from '../flow-state.js';
-import { limitRequest } from '../limits.js';
+import { limitByIp, limitRequest } from '../limits.js';
 import { findByLink, findByOtp } from '../one-time-tokens.js';
 import { pickRedirect } from '../redirect.js';
 import { parseEmail, readBody, requestMeta } from '../request.js';
@@ -24,7 +24,7 @@ const isPhoneType = (type: string | undefined) => type === 'sms' || type === 'ph
 
 function verifyKind(type: string | undefined): VerifyKind {
   if (!type) throw validationFailed('Verify requires a verification type');
-  if (isPhoneType(type)) throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (isPhoneType(type)) throw authError('phone_provider_disabled');
   if (!(VERIFY_TYPES as readonly string[]).includes(type)) throw validationFailed('Unsupported verification type');
   return type as VerifyKind;
 }
@@ -33,19 +33,18 @@ const OAUTH_ERROR: Record<number, string> = { 400: 'invalid_request', 401: 'unau
 
 /** POST /verify (verifyOtp: e-mail + code, or token_hash) and GET /verify (the mailed link; always a 303). */
 export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
-  app.post('/verify', async (c) => {
+  app.post('/verify', limitByIp({ ctx, limits }, 'verify'), async (c) => {
     const meta = requestMeta(c, ctx);
-    await limitRequest(limits.verify, meta.ip);
     const b = await readBody(c, body);
     if (b.phone && !b.email && isPhoneType(b.type)) {
       // GoTrue checks the number's format, then finds no code for it: no phone codes are ever sent here
       if (!/^[1-9]\d{1,14}$/.test(b.phone.replace(/^\+/, '').replaceAll(' ', ''))) throw validationFailed('Invalid phone number format (E.164 required)');
-      throw authError(403, 'otp_expired', 'Token has expired or is invalid');
+      throw authError('otp_expired');
     }
     const kind = verifyKind(b.type);
     if (b.token_hash && (b.token || b.email || b.phone)) throw validationFailed('Only the token_hash and type should be provided');
     if (!b.token_hash && !b.token) throw validationFailed('Verify requires either a token or a token hash');
-    if (b.phone) throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (b.phone) throw authError('phone_provider_disabled');
     let email: string | undefined;
     if (!b.token_hash) {
       email = b.email ? parseEmail(b.email) : undefined;
@@ -56,7 +55,7 @@ export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
       const row = b.token_hash
         ? await findByLink(tx, b.token_hash, TOKEN_TYPES[kind], ctx.config.AUTH_OTP_EXPIRY)
         : await findByOtp(tx, email!, b.token!.trim(), TOKEN_TYPES[kind], ctx.config.AUTH_OTP_EXPIRY);
-      if (!row) throw authError(403, 'otp_expired', b.token_hash ? 'Email link is invalid or has expired' : 'Token has expired or is invalid');
+      if (!row) throw authError('otp_expired', b.token_hash ? 'Email link is invalid or has expired' : 'Token has expired or is invalid');
       const user = await applyVerification(tx, row);
       return startSession(ctx, tx, user, 'otp', meta);
     });
@@ -74,11 +73,11 @@ export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
       const kind = verifyKind(c.req.query('type'));
       const result = await ctx.db.transaction(async (tx) => {
         const row = token ? await findByLink(tx, token, TOKEN_TYPES[kind], ctx.config.AUTH_OTP_EXPIRY) : undefined;
-        if (!row) throw authError(403, 'otp_expired', 'Email link is invalid or has expired');
+        if (!row) throw authError('otp_expired', 'Email link is invalid or has expired');
         const user = await applyVerification(tx, row);
         if (pkce) {
           const code = await issueAuthCode(tx, user.id, FLOW_METHODS[kind]);
-          if (!code) throw authError(404, 'flow_state_not_found', 'no valid flow state found for this link');
+          if (!code) throw authError('flow_state_not_found', 'no valid flow state found for this link');
           return { userId: user.id, code, session: undefined };
         }
         return { userId: user.id, code: undefined, session: await startSession(ctx, tx, user, 'otp', meta) };

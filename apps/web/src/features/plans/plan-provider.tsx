@@ -1,18 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { UPGRADE_MESSAGE, type LimitedFeature } from '@app/shared';
+import { featureLimit as planFeatureLimit, LIVE_PLAN_STATUSES, UPGRADE_MESSAGE, type LimitedFeature } from '@app/shared';
 import { supabase } from '@/lib/supabase';
 import { PlanContext, type PlanContextValue, type PlanDialogIntent, type PlanStatus } from '@/lib/plan/plan-context';
 import { useAuth } from '@/lib/session/auth-context';
 
-const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
+const LIVE_STATUSES = new Set(LIVE_PLAN_STATUSES);
 const METERED: readonly LimitedFeature[] = ['connect_anything_custom'];
 
-/** The same rule as public.feature_limit(): explicit limit, else module membership (unlimited), else no access. */
+/** The shared rule (@app/shared featureLimit, which public.feature_limit() is tested against), for a live plan only. */
 export function featureLimit(status: PlanStatus | null, feature: string): number | null {
-  if (!status || !LIVE_STATUSES.has(status.status)) return 0;
-  if (Object.prototype.hasOwnProperty.call(status.limits, feature)) return status.limits[feature] ?? null;
-  return status.modules.includes(feature) ? null : 0;
+  return planFeatureLimit(status && LIVE_STATUSES.has(status.status) ? status : null, feature);
 }
 
 async function loadPlan(): Promise<{ status: PlanStatus | null; remaining: Record<string, number | null> }> {

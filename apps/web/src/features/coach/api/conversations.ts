@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
-import { sanitizeInput } from '@/lib/security-input';
+import { plainText } from '@/lib/plain-text';
 import type { CoachMessage } from '../lib/coach-message';
 
 export interface ConversationSummary {
@@ -33,7 +33,7 @@ export async function loadConversationMessages(conversationId: string): Promise<
   });
 }
 
-export const conversationTitleSchema = z.string().transform((s) => sanitizeInput(s)).pipe(z.string().min(1).max(200));
+export const conversationTitleSchema = plainText(200, 1);
 
 export async function renameConversation(id: string, title: string) {
   const { error } = await supabase().from('coach_conversations').update({ title: conversationTitleSchema.parse(title) }).eq('id', id);

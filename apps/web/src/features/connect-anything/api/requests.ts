@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
-import { sanitizeInput } from '@/lib/security-input';
+import { plainText } from '@/lib/plain-text';
 
-const text = (max: number) => z.string().transform((s) => sanitizeInput(s)).pipe(z.string().min(1).max(max));
+const text = (max: number) => plainText(max, 1);
 
 export const connectionRequestSchema = z.object({ source_app: text(200), target_app: text(200), description: text(10000) });
 export const integrationRequestSchema = z.object({ service_name: text(200), description: text(10000), use_case: text(10000) });

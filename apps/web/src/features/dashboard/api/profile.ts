@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { businessProfileKeys, upsertBusinessProfile } from '@/lib/data/business-profiles';
 import { profileKeys, savePersonName } from '@/lib/data/profiles';
-import { sanitizeInput } from '@/lib/security-input';
+import { plainText } from '@/lib/plain-text';
 
 export { businessProfileQuery, type BusinessProfile } from '@/lib/data/business-profiles';
 export { personNameQuery } from '@/lib/data/profiles';
@@ -16,7 +16,7 @@ export function useSaveAiFeatures(userId: string | undefined) {
   });
 }
 
-const name = z.string().transform((s) => sanitizeInput(s)).pipe(z.string().max(100));
+const name = plainText(100);
 export const personNameSchema = z.object({ firstName: name, surname: name });
 
 /** The Brain's profile form (profiles.first_name, surname), checked before it is sent. */

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { supabase } from '@/lib/supabase';
-import { sanitizeInput, validateEmail } from '@/lib/security-input';
+import { validateEmail } from '@/lib/security-input';
 import { personNameQuery, useSaveNames } from '../api/profile';
 import { Section } from './section';
 
@@ -32,7 +32,7 @@ export function AccountDetails() {
     if (!userId) return;
     setBusy(true);
     try {
-      await saveNames.mutateAsync({ firstName: sanitizeInput(names.firstName).slice(0, 100), surname: sanitizeInput(names.surname).slice(0, 100) });
+      await saveNames.mutateAsync({ firstName: names.firstName.trim().slice(0, 100), surname: names.surname.trim().slice(0, 100) });
       toast.success('Profile saved');
     } catch (err) {
       toast.error(`Could not save your profile: ${err instanceof Error ? err.message : 'unknown error'}`);

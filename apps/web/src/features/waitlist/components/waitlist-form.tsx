@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
-import { sanitizeInput, validateEmail, validateText } from '@/lib/security-input';
+import { validateEmail, validateText } from '@/lib/security-input';
 import { joinWaitlist } from '../api/join-waitlist';
 import { firstNameOf, saveWaitlistUser } from '../waitlist-storage';
 
@@ -28,7 +28,7 @@ export function WaitlistForm({ onJoined }: { onJoined: (position: number) => voi
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const cleanName = sanitizeInput(name);
+    const cleanName = name.trim();
     if (!cleanName || !email.trim()) {
       setInvalid({ name: !cleanName, email: !email.trim() });
       toast.error(messages.waitlist.fillAllFields);

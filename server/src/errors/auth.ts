@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from './api-error.js';
 import type { Logger } from '../log.js';
+import { AUTH_ERRORS, type AuthErrorCode } from './catalogue.js';
 
 /**
  * A GoTrue error. The body is GoTrue's unversioned shape {code: status, error_code, msg}; requests that
@@ -10,7 +11,7 @@ import type { Logger } from '../log.js';
 export class AuthError extends ApiError {
   constructor(
     status: ContentfulStatusCode,
-    readonly errorCode: string,
+    readonly errorCode: AuthErrorCode,
     message: string,
     extra: Record<string, unknown> = {},
   ) {
@@ -19,10 +20,18 @@ export class AuthError extends ApiError {
   }
 }
 
-export const authError = (status: ContentfulStatusCode, code: string, message: string, extra?: Record<string, unknown>) =>
+/** An error from the catalogue, with its usual status; `message` replaces the catalogue's text when the case says more. */
+export const authError = (code: AuthErrorCode, message: string = AUTH_ERRORS[code].message, extra?: Record<string, unknown>) =>
+  new AuthError(AUTH_ERRORS[code].status, code, message, extra);
+
+/** The same, where GoTrue answers this code with another status on this endpoint (kept for wire compatibility). */
+export const authErrorAt = (status: ContentfulStatusCode, code: AuthErrorCode, message: string = AUTH_ERRORS[code].message, extra?: Record<string, unknown>) =>
   new AuthError(status, code, message, extra);
 
-export const validationFailed = (message: string) => authError(400, 'validation_failed', message);
+export const validationFailed = (message: string) => authError('validation_failed', message);
+
+/** 429 over_request_rate_limit, saying when to come back (body retry_after, header Retry-After). */
+export const authRateLimited = (retryAfterSeconds: number) => authError('over_request_rate_limit', undefined, { retry_after: retryAfterSeconds });
 
 const API_VERSION_2024 = Date.parse('2024-01-01T00:00:00Z');
 
@@ -44,7 +53,7 @@ export function sendAuthError(c: Context, err: unknown, log: Logger): Response {
     // message, code and stack only: a driver error also carries the query parameters (hashes, tokens)
     const e = err instanceof Error ? { message: err.message, code: (err as { code?: string }).code, stack: err.stack } : { message: String(err) };
     log.error({ err: e, path: c.req.path }, 'auth: unhandled error');
-    body = { code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure, please check server logs for more information' };
+    body = { code: 500, error_code: 'unexpected_failure', msg: AUTH_ERRORS.unexpected_failure.message };
   }
   const errorCode = typeof body.error_code === 'string' ? body.error_code : status === 500 ? 'unexpected_failure' : 'unknown';
   // a 429 also says when to come back in the standard header (the body keeps GoTrue's shape plus retry_after)

@@ -4,19 +4,21 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { apiRoutes } from '../api/index.js';
-import { authRoutes } from '../auth/index.js';
-import type { AppContext } from '../context.js';
-import { functionRoutes } from '../functions/index.js';
-import { createErrorTracker } from '../error-tracking.js';
-import { devMailRoutes } from '../mail/dev-outbox-page.js';
-import { restRoutes } from '../rest/index.js';
-import { clientErrorRoutes, reportUnexpectedErrors } from './error-reports.js';
-import { ApiError, notFoundJson } from './errors.js';
-import { inputGuard, refuseFor } from './input-guard.js';
-import { registerMetrics, requestMetrics } from './metrics.js';
-import { securityHeaders } from './security-headers.js';
-import { registerStatic } from './static.js';
+import { apiRoutes } from './api/index.js';
+import { sendWaitlistConfirmations } from './api/waitlist-confirmations.js';
+import { authRoutes } from './auth/index.js';
+import type { AppContext } from './context.js';
+import { functionRoutes } from './functions/index.js';
+import { createErrorTracker } from './error-tracking.js';
+import { devMailRoutes } from './mail/dev-outbox-page.js';
+import { restRoutes } from './rest/index.js';
+import { clientErrorRoutes, reportUnexpectedErrors } from './http/error-reports.js';
+import { ApiError } from './errors/api-error.js';
+import { notFoundJson, prefixErrorResponse } from './errors/json.js';
+import { inputGuard, refuseFor } from './http/input-guard.js';
+import { registerMetrics, requestMetrics } from './http/metrics.js';
+import { securityHeaders } from './http/security-headers.js';
+import { registerStatic } from './http/static.js';
 
 export type AppEnv = { Variables: { requestId: string } };
 
@@ -43,7 +45,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   app.use('*', securityHeaders(config));
   app.use('*', compress());
   for (const prefix of SERVICE_PREFIXES) {
-    app.use(`${prefix}/*`, bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError: (c) => c.json({ code: 413, error_code: 'request_too_large', message: 'Request body too large' }, 413) }));
+    app.use(`${prefix}/*`, bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError: (c) => prefixErrorResponse(c, 'request_too_large') }));
   }
   // NUL, invalid UTF-8 and unpaired surrogates in query strings and bodies: a 400, never a database 500 (/rest/v1 answers as PostgREST).
   for (const [prefix, refuse] of Object.entries(refuseFor(log))) app.use(`${prefix}/*`, inputGuard(refuse));
@@ -51,7 +53,9 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   app.route('/api/client-errors', clientErrorRoutes(ctx, errorTracker));
   app.route('/api', apiRoutes(ctx));
   app.route('/auth/v1', authRoutes(ctx));
-  app.route('/rest/v1', restRoutes(ctx));
+  // a join through /rest/v1 sends the same confirmation as POST /api/waitlist (one sender, api/waitlist-confirmations.ts)
+  const waitlistJoined = sendWaitlistConfirmations;
+  app.route('/rest/v1', restRoutes(ctx, { '/ebook_subscribers': waitlistJoined, '/rpc/join_waitlist': waitlistJoined }));
   app.route('/functions/v1', functionRoutes(ctx));
   if (config.NODE_ENV !== 'production') app.route('/_dev/mail', devMailRoutes(ctx));
   for (const prefix of SERVICE_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
@@ -64,7 +68,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
     if (err instanceof HTTPException) return err.getResponse();
     const requestId = c.get('requestId');
     log.error({ requestId, err }, 'unhandled error');
-    return c.json({ code: 500, error_code: 'unexpected_failure', message: 'Internal server error', requestId }, 500);
+    return prefixErrorResponse(c, 'unexpected_failure', { requestId });
   });
   return app;
 }

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { messages } from './messages';
+import { hasControlCharacters } from './security-input';
+
+/** A free-text field stored as typed (trimmed): `min`..`max` characters, no control characters. */
+export const plainText = (max: number, min = 0) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max, messages.security.textTooLong)
+    .refine((s) => !hasControlCharacters(s), messages.security.invalidCharacters);

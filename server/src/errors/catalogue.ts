@@ -1,0 +1,83 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * The server's error catalogue: every error code a service answers, with its usual status and message. The codes
+ * and texts are the wire contract (Supabase Auth's and PostgREST's, which supabase-js reads), so they are kept as
+ * those services spell them. Each wire format has one helper that builds its body from here: errors/auth.ts
+ * ({code, error_code, msg}), errors/json.ts (/api {code, message} and /functions {success, code, error}),
+ * rest/errors.ts (PostgREST {code, message, details, hint}). See docs/decisions/0042.
+ */
+interface Entry {
+  status: ContentfulStatusCode;
+  message: string;
+}
+
+/**
+ * Supabase Auth's error codes (GoTrue's `ErrorCode*` names). The status is the one GoTrue answers most often;
+ * where it answers another on one endpoint, that call site says so with authErrorAt.
+ */
+export const AUTH_ERRORS = {
+  anonymous_provider_disabled: { status: 422, message: 'Anonymous sign-ins are disabled' },
+  bad_code_verifier: { status: 400, message: 'code challenge does not match previously saved code verifier' },
+  bad_json: { status: 400, message: 'Could not parse request body as JSON' },
+  bad_jwt: { status: 403, message: 'invalid JWT' },
+  current_password_mismatch: { status: 400, message: 'Current password does not match' },
+  current_password_required: { status: 400, message: 'Current password required when setting new password.' },
+  email_exists: { status: 422, message: 'A user with this email address has already been registered' },
+  email_not_confirmed: { status: 400, message: 'Email not confirmed' },
+  flow_state_expired: { status: 422, message: 'invalid flow state, flow state has expired' },
+  flow_state_not_found: { status: 404, message: 'invalid flow state, no valid flow state found' },
+  insufficient_aal: { status: 403, message: 'AAL2 required' },
+  invalid_credentials: { status: 400, message: 'Invalid login credentials' },
+  manual_linking_disabled: { status: 404, message: 'Manual linking is disabled' },
+  mfa_challenge_expired: { status: 422, message: 'MFA challenge has expired, verify against another challenge or create a new challenge.' },
+  mfa_factor_name_conflict: { status: 422, message: 'A factor with this friendly name for this user already exists' },
+  mfa_factor_not_found: { status: 404, message: 'Factor not found' },
+  mfa_ip_address_mismatch: { status: 422, message: 'Challenge and verify IP addresses mismatch.' },
+  mfa_phone_challenge_not_enabled: { status: 422, message: 'MFA challenge is disabled for this factor type' },
+  mfa_phone_enroll_not_enabled: { status: 422, message: 'MFA enroll is disabled for Phone' },
+  mfa_verification_failed: { status: 422, message: 'Invalid TOTP code entered' },
+  no_authorization: { status: 401, message: 'This endpoint requires a valid Bearer token' },
+  not_admin: { status: 403, message: 'User not allowed' },
+  not_found: { status: 404, message: 'Not Found' },
+  otp_disabled: { status: 422, message: 'Signups not allowed for otp' },
+  otp_expired: { status: 403, message: 'Token has expired or is invalid' },
+  over_email_send_rate_limit: { status: 429, message: 'For security purposes, you can only request this after a while.' },
+  over_request_rate_limit: { status: 429, message: 'Request rate limit reached' },
+  passkey_disabled: { status: 422, message: 'Passkeys are disabled' },
+  passkey_not_found: { status: 404, message: 'Passkey not found' },
+  phone_provider_disabled: { status: 400, message: 'Phone logins are disabled' },
+  provider_disabled: { status: 400, message: 'Unsupported provider: provider is not enabled' },
+  reauthentication_not_valid: { status: 422, message: 'Nonce has expired or is invalid' },
+  refresh_token_already_used: { status: 400, message: 'Invalid Refresh Token: Already Used' },
+  refresh_token_not_found: { status: 400, message: 'Invalid Refresh Token: Refresh Token Not Found' },
+  same_password: { status: 422, message: 'New password should be different from the old password.' },
+  saml_provider_disabled: { status: 404, message: 'SAML 2.0 is disabled' },
+  session_not_found: { status: 403, message: 'Session from session_id claim in JWT does not exist' },
+  signup_disabled: { status: 422, message: 'Signups not allowed for this instance' },
+  too_many_enrolled_mfa_factors: { status: 422, message: 'Maximum number of enrolled factors reached, unenroll to continue' },
+  too_many_passkeys: { status: 422, message: 'Too many passkeys' },
+  unexpected_failure: { status: 500, message: 'Unexpected failure, please check server logs for more information' },
+  user_already_exists: { status: 422, message: 'User already registered' },
+  user_banned: { status: 403, message: 'User is banned' },
+  user_not_found: { status: 404, message: 'User not found' },
+  validation_failed: { status: 400, message: 'Validation failed' },
+  weak_password: { status: 422, message: 'Password is too weak' },
+  web3_provider_disabled: { status: 400, message: 'Web3 provider is disabled' },
+  webauthn_challenge_not_found: { status: 404, message: 'WebAuthn challenge not found or expired' },
+  webauthn_credential_exists: { status: 422, message: 'This passkey is already registered' },
+  webauthn_verification_failed: { status: 400, message: 'WebAuthn verification failed' },
+} as const satisfies Record<string, Entry>;
+
+export type AuthErrorCode = keyof typeof AUTH_ERRORS;
+
+/** Our own JSON services' codes (/api, /functions/v1, and what every service prefix answers before routing). */
+export const APP_ERRORS = {
+  over_request_rate_limit: { status: 429, message: 'Too many requests. Please try again later.' },
+  invalid_text: { status: 400, message: 'The request holds text that cannot be stored' },
+  not_found: { status: 404, message: 'Not Found' },
+  request_too_large: { status: 413, message: 'Request body too large' },
+  unexpected_failure: { status: 500, message: 'Internal server error' },
+} as const satisfies Record<string, Entry>;
+
+export type AppErrorCode = keyof typeof APP_ERRORS;
