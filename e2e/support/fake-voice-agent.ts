@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 
 /**
- * A local stand-in for ElevenLabs (part 1 §7): the signed-URL HTTP endpoint and the conversation websocket.
+ * A local stand-in for ElevenLabs (docs/product.md#voice-assistant): the signed-URL HTTP endpoint and the conversation websocket.
  * It accepts the 'convai' subprotocol, answers the client's initiation data with conversation_initiation_metadata
  * (always the first frame), and lets a test script the agent: pings, audio, agent responses, transcripts and
  * client tool calls whose client_tool_result it reads back.
@@ -62,7 +62,7 @@ export class AgentSession {
     await this.waitFor((m) => m.type === 'pong' && m.event_id === id);
   }
 
-  /** An agent turn: the text and a quarter second of PCM16 silence at 16 kHz (part 1 §9's chunk size). */
+  /** An agent turn: the text and a quarter second of PCM16 silence at 16 kHz (docs/product.md#voice-assistant's chunk size). */
   say(text: string) {
     const id = this.eventId++;
     this.send({ type: 'agent_response', agent_response_event: { agent_response: text, event_id: id } });

@@ -1,6 +1,6 @@
 /** The operators' API (/api/admin) contract, shared by the server that answers and the console that asks. */
 
-/** Part 2 §9: scroll depth is reported at these percentages. */
+/** docs/product.md#analytics: scroll depth is reported at these percentages. */
 export const SCROLL_MARKS = [25, 50, 75, 100] as const;
 
 export interface AdminUserSummary {

@@ -1,6 +1,6 @@
 /**
  * Integration catalogue categories. `integrations.category` holds one CategoryId; the Connect Anything
- * category buttons (specification part 2 §2) each cover one or more of them: filter with
+ * category buttons (docs/product.md#connect-anything) each cover one or more of them: filter with
  * `.in('category', filter.categories)` (Popular uses `.eq('popular', true)` instead).
  */
 export type IntegrationCategoryId =
@@ -39,7 +39,7 @@ export const INTEGRATION_CATEGORIES: Record<IntegrationCategoryId, string> = {
 export interface IntegrationFilter {
   id: 'all' | 'popular' | 'business' | 'ecommerce' | 'communication' | 'productivity' | 'content' | 'analytics' | 'storage' | 'cloud' | 'security';
   label: string;
-  /** Catalogue size claimed on the button (part 2 §3). */
+  /** Catalogue size claimed on the button (docs/product.md#connect-anything). */
   claimedCount: number;
   /** Categories the button selects; empty for All and Popular. */
   categories: readonly IntegrationCategoryId[];

@@ -1,4 +1,4 @@
-/** Option lists of the onboarding wizard (specification part 1 §3). Values are what the database stores. */
+/** Option lists of the onboarding wizard (docs/product.md#onboarding). Values are what the database stores. */
 export interface Option<T extends string = string> {
   id: T;
   label: string;

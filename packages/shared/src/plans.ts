@@ -1,5 +1,5 @@
 /**
- * The plan table (specification part 2 §6 and §9, part 1 §9). The database seed in
+ * The plan table (docs/product.md#plans). The database seed in
  * supabase/migrations/0013_plans_and_credits.sql must agree with it (server/test/rest-plans.service.test.ts checks).
  */
 export type PlanId = 'basic' | 'pro' | 'growth' | 'enterprise';

@@ -9,7 +9,7 @@ import { SessionTimeoutProvider } from '@/features/session-timeout/session-timeo
 import { QueryCacheGuard } from '@/lib/query-cache-guard';
 import { ErrorBoundary } from './error-boundary';
 
-// Part 2 §9: stale time 5 minutes, 2 retries.
+// docs/product.md#constants: stale time 5 minutes, 2 retries.
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: 2 } } });
 
 /** Every app-wide provider; rendered by the root route's element (root-layout), so all of them sit under the router. */
@@ -26,7 +26,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
               </ConsentProvider>
             </SessionTimeoutProvider>
           </AuthProvider>
-          {/* Part 1 §9: at most 3 toasts, 4000 ms, following the system theme. */}
+          {/* docs/product.md#constants: at most 3 toasts, 4000 ms, following the system theme. */}
           <Toaster visibleToasts={3} duration={4000} theme="system" richColors closeButton position="top-right" />
         </TooltipProvider>
       </QueryClientProvider>

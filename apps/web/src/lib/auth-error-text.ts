@@ -1,7 +1,7 @@
 /** The plain-language text of an auth error (issue 14 item 7); shared by the auth and profile features. */
 import { messages } from './messages';
 
-// Part 1 §8 provider codes: 502/503/504 mean the service is unavailable.
+// docs/product.md#auth-state provider codes: 502/503/504 mean the service is unavailable.
 const UNAVAILABLE = new Set([502, 503, 504]);
 
 type AuthErrorCode = Exclude<keyof typeof messages.authErrors, 'unknown' | 'unavailable'>;

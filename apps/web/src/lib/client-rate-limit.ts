@@ -1,5 +1,5 @@
 /**
- * Part 2 §5/§9: a client-side rate limiter (key, max attempts, window in ms). It only spares the server
+ * docs/product.md#validation: a client-side rate limiter (key, max attempts, window in ms). It only spares the server
  * obvious repeats; the server enforces its own limits.
  */
 export function createClientRateLimiter(now: () => number = Date.now) {

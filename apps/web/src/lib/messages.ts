@@ -1,5 +1,5 @@
 /**
- * Every user-facing message of the specification, in one catalogue (part 1 §8, part 2 §8).
+ * Every user-facing message of the specification, in one catalogue (docs/product.md#messages).
  * Components import from here; the texts must match the specification exactly.
  * The AI coach's texts are the catalogue's one other file, ./coach-messages.ts: this module is in the landing
  * page's JavaScript, and the coach loads only on signed-in pages.
@@ -33,7 +33,7 @@ export const messages = {
     protectedRouteError: (e: string) => `Authentication Error: ${e}`,
     signedOut: 'Signed out successfully',
     signOutFailed: 'Error during logout. Please try again.',
-    // not in the specification: the client-side rate limiter's refusal (part 2 §5)
+    // not in the specification: the client-side rate limiter's refusal (docs/product.md#messages)
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
     // not in the specification: sign-up with e-mail confirmation on (issue 14 item 1)
     checkInboxTitle: 'Check your inbox',

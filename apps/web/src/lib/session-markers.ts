@@ -1,5 +1,5 @@
 /**
- * Part 1 §3 session markers: session_start_time (local storage), session_active (session storage) and the stored
+ * docs/product.md#session-timeout session markers: session_start_time (local storage), session_active (session storage) and the stored
  * timeout minutes (the user's setting on /user). Shared by the auth provider, the session timeout and the profile.
  */
 export const SESSION_START_KEY = 'session_start_time';

@@ -9,7 +9,7 @@ import { PlatformCards } from '@/features/landing/components/platform-cards';
 import { StorySection } from '@/features/landing/components/story-section';
 import { PricingSection } from '@/features/pricing/components/pricing-section';
 
-/** The landing page, sections in the specification's order (part 1 §2); the navigation and footer come from the layout. */
+/** The landing page, sections in the specification's order (docs/product.md#landing-page); the navigation and footer come from the layout. */
 export function Component() {
   const { hash } = useLocation();
   // Links such as /#book or /#pricing from other pages land on their section.

@@ -8,7 +8,7 @@ import { useRecoverySession } from '@/features/auth/use-recovery-session';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 
-/** /reset-password (part 2 §2): verifying, then the form or the invalid-link page. */
+/** /reset-password (docs/product.md#password-reset): verifying, then the form or the invalid-link page. */
 export function Component() {
   const recovery = useRecoverySession();
   return (

@@ -5,7 +5,7 @@ import type { AdminDeps } from './deps.js';
 import { adminError } from './guard.js';
 
 const period = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
-/** The scroll-depth marks the browser reports (part 2 §9). */
+/** The scroll-depth marks the browser reports (docs/product.md#analytics). */
 /**
  * Aggregates the console's charts need over a chosen period, computed in the database (the latest-1000 view
  * of the specification is public.analytics_stats; these cover every event of the period).

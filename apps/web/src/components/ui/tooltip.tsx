@@ -2,7 +2,7 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** Tooltips open after 700 ms (part 1 §9). */
+/** Tooltips open after 700 ms (docs/product.md#constants). */
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={700} {...props} />;
 }

@@ -1,5 +1,5 @@
 /**
- * The browser's analytics queue (part 2 §4, §9): events wait in a queue flushed every 5 s, critical events
+ * The browser's analytics queue (docs/product.md#analytics): events wait in a queue flushed every 5 s, critical events
  * flush at once, a failed flush puts its batch back, and on page hide what is queued leaves with a keepalive request.
  * It sends nothing until start() (analytics consent) and stop() drops everything at once (consent withdrawn).
  */
@@ -48,7 +48,7 @@ export function createAnalyticsClient(transport: AnalyticsTransport, env: Analyt
     try {
       await transport.send(batch);
     } catch (err) {
-      // Part 2 §8: logging errors are console-only and never break the page; the batch is retried next time.
+      // docs/product.md#analytics: logging errors are console-only and never break the page; the batch is retried next time.
       console.warn('Analytics flush failed; will retry', err);
       requeue(batch);
     }

@@ -14,14 +14,14 @@ import { createSupabaseTransport } from './transport';
 const ClientContext = createContext<{ api: AnalyticsApi; client: AnalyticsClient } | null>(null);
 
 /**
- * Analytics for the whole app (part 2 §4, §9). The client runs only while the visitor allows analytics cookies
+ * Analytics for the whole app (docs/product.md#analytics). The client runs only while the visitor allows analytics cookies
  * (consent.performance, shown as Analytics): nothing is sent before, and withdrawing stops it and drops the queue.
  */
 export function AnalyticsProvider({ children }: { children: ReactNode }) {
   const { consent } = useConsent();
   const { session } = useAuth();
   const allowedNow = consent.accepted && consent.performance;
-  // Consent given takes effect with the fresh page the consent dialog loads (part 1 §4 reloads after saving), so the
+  // Consent given takes effect with the fresh page the consent dialog loads (docs/product.md#analytics reloads after saving), so the
   // page is not counted twice; consent withdrawn takes effect at once.
   const [allowedAtLoad] = useState(allowedNow);
   const allowed = allowedNow && allowedAtLoad;
@@ -55,7 +55,7 @@ export function AnalyticsProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!allowed) return;
-    // Part 2 §4: 'error' is a critical event. Only the message and place, never user input.
+    // docs/product.md#analytics: 'error' is a critical event. Only the message and place, never user input.
     const onError = (e: ErrorEvent) => client.track('error', { message: String(e.message).slice(0, 300), source: e.filename?.slice(0, 200) });
     const onRejection = (e: PromiseRejectionEvent) =>
       client.track('error', { message: String(e.reason instanceof Error ? e.reason.message : e.reason).slice(0, 300), kind: 'unhandledrejection' });

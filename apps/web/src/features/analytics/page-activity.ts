@@ -1,7 +1,7 @@
 import type { AnalyticsClient } from './analytics-client';
 import { newMarks, scrollPercent } from './scroll-depth';
 
-/** Part 2 §9: a visitor who stays this long on a page counts as engaged. */
+/** docs/product.md#analytics: a visitor who stays this long on a page counts as engaged. */
 export const ENGAGED_AFTER_MS = 30_000;
 
 /**

@@ -1,6 +1,6 @@
 import { SCROLL_MARKS } from '@app/shared/admin';
 
-/** Part 2 §9: scroll depth is reported once per page at each of these marks. */
+/** docs/product.md#analytics: scroll depth is reported once per page at each of these marks. */
 export { SCROLL_MARKS };
 
 /** How far down the page the bottom of the viewport is, in percent (0 when the page does not scroll). */

@@ -5,7 +5,7 @@ import { loadSupabase } from '@/lib/supabase';
 export type SecuritySeverity = ClientSecuritySeverity;
 
 /**
- * Part 2 §7: one security_audit_log row from the browser. The database admits only the named client event types at
+ * docs/product.md#analytics: one security_audit_log row from the browser. The database admits only the named client event types at
  * info or warn (issue 12), and stamps time, user, IP, user agent and source 'client' itself.
  * Security logging is not analytics: it does not wait for consent, and its errors only reach the console.
  */

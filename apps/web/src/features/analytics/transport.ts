@@ -7,7 +7,7 @@ import type { AnalyticsRow, AnalyticsTransport } from './analytics-client';
 const KEEPALIVE_BYTES = 56 * 1024;
 
 /**
- * Inserts batches into analytics_events through /rest/v1 (part 2 §7). The server stamps user id, IP and user
+ * Inserts batches into analytics_events through /rest/v1 (docs/product.md#analytics). The server stamps user id, IP and user
  * agent. On page hide a keepalive fetch carries the same insert (sendBeacon cannot send the API key header).
  */
 export function createSupabaseTransport(): AnalyticsTransport & { setAccessToken(token: string | undefined): void } {

@@ -1,4 +1,4 @@
-/** How auth failures are told apart (part 1 §4, §8): which are retried, which sign the browser out. */
+/** How auth failures are told apart (docs/product.md#auth-state): which are retried, which sign the browser out. */
 
 /** Rejects after `ms` with a TimeoutError, so a hung start-up becomes a retryable failure. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -30,7 +30,7 @@ export function isRetryableInitError(err: unknown): boolean {
   return name === 'TimeoutError' || name === 'AuthRetryableFetchError' || message.includes('timed out') || message.includes('timeout') || message.includes('fetch');
 }
 
-// Part 1 §8 provider codes: 502/503/504 mean the service is unavailable (not the session's fault).
+// docs/product.md#auth-state provider codes: 502/503/504 mean the service is unavailable (not the session's fault).
 const UNAVAILABLE = new Set([502, 503, 504]);
 
 /** An unauthorized session (revoked, expired or malformed token) clears the auth state instead of showing an error. */

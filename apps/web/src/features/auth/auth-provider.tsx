@@ -12,13 +12,13 @@ import { authErrorMessage, describeAuthError, isRetryableInitError, isUnauthoriz
 import { applyAuthEvent, INITIAL_AUTH, type AuthCore } from './auth-state';
 import { forgetSession, markSessionActive, signOutIfExpired, startRecordedSession } from './session-recording';
 
-// Part 1 §9: initialisation times out after 10 s and is retried at most twice, 2 s apart.
+// docs/product.md#sign-in: initialisation times out after 10 s and is retried at most twice, 2 s apart.
 export const AUTH_INIT_TIMEOUT_MS = 10_000;
 export const AUTH_INIT_RETRIES = 2;
 export const AUTH_INIT_RETRY_DELAY_MS = 2_000;
 
 /**
- * The signed-in user from supabase-js auth events (part 1 §4), with the account actions every screen uses.
+ * The signed-in user from supabase-js auth events (docs/product.md#sign-in), with the account actions every screen uses.
  * Rendered inside the router (app/root-layout), so sign-out navigates with the router's own navigate.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -13,7 +13,7 @@ function linkParams(): URLSearchParams {
 }
 
 /**
- * Part 2 §2/§4: verifies a reset link. access_token + refresh_token set the session; a PKCE ?code= has already
+ * docs/product.md#password-reset: verifies a reset link. access_token + refresh_token set the session; a PKCE ?code= has already
  * been exchanged by supabase-js during start-up. The tokens are removed from the address bar either way.
  */
 export function useRecoverySession(): RecoveryState {

@@ -1,6 +1,6 @@
 import { messages } from '@/lib/messages';
 
-/** Part 1 §5/§9: passwords must match, then be at least 8 characters (6 on the reset page). */
+/** docs/product.md#sign-in: passwords must match, then be at least 8 characters (6 on the reset page). */
 export const SIGN_UP_PASSWORD_MIN = 8;
 export const RESET_PASSWORD_MIN = 6;
 

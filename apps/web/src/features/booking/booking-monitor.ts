@@ -1,10 +1,10 @@
-/** The booking widget's states (part 1 §4): loading, then loaded or error; timeout is a distinct kind of error. */
+/** The booking widget's states (docs/product.md#booking-widget): loading, then loaded or error; timeout is a distinct kind of error. */
 export type BookingState =
   | { status: 'loading' }
   | { status: 'loaded' }
   | { status: 'error'; reason: 'script' | 'no-widget' | 'no-content' | 'timeout' };
 
-/** Part 1 §9: first check after 1 s, content checks every 2 s up to 10, overall 30 s. */
+/** docs/product.md#booking-widget: first check after 1 s, content checks every 2 s up to 10, overall 30 s. */
 export const BOOKING_TIMINGS = { firstCheckMs: 1000, contentCheckMs: 2000, contentChecks: 10, overallMs: 30_000 };
 
 /** Content the embed has put in its container: an iframe, a form, a calendar/booking element, or a sizeable block of text. */

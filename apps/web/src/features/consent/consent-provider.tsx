@@ -21,7 +21,7 @@ function currentState() {
   return { stored, current: isDecisionCurrent(stored) };
 }
 
-/** Cookie consent shared by analytics and the booking/video embeds (part 1 §2, §3, §4). */
+/** Cookie consent shared by analytics and the booking/video embeds (docs/product.md#cookie-consent). */
 export function ConsentProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState(currentState);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -39,7 +39,7 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
     }, 0);
   }, []);
 
-  // Another tab changed the record: follow it (part 1 §4).
+  // Another tab changed the record: follow it (docs/product.md#cookie-consent).
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
       if (e.key === CONSENT_KEY || e.key === CONSENT_VERSION_KEY || e.key === null) setState(currentState());

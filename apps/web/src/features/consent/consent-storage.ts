@@ -29,7 +29,7 @@ export function parseConsent(raw: string): ConsentRecord | null {
 }
 
 /**
- * The stored record, or the defaults. An unreadable record is removed and logged (part 1 §8), as a warning:
+ * The stored record, or the defaults. An unreadable record is removed and logged (docs/product.md#cookie-consent), as a warning:
  * a stale value from an older release is not an application error.
  */
 export function readConsent(storage: Storage = localStorage): ConsentRecord {

@@ -1,6 +1,6 @@
 import { paths } from '@/lib/paths';
 
-/** Part 1 §3: the partner card. `link` is an internal route when the partner is part of the product. */
+/** docs/product.md#partners: the partner card. `link` is an internal route when the partner is part of the product. */
 export interface Partner {
   name: string;
   description: string;

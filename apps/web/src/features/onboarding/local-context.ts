@@ -1,6 +1,6 @@
 import type { OnboardingData } from './types';
 
-/** Part 1 §3/§4: the local-storage copies the rest of the app reads (business-context, onboarding flags, answers). */
+/** docs/product.md#onboarding: the local-storage copies the rest of the app reads (business-context, onboarding flags, answers). */
 export const BUSINESS_CONTEXT_KEY = 'business-context';
 export const ONBOARDING_COMPLETED_KEY = 'onboarding-completed';
 export const ONBOARDING_DATA_KEY = 'onboarding-data';

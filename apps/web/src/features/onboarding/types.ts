@@ -1,7 +1,7 @@
 import { DEFAULT_PREFERENCES, type GoalId, type KeyMetricId, type OnboardingPreferences } from '@app/shared';
 import type { ReactNode } from 'react';
 
-/** Part 1 §3: the onboarding answers, as the wizard and the voice tools edit them. */
+/** docs/product.md#onboarding: the onboarding answers, as the wizard and the voice tools edit them. */
 export interface OnboardingData {
   businessName: string;
   industry: string;
@@ -40,7 +40,7 @@ export const EMPTY_ONBOARDING: OnboardingData = {
 
 export type StepErrors = Partial<Record<'businessName' | 'industry' | 'problemSolving' | 'goals', string>>;
 
-/** What a voice layer may do to the wizard: the three client tools of part 1 §4 act through these. */
+/** What a voice layer may do to the wizard: the three client tools of docs/product.md#onboarding act through these. */
 export interface WizardTools {
   /** Sets one field; throws (so the agent gets an error result) on an unknown field or invalid value. */
   updateField(field: string, value: unknown): string;

@@ -16,7 +16,7 @@ const clamp = (n: number) => Math.min(LAST_STEP, Math.max(0, n));
 export const SAVE_DEBOUNCE_MS = 600;
 
 /**
- * The wizard's state (part 1 §4): step 0..5 clamped, validation on steps 2 and 3, progress saved after each step,
+ * The wizard's state (docs/product.md#onboarding): step 0..5 clamped, validation on steps 2 and 3, progress saved after each step,
  * resumed from business_profiles, and completion. The visual form and the voice tools share it.
  */
 export function useOnboarding({ onCompleted, startAt }: { onCompleted: () => void; startAt?: number }) {
@@ -91,7 +91,7 @@ export function useOnboarding({ onCompleted, startAt }: { onCompleted: () => voi
     <K extends keyof OnboardingData>(key: K, value: OnboardingData[K]) => {
       dataRef.current = { ...dataRef.current, [key]: value };
       setData(dataRef.current);
-      // editing a field clears its error (part 1 §5)
+      // editing a field clears its error (docs/product.md#onboarding)
       setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
       scheduleSave();
     },

@@ -1,7 +1,7 @@
 import { messages } from '@/lib/messages';
 import type { OnboardingData, StepErrors } from './types';
 
-/** Part 1 §5: step 2 (index 1) needs a business name, an industry and the problem solved; step 3 a goal. */
+/** docs/product.md#onboarding: step 2 (index 1) needs a business name, an industry and the problem solved; step 3 a goal. */
 export function validateStep(step: number, d: OnboardingData): StepErrors {
   const errors: StepErrors = {};
   if (step === 1) {

@@ -32,7 +32,7 @@ describe('featureLimit (mirrors public.feature_limit)', () => {
   });
 });
 
-describe('the default plan context (part 2 §6)', () => {
+describe('the default plan context (docs/product.md#plans)', () => {
   it('denies every feature with limit 0 and the upgrade message', () => {
     expect(DEFAULT_PLAN_CONTEXT.hasFeature('website')).toBe(false);
     expect(DEFAULT_PLAN_CONTEXT.getLimit('connect_anything_custom')).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Part 1 §4 activity timer: on each reset it schedules one warning per warning-minutes value, fired at
+ * docs/product.md#session-timeout activity timer: on each reset it schedules one warning per warning-minutes value, fired at
  * (timeout − warning) minutes, and the timeout at the full timeout. Activity resets it only when more than
  * 5 minutes passed since the last reset, so constant mouse moves cost nothing.
  */

@@ -14,7 +14,7 @@ function currentTimeoutMinutes() {
   return storedTimeoutMinutes() ?? runtimeConfig().sessionTimeoutMinutes;
 }
 
-/** Inactivity sign-out for signed-in users (part 1 §4/§9): warning before expiry, Extend / Dismiss, then sign-out. */
+/** Inactivity sign-out for signed-in users (docs/product.md#session-timeout): warning before expiry, Extend / Dismiss, then sign-out. */
 export function SessionTimeoutProvider({ children }: { children: ReactNode }) {
   const { isSignedIn, signOut } = useAuth();
   const [timeoutMinutes, setTimeoutMinutes] = useState(currentTimeoutMinutes);

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
 
-/** Part 1 §4: yellow above 120 s, orange above 60 s, red at or below 60 s. */
+/** docs/product.md#session-timeout: yellow above 120 s, orange above 60 s, red at or below 60 s. */
 export function barColour(secondsLeft: number): string {
   if (secondsLeft > 120) return 'bg-yellow-400';
   if (secondsLeft > 60) return 'bg-orange-500';

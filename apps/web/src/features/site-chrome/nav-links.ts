@@ -1,6 +1,6 @@
 import { paths } from '@/lib/paths';
 
-/** The drawer's Platform list (part 1 §2), also the desktop links. */
+/** The drawer's Platform list (docs/product.md#mobile-drawer), also the desktop links. */
 export const PLATFORM_LINKS = [
   { label: '90-Day Transform', to: paths.ninetyDay },
   { label: 'Pricing Plans', to: paths.pricing },

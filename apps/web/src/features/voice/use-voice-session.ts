@@ -8,7 +8,7 @@ import { fetchSignedUrl } from './api/signed-url';
 export type VoiceStatus = 'connecting' | 'connected' | 'disconnecting' | 'disconnected';
 export type VoiceMode = 'listening' | 'speaking';
 
-/** The three client tools of part 1 §4, as the wizard implements them. */
+/** The three client tools of docs/product.md#voice-assistant, as the wizard implements them. */
 export interface VoiceTools {
   updateField(field: string, value: unknown): string;
   nextStep(): string;
@@ -51,7 +51,7 @@ export function useVoiceSession(tools: VoiceTools) {
         onModeChange: ({ mode: m }) => setMode(m),
         onMessage: ({ message, role }) => {
           if (role === 'agent') return setLastAgentLine(message);
-          // transcripts pass the same security validator as typed text (part 1 §5): too long, or script content
+          // transcripts pass the same security validator as typed text (docs/product.md#voice-assistant): too long, or script content
           const checked = validateText(message);
           if (!checked.valid || checked.value !== message.trim()) toast.error(messages.voice.invalidInput);
         },

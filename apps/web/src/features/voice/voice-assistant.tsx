@@ -50,7 +50,7 @@ function LiveVoice({ enabled, onEnabledChange, tools, children }: VoiceAssistant
   const voice = useVoiceSession(tools);
   const { start, stop } = voice;
 
-  // Part 1 §4: the session starts when the wizard opens with voice on; the toggle starts or ends it.
+  // docs/product.md#voice-assistant: the session starts when the wizard opens with voice on; the toggle starts or ends it.
   useEffect(() => {
     if (enabled) void start();
     else void stop();
@@ -105,7 +105,7 @@ function LiveVoice({ enabled, onEnabledChange, tools, children }: VoiceAssistant
   );
 }
 
-/** The voice layer of the onboarding wizard (part 1 §2/§4): pages pass it to OnboardingWizard as `voiceLayer`. */
+/** The voice layer of the onboarding wizard (docs/product.md#voice-assistant): pages pass it to OnboardingWizard as `voiceLayer`. */
 export function VoiceAssistant(props: VoiceAssistantProps) {
   return runtimeConfig().voiceAvailable ? <LiveVoice {...props} /> : <Unavailable>{props.children}</Unavailable>;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Part 2 §3: what the thanks page needs, kept in the browser after joining. */
+/** docs/product.md#waitlist: what the thanks page needs, kept in the browser after joining. */
 export const WAITLIST_STORAGE_KEY = 'waitlist-user';
 
 const stored = z.object({
@@ -10,7 +10,7 @@ const stored = z.object({
 });
 export type StoredWaitlistUser = z.infer<typeof stored>;
 
-/** The first word of the full name (part 2 §3). */
+/** The first word of the full name (docs/product.md#waitlist). */
 export const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
 
 export function saveWaitlistUser(u: StoredWaitlistUser, storage: Storage = localStorage): void {

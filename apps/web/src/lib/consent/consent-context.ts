@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** Part 1 §3: the cookie-consent record, exactly these fields. `performance` is shown as Analytics, `targeting` as Marketing. */
+/** docs/product.md#browser-storage: the cookie-consent record, exactly these fields. `performance` is shown as Analytics, `targeting` as Marketing. */
 export interface ConsentRecord {
   necessary: boolean;
   performance: boolean;

@@ -36,7 +36,7 @@ export interface PlanContextValue {
 }
 
 const noop = () => {};
-/** Part 2 §6: outside the provider every feature is denied with limit 0 and the upgrade message. */
+/** docs/product.md#roles: outside the provider every feature is denied with limit 0 and the upgrade message. */
 export const DEFAULT_PLAN_CONTEXT: PlanContextValue = {
   isLoading: false,
   status: null,

@@ -39,7 +39,7 @@ export interface AuthContextValue extends AuthState {
 }
 
 const notAvailable = async () => ({ error: messages.auth.notYetAvailable });
-/** Part 1 §8: what a component outside the provider sees (it must never crash the page). */
+/** docs/product.md#messages: what a component outside the provider sees (it must never crash the page). */
 const FALLBACK: AuthContextValue = {
   user: null,
   session: null,
@@ -59,7 +59,7 @@ const FALLBACK: AuthContextValue = {
 /** Filled by features/auth's AuthProvider (mounted by app/); read by every layer through useAuth. */
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** The auth state and actions; outside the provider, the 'Auth not yet available' fallback (part 1 §8). */
+/** The auth state and actions; outside the provider, the 'Auth not yet available' fallback (docs/product.md#messages). */
 export function useAuth(): AuthContextValue {
   return useContext(AuthContext) ?? FALLBACK;
 }

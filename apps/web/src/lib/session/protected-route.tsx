@@ -12,7 +12,7 @@ export interface SignInRedirectState {
 }
 
 /**
- * Part 2 §4: spinner while auth loads, 'Authentication Error: {error}' with Retry, redirect to /sign-in (and back
+ * docs/product.md#dashboard: spinner while auth loads, 'Authentication Error: {error}' with Retry, redirect to /sign-in (and back
  * after signing in), otherwise the page. Usage: `<ProtectedRoute><DashboardPage /></ProtectedRoute>`.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** Part 1 §3: the session-timeout context. remainingTime is in seconds and drops by 60 each minute. */
+/** docs/product.md#browser-storage: the session-timeout context. remainingTime is in seconds and drops by 60 each minute. */
 export interface SessionTimeoutValue {
   timeoutMinutes: number;
   isActive: boolean;

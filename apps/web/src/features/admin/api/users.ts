@@ -10,7 +10,7 @@ export const setAdmin = (id: string, admin: boolean) => adminFetch(`/users/${id}
 export const setBanned = (id: string, banned: boolean) => adminFetch(`/users/${id}/ban`, { body: { banned } });
 export const resetMfa = (id: string) => adminFetch<{ factors_removed: number }>(`/users/${id}/reset-mfa`, { body: {} });
 
-/** The admin password override (part 1 §7 'emergency-password-change'); the function checks the caller and audits it. */
+/** The admin password override (docs/product.md#admin-password-override 'emergency-password-change'); the function checks the caller and audits it. */
 export async function overridePassword(email: string, newPassword: string): Promise<void> {
   const { error } = await supabase().functions.invoke('emergency-password-change', { body: { email, newPassword } });
   if (!error) return;

@@ -17,7 +17,7 @@ async function errorMessage(err: unknown): Promise<string> {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Part 1 §8: a provider failure about the API key or SMTP code 535 means the mail service is down. */
+/** docs/product.md#password-reset: a provider failure about the API key or SMTP code 535 means the mail service is down. */
 export function classifyResetError(message: string): string {
   if (/api[ _-]?key/i.test(message) || /\b535\b/.test(message) || message.includes('email_service_unavailable')) return messages.reset.emailServiceUnavailable;
   return messages.reset.failed(message);

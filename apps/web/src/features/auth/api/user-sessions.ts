@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { clearSessionMarkers as clearMarkers, setSessionMarkers } from '@/lib/session-markers';
 
-/** Part 2 §3/§9: a user_sessions row per sign-in; 8 hours, or 30 days when remembered; fingerprint ≤ 32 chars. */
+/** docs/product.md#auth-state: a user_sessions row per sign-in; 8 hours, or 30 days when remembered; fingerprint ≤ 32 chars. */
 const TOKEN_KEY = 'user_session_token';
 const HOUR = 3600_000;
 export const SESSION_LIFETIME_MS = 8 * HOUR;
@@ -30,7 +30,7 @@ export async function deviceFingerprint(): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('').slice(0, 32);
 }
 
-/** Inserts the row for this sign-in; a failure is logged as a warning and ignored (part 1 §8). */
+/** Inserts the row for this sign-in; a failure is logged as a warning and ignored (docs/product.md#auth-state). */
 export async function recordUserSession(client: SupabaseClient, userId: string, remember: boolean): Promise<void> {
   try {
     const token = randomToken();

@@ -12,7 +12,7 @@ import { TotpStep } from './totp-step';
 
 export type AuthTab = 'signin' | 'signup';
 
-/** Part 1 §2: one card, tabs Sign In / Sign Up; the title follows the tab. */
+/** docs/product.md#sign-in: one card, tabs Sign In / Sign Up; the title follows the tab. */
 export function AuthCard({ defaultTab = 'signin', onSignInSuccess, onSignUpSuccess }: { defaultTab?: AuthTab; onSignInSuccess: () => void; onSignUpSuccess: () => void }) {
   const [tab, setTab] = useState<AuthTab>(defaultTab);
   const [forgot, setForgot] = useState(false);

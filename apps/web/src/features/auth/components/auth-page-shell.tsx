@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * The page around the auth card: light surface (part 1 §2: dark navigation text on /sign-in and /sign-up);
+ * The page around the auth card: light surface (docs/product.md#top-navigation: dark navigation text on /sign-in and /sign-up);
  * the wide (wizard) layout keeps the product's dark surface. The site's navigation bar is fixed above it.
  */
 export function AuthPageShell({ children, wide = false }: { children: ReactNode; wide?: boolean }) {

@@ -8,7 +8,7 @@ import { clientRateLimiter } from '@/lib/client-rate-limit';
 import { messages } from '@/lib/messages';
 import { validateEmail } from '@/lib/security-input';
 
-/** Forgot password on the sign-in card: custom-password-reset mails a link to /reset-password (part 1 §8 messages). */
+/** Forgot password on the sign-in card: custom-password-reset mails a link to /reset-password (docs/product.md#password-reset messages). */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { resetPassword } = useAuth();
   const [email, setEmail] = useState('');

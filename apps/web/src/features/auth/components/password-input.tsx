@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';
 
-/** A password field with a show/hide toggle (part 1 §2). */
+/** A password field with a show/hide toggle (docs/product.md#sign-in). */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (

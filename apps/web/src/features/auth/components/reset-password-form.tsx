@@ -10,7 +10,7 @@ import { supabase } from '@/lib/supabase';
 import { RESET_PASSWORD_MIN } from '../validation';
 import { PasswordInput } from './password-input';
 
-/** New password + confirmation (minimum 6, part 2 §5); on success, /sign-in after 2 s. */
+/** New password + confirmation (minimum 6, docs/product.md#password-reset); on success, /sign-in after 2 s. */
 export function ResetPasswordForm() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');

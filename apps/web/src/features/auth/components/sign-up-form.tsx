@@ -13,7 +13,7 @@ import { validateSignUp } from '../validation';
 import { PasswordInput } from './password-input';
 
 /**
- * Email, password and confirmation (part 1 §5); success hands over to the onboarding wizard, or — with e-mail
+ * Email, password and confirmation (docs/product.md#sign-in); success hands over to the onboarding wizard, or — with e-mail
  * confirmation on, when there is no session yet — to the check-your-inbox screen.
  */
 export function SignUpForm({ onSuccess, onConfirmationSent }: { onSuccess: () => void; onConfirmationSent: (email: string) => void }) {

@@ -4,7 +4,7 @@ import { CONTACT } from '@/lib/contact-details';
 import { messages } from '@/lib/messages';
 import { runtimeConfig } from '@/lib/runtime-config';
 
-/** Shown when the calendar cannot load (part 1 §2, §8): book directly, call direct, or try again. */
+/** Shown when the calendar cannot load (docs/product.md#booking-widget): book directly, call direct, or try again. */
 export function BookingFallback({ timedOut }: { timedOut: boolean }) {
   const { bookingUrl } = runtimeConfig();
   return (

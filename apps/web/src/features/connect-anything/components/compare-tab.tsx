@@ -11,7 +11,7 @@ import { CategoryIcon } from '@/components/category-icon';
 
 const CHOICES = 8;
 
-/** Adds a tool unless it is already there or the comparison is full (part 2 §4: up to 3, no duplicates). */
+/** Adds a tool unless it is already there or the comparison is full (docs/product.md#connect-anything: up to 3, no duplicates). */
 export function addToComparison(list: readonly string[], id: string): string[] {
   if (list.includes(id) || list.length >= COMPARE_MAX_TOOLS) return [...list];
   return [...list, id];

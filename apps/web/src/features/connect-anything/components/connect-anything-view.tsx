@@ -29,7 +29,7 @@ export function ConnectAnythingView({ assistant }: { assistant: ReactNode }) {
   const [query, setQuery] = useState<MarketplaceQuery>(START);
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const [compact, setCompact] = useState(false);
-  // Part 2 §4: changing the search or the category goes back to page 1.
+  // docs/product.md#connect-anything: changing the search or the category goes back to page 1.
   const setSearch = (search: string) => {
     setQuery((q) => ({ ...q, search, page: 1 }));
     setTab('marketplace');

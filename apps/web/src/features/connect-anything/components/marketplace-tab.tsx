@@ -24,7 +24,7 @@ interface Props {
   onCompact(v: boolean): void;
 }
 
-/** 'X to Y of N integrations' (part 2 §2). */
+/** 'X to Y of N integrations' (docs/product.md#connect-anything). */
 export function rangeLabel(page: number, total: number): string {
   if (total === 0) return '0 integrations';
   const from = (page - 1) * MARKETPLACE_PAGE_SIZE + 1;

@@ -14,7 +14,7 @@ const ROWS: { key: keyof ConsentChoices | 'necessary'; label: string; text: stri
   { key: 'targeting', label: 'Marketing', text: messages.consent.marketing },
 ];
 
-/** The Cookie Preferences dialog (part 1 §2): four toggles, Accept All and Save Preferences. */
+/** The Cookie Preferences dialog (docs/product.md#cookie-consent): four toggles, Accept All and Save Preferences. */
 export default function CookiePreferencesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { stored, acceptAll, save } = useConsent();
   const [choices, setChoices] = useState<ConsentChoices>({ performance: stored.performance, functional: stored.functional, targeting: stored.targeting });

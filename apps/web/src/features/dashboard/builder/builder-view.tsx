@@ -51,7 +51,7 @@ export function BuilderView() {
     setConnectMode(false);
     setFirst(null);
   };
-  // Part 2 §4: first node, then a different second node makes an idea and ends the mode.
+  // docs/product.md#builder: first node, then a different second node makes an idea and ends the mode.
   const onNodeClick = (id: string) => {
     if (id === ADD_NODE_ID) {
       if (!connectMode) setAddOpen(true);

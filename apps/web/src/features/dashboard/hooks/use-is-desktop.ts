@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Part 2 §9: the dashboard needs at least 1024 px; re-evaluated on every resize. */
+/** docs/product.md#dashboard: the dashboard needs at least 1024 px; re-evaluated on every resize. */
 export const DESKTOP_MIN_WIDTH = 1024;
 
 export function useIsDesktop(): boolean {

@@ -3,7 +3,7 @@ import { defaultPosition, ideaText, nodePosition } from '../builder/layout';
 import { formatDuration } from './format-duration';
 import { businessHealthScore } from './health-score';
 
-describe('businessHealthScore (part 1 §5: 7 items)', () => {
+describe('businessHealthScore (docs/product.md#business-health-score: 7 items)', () => {
   it('counts filled items out of seven, rounded', () => {
     expect(businessHealthScore({})).toBe(0);
     expect(businessHealthScore({ businessStage: 'startup' })).toBe(14);

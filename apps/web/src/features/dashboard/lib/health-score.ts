@@ -1,4 +1,4 @@
-/** Part 1 §5: the business health score over 7 items, as a rounded percentage. */
+/** docs/product.md#business-health-score: the business health score over 7 items, as a rounded percentage. */
 export interface HealthInput {
   businessName?: string | null;
   industry?: string | null;

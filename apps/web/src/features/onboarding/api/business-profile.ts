@@ -73,7 +73,7 @@ export async function saveProgress(userId: string, data: OnboardingData, step: n
   await upsertBusinessProfile(userId, { ...toRow(data), current_step: step });
 }
 
-/** Part 1 §4: completion stores the answers, the stage (growth when a team size is set) and the focus. */
+/** docs/product.md#onboarding: completion stores the answers, the stage (growth when a team size is set) and the focus. */
 export async function saveCompletion(userId: string, data: OnboardingData): Promise<void> {
   await upsertBusinessProfile(userId, {
     ...toRow(data),

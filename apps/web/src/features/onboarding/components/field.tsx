@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
-/** A labelled form field with its error shown underneath (part 1 §5). */
+/** A labelled form field with its error shown underneath (docs/product.md#onboarding). */
 export function Field({ id, label, error, hint, children, className }: { id: string; label: string; error?: string; hint?: string; children: ReactNode; className?: string }) {
   return (
     <div className={cn('space-y-2', className)}>

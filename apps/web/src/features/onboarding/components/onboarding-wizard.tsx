@@ -20,7 +20,7 @@ function NoVoice({ children }: VoiceLayerProps) {
 }
 
 /**
- * The six-step onboarding wizard (part 1 §2–§5). A page plugs in the voice layer (features must not import each
+ * The six-step onboarding wizard (docs/product.md#onboarding). A page plugs in the voice layer (features must not import each
  * other): `<OnboardingWizard voiceLayer={VoiceAssistant} onCompleted={...} />`.
  */
 export function OnboardingWizard({

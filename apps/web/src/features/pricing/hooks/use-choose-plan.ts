@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 
-/** Every plan button, whatever the visitor's state: the info toast, then the waitlist (part 1 §2, §8). */
+/** Every plan button, whatever the visitor's state: the info toast, then the waitlist (docs/product.md#pricing). */
 export function useChoosePlan() {
   const navigate = useNavigate();
   return () => {

@@ -9,7 +9,7 @@ import { Section } from './section';
 
 const TIMEOUT_CHOICES = [15, 30, 60, 120, 240, 480] as const;
 
-/** The inactivity timeout (stored locally, part 1 §3) and signing out every other device. */
+/** The inactivity timeout (stored locally, docs/product.md#session-timeout) and signing out every other device. */
 export function SessionsAndTimeout() {
   const { timeoutMinutes } = useSessionTimeout();
   const [busy, setBusy] = useState(false);

@@ -11,7 +11,7 @@ import { loadSupabase } from '@/lib/supabase';
 import { PLATFORM_LINKS } from '../nav-links';
 import { BrandLogo } from './brand-logo';
 
-/** The drawer from the right (part 1 §2): account actions by sign-in state, then the Platform list. Every choice closes it. */
+/** The drawer from the right (docs/product.md#mobile-drawer): account actions by sign-in state, then the Platform list. Every choice closes it. */
 export default function MobileDrawer({
   open,
   onOpenChange,

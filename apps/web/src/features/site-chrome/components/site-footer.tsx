@@ -29,7 +29,7 @@ const COLUMNS = [
 const AI_PROVIDERS = ['OpenAI', 'Anthropic', 'Google Gemini', 'Mistral AI'];
 const linkClass = 'text-slate-300 transition-colors hover:text-white';
 
-/** Footer (part 1 §2): Services, Platform, Contact; powered-by; builder credit; copyright; legal links; Cookie Settings. */
+/** Footer (docs/product.md#footer): Services, Platform, Contact; powered-by; builder credit; copyright; legal links; Cookie Settings. */
 export function SiteFooter() {
   const { openPreferences } = useConsent();
   return (

@@ -13,7 +13,7 @@ const loadDrawer = () => import('./mobile-drawer');
 const MobileDrawer = lazy(loadDrawer);
 
 /**
- * Top navigation (part 1 §2): logo, Beta badge, menu toggle; solid dark after 20 px of scroll; dark text on the
+ * Top navigation (docs/product.md#top-navigation): logo, Beta badge, menu toggle; solid dark after 20 px of scroll; dark text on the
  * light pages until it turns solid. The drawer is its own chunk, fetched when the toggle is first hovered or pressed.
  */
 export function TopNav() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** True once the page is scrolled more than `threshold` px (part 1 §9: the navigation turns solid after 20 px). */
+/** True once the page is scrolled more than `threshold` px (docs/product.md#top-navigation: the navigation turns solid after 20 px). */
 export function useScrolledPast(threshold: number): boolean {
   const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
   useEffect(() => {

@@ -10,7 +10,7 @@ import { WelcomeCard } from './welcome-card';
 
 const PERKS = ['Early access before the public launch', 'Special launch pricing, locked in', 'A free 30-minute strategy session'] as const;
 
-/** /join-waiting-list (part 2 §2): the intro video, the perks and the form, which becomes the welcome card on success. */
+/** /join-waiting-list (docs/product.md#waitlist): the intro video, the perks and the form, which becomes the welcome card on success. */
 export function JoinWaitlistView() {
   const brand = runtimeConfig().brandName;
   const [position, setPosition] = useState<number | null>(null);

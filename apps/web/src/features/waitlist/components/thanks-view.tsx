@@ -17,7 +17,7 @@ const NEXT_STEPS = [
   { icon: Rocket, title: 'Get early access', text: 'When your spot opens you receive an invitation to create your account, with your launch pricing locked in.' },
 ] as const;
 
-/** /waitlist-thanks (part 2 §2): needs the details stored on joining, otherwise back to the join page. */
+/** /waitlist-thanks (docs/product.md#waitlist-thanks): needs the details stored on joining, otherwise back to the join page. */
 export function ThanksView() {
   const navigate = useNavigate();
   const [user] = useState<StoredWaitlistUser | null>(() => readWaitlistUser());

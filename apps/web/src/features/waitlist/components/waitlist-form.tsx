@@ -17,7 +17,7 @@ import { firstNameOf, saveWaitlistUser } from '../waitlist-storage';
 const CLIENT_LIMIT = { attempts: 5, windowMs: 60_000 } as const;
 const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
 
-/** Part 2 §2, §4, §5: full name and e-mail, 'Join Exclusive Waitlist'; on success the position is stored and reported. */
+/** docs/product.md#waitlist: full name and e-mail, 'Join Exclusive Waitlist'; on success the position is stored and reported. */
 export function WaitlistForm({ onJoined }: { onJoined: (position: number) => void }) {
   const navigate = useNavigate();
   const analytics = useAnalytics();

@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 
-/** Part 2 §9: after the booking page opens, the thanks page follows after 1 s. */
+/** docs/product.md#waitlist: after the booking page opens, the thanks page follows after 1 s. */
 export const THANKS_REDIRECT_MS = 1000;
 
-/** Part 2 §2, §4: 'Welcome to the Waitlist!' with the position and the two choices. */
+/** docs/product.md#waitlist: 'Welcome to the Waitlist!' with the position and the two choices. */
 export function WelcomeCard({ position }: { position: number }) {
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
