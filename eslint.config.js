@@ -45,13 +45,21 @@ export default tseslint.config(
               except: [`./${f}`],
               message: 'Features must not import each other; compose them in a page, or move the shared part to src/lib or src/components.',
             })),
-            { target: FEATURES, from: [`${WEB}/app`, `${WEB}/pages`], message: 'Features must not import app/ or pages/; shared contexts live in src/lib.' },
+            {
+              target: FEATURES,
+              from: [`${WEB}/app`, `${WEB}/pages`],
+              message: 'Features must not import app/ or pages/; shared contexts live in src/lib.',
+            },
             {
               target: [`${WEB}/lib`, `${WEB}/components`],
               from: [FEATURES, `${WEB}/app`, `${WEB}/pages`],
               message: 'src/lib and src/components are the low shared layer: they import no feature, page or app module.',
             },
-            { target: `${WEB}/pages`, from: `${WEB}/app`, message: 'Pages must not import app/ (app/ is the composition root above them).' },
+            {
+              target: `${WEB}/pages`,
+              from: `${WEB}/app`,
+              message: 'Pages must not import app/ (app/ is the composition root above them).',
+            },
             { target: WEB, from: './server', message: 'The web app never imports server code.' },
           ],
         },
@@ -77,7 +85,14 @@ export default tseslint.config(
             // app.ts is the composition root; http/ and errors/ are utilities under the services (docs/decisions/0042).
             ...['./server/src/http', './server/src/errors'].map((target) => ({
               target,
-              from: ['./server/src/app.ts', './server/src/auth', './server/src/rest', './server/src/api', './server/src/functions', './server/src/coach'],
+              from: [
+                './server/src/app.ts',
+                './server/src/auth',
+                './server/src/rest',
+                './server/src/api',
+                './server/src/functions',
+                './server/src/coach',
+              ],
               message: 'http/ and errors/ are utilities the services use; they never import a service (mount it in app.ts).',
             })),
           ],

@@ -17,13 +17,21 @@ try {
   const hash = await hashPassword('bench-password-1', 10); // one hash for all: bcrypt time is not what is measured
   await db.transaction(async (tx) => {
     for (let i = 1; i <= USERS; i++) {
-      await insertUser(tx, { email: `user${i}@example.com`, passwordHash: hash, userMetadata: { full_name: `User ${i}` }, confirmed: true });
+      await insertUser(tx, {
+        email: `user${i}@example.com`,
+        passwordHash: hash,
+        userMetadata: { full_name: `User ${i}` },
+        confirmed: true,
+      });
     }
   });
   await db.transaction(async (tx) => {
-    for (let i = 1; i <= WAITLIST; i++) await tx.query('select public.join_waitlist($1, $2, null)', [`Waiter ${i}`, `waiter${i}@example.com`]);
+    for (let i = 1; i <= WAITLIST; i++)
+      await tx.query('select public.join_waitlist($1, $2, null)', [`Waiter ${i}`, `waiter${i}@example.com`]);
   });
-  const { rows } = await db.query('select (select count(*) from auth.users) as users, (select count(*) from public.ebook_subscribers) as waitlist, (select count(*) from public.profiles) as profiles');
+  const { rows } = await db.query(
+    'select (select count(*) from auth.users) as users, (select count(*) from public.ebook_subscribers) as waitlist, (select count(*) from public.profiles) as profiles',
+  );
   console.log(`seeded ${config.DATA_DIR} in ${((performance.now() - started) / 1000).toFixed(1)} s:`, rows[0]);
 } finally {
   await db.close();

@@ -30,7 +30,13 @@ async function main() {
   const report: BenchReport = {
     startedAt: new Date().toISOString(),
     finishedAt: '',
-    machine: { cpus: cpus.length, cpuModel: cpus[0]?.model.trim() ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, commit: commit() },
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      commit: commit(),
+    },
     loadAverage: { start: os.loadavg()[0], end: 0 },
     settings: { durationSeconds: o.durationSeconds, soakSeconds: o.soakSeconds, only: o.parts, connections: o.connections },
   };

@@ -9,7 +9,10 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const outbox = (): { to: string; subject: string }[] => {
   try {
-    return readFileSync(path.join(process.env.E2E_DATA_DIR!, 'outbox.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    return readFileSync(path.join(process.env.E2E_DATA_DIR!, 'outbox.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
   } catch {
     return [];
   }
@@ -62,7 +65,14 @@ test.describe("operators' console", () => {
     await page.getByRole('button', { name: 'Invite selected (2)' }).click();
     await expect(page.getByText('2 invitations sent')).toBeVisible();
     await expect(rows.filter({ hasText: 'invited' })).toHaveCount(2);
-    const { data } = await db.from('ebook_subscribers').select('email, status').in('email', people.map((p) => p.email)).order('email');
+    const { data } = await db
+      .from('ebook_subscribers')
+      .select('email, status')
+      .in(
+        'email',
+        people.map((p) => p.email),
+      )
+      .order('email');
     expect(data).toEqual([
       { email: people[0]!.email, status: 'invited' },
       { email: people[1]!.email, status: 'waiting' },
@@ -75,7 +85,12 @@ test.describe("operators' console", () => {
     await expect(page.getByRole('heading', { name: 'Latest 50 entries' })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'admin.waitlist_invited' }).first()).toBeVisible();
     // server events are marked apart from what browsers report (issue 12), and can be filtered by who wrote them
-    await expect(page.getByRole('row', { name: /admin\.waitlist_invited/ }).first().getByText('Server', { exact: true })).toBeVisible();
+    await expect(
+      page
+        .getByRole('row', { name: /admin\.waitlist_invited/ })
+        .first()
+        .getByText('Server', { exact: true }),
+    ).toBeVisible();
     await page.getByRole('combobox', { name: 'Reported by' }).selectOption('client');
     await expect(page.getByRole('cell', { name: 'admin.waitlist_invited' })).toHaveCount(0);
     await page.getByRole('combobox', { name: 'Reported by' }).selectOption('server');
@@ -91,7 +106,13 @@ test.describe("operators' console", () => {
   test('an admin marks a contact message handled and makes another user an admin', async ({ page }) => {
     const db = await serviceClient();
     const tag = `inbox${Date.now().toString(36)}`;
-    expect((await db.from('contact_messages').insert({ name: 'Priya', email: 'priya@example.com', subject: `Hello ${tag}`, message: 'Can we talk?' })).error).toBeNull();
+    expect(
+      (
+        await db
+          .from('contact_messages')
+          .insert({ name: 'Priya', email: 'priya@example.com', subject: `Hello ${tag}`, message: 'Can we talk?' })
+      ).error,
+    ).toBeNull();
     const other = await createUser();
     await decideConsent(page);
     await signedInUser(page, { admin: true });

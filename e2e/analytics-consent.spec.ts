@@ -66,7 +66,9 @@ test.describe('analytics and consent', () => {
       await page.clock.runFor(100);
     }
     await page.clock.runFor(5_500);
-    await expect.poll(() => sent.rows.filter((r) => r.event_type === 'scroll_depth').map((r) => r.event_data.depth)).toEqual([25, 50, 75, 100]);
+    await expect
+      .poll(() => sent.rows.filter((r) => r.event_type === 'scroll_depth').map((r) => r.event_data.depth))
+      .toEqual([25, 50, 75, 100]);
 
     expect(sent.types()).not.toContain('engaged_user');
     await page.clock.runFor(30_000);
@@ -76,7 +78,9 @@ test.describe('analytics and consent', () => {
     // a route change is a new page view with its own path
     await page.getByRole('button', { name: 'Sign In to Dashboard' }).click();
     await page.clock.runFor(5_500);
-    await expect.poll(() => sent.rows.filter((r) => r.event_type === 'page_view').map((r) => r.event_data.page_path)).toEqual(['/join-waiting-list', '/sign-in']);
+    await expect
+      .poll(() => sent.rows.filter((r) => r.event_type === 'page_view').map((r) => r.event_data.page_path))
+      .toEqual(['/join-waiting-list', '/sign-in']);
 
     // the rows are stored, one session, with the IP stamped by the server (truncated), not sent by the browser
     const sessionId = view.session_id;
@@ -88,7 +92,10 @@ test.describe('analytics and consent', () => {
   test('what is queued leaves with a keepalive request when the tab closes', async ({ context }) => {
     const page = await context.newPage();
     await context.addInitScript(() => {
-      localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: true, functional: false, targeting: false, accepted: true }));
+      localStorage.setItem(
+        'cookie-consent',
+        JSON.stringify({ necessary: true, performance: true, functional: false, targeting: false, accepted: true }),
+      );
       localStorage.setItem('cookie-consent-version', '1');
     });
     const sent = captureAnalytics(page);
@@ -102,9 +109,9 @@ test.describe('analytics and consent', () => {
     expect(sessionId).toBeTruthy();
     expect(sent.requests).toHaveLength(0);
     await page.close({ runBeforeUnload: true });
-    await expect.poll(async () => (await storedEvents(sessionId!)).map((e) => e.event_type).sort(), { timeout: 10_000 }).toEqual(
-      ['page_view', 'scroll_depth', 'scroll_depth', 'scroll_depth', 'scroll_depth'],
-    );
+    await expect
+      .poll(async () => (await storedEvents(sessionId!)).map((e) => e.event_type).sort(), { timeout: 10_000 })
+      .toEqual(['page_view', 'scroll_depth', 'scroll_depth', 'scroll_depth', 'scroll_depth']);
   });
 
   test('withdrawing consent stops analytics at once', async ({ page }) => {

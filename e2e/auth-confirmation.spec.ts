@@ -41,7 +41,9 @@ async function signUp(page: Page, email: string) {
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
-test('sign-up shows "check your inbox" naming the address, no wizard and no 401s; Resend waits; a wrong address goes back', async ({ page }) => {
+test('sign-up shows "check your inbox" naming the address, no wizard and no 401s; Resend waits; a wrong address goes back', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const denied = watchDenials(page);
   const pending = inFlight(page);
@@ -116,7 +118,10 @@ test('signing in before confirming gives a plain message and offers to resend th
   expect(s.linkIn(mail, '/auth/confirm?')).toContain('type=signup');
 });
 
-test('an invitation leads to "set your password", then onboarding; a used invitation link says so and offers a fresh one', async ({ page, pageErrors }) => {
+test('an invitation leads to "set your password", then onboarding; a used invitation link says so and offers a fresh one', async ({
+  page,
+  pageErrors,
+}) => {
   test.setTimeout(90_000);
   const email = uniqueEmail('invitee');
   // as the waitlist invites: GoTrue's /auth/v1/verify link, redirecting to /dashboard with #access_token…&type=invite

@@ -14,7 +14,9 @@ test('a reset link with a broken token says so in plain words, not "Invalid JWT 
 test('a banned user signing in reads that the account is suspended, not "User is banned"', async ({ page, pageErrors }) => {
   pageErrors.expectError(/status of 400/); // the refused sign-in, on purpose
   const user = await createUser();
-  const admin = createClient(`http://127.0.0.1:${process.env.E2E_PORT}`, (await serverKeys()).serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const admin = createClient(`http://127.0.0.1:${process.env.E2E_PORT}`, (await serverKeys()).serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   const { error } = await admin.auth.admin.updateUserById(user.id, { ban_duration: '24h' });
   expect(error).toBeNull();
   await openPage(page, '/sign-in');

@@ -36,7 +36,11 @@ test('without voice configured, step 5 has the voice switch off and disabled and
 });
 
 // Issue 14 item 5: answers are saved as typed (debounced), not only on Next, and come back on another device.
-test('onboarding answers are saved as typed and restored in another browser without pressing Next', async ({ page, browser, pageErrors }) => {
+test('onboarding answers are saved as typed and restored in another browser without pressing Next', async ({
+  page,
+  browser,
+  pageErrors,
+}) => {
   test.setTimeout(60_000);
   const user = await signedInUser(page);
   await openPage(page, '/sign-up');
@@ -45,7 +49,12 @@ test('onboarding answers are saved as typed and restored in another browser with
   await page.getByLabel('Business name').fill('Typed Not Saved Bakery');
   await page.getByLabel('What problem do you solve?').fill('Bread before breakfast');
   await expect
-    .poll(async () => (await adminSelect<{ business_name: string | null }>('business_profiles', `select=business_name&user_id=eq.${user.id}`))[0]?.business_name, { timeout: 10_000 })
+    .poll(
+      async () =>
+        (await adminSelect<{ business_name: string | null }>('business_profiles', `select=business_name&user_id=eq.${user.id}`))[0]
+          ?.business_name,
+      { timeout: 10_000 },
+    )
     .toBe('Typed Not Saved Bakery');
 
   const other = await browser.newContext();

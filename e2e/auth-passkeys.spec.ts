@@ -31,7 +31,15 @@ test.beforeAll(async () => {
   const port = await freePort();
   site = `http://localhost:${port}`;
   server = await startServer(
-    { NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', SITE_URL: site, DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_BCRYPT_COST: '4' },
+    {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: site,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_BCRYPT_COST: '4',
+    },
     { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
   );
 });
@@ -46,7 +54,14 @@ async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   const credentials = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
   return { credentials };
@@ -122,7 +137,9 @@ test('passkey: with no passkey on the device the refused prompt reads "cancelled
   await addVirtualAuthenticator(page);
   await page.goto(`${site}/sign-in`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page.getByRole('alert')).toHaveText('The passkey request was cancelled or timed out. Please try again.', { timeout: 30_000 });
+  await expect(page.getByRole('alert')).toHaveText('The passkey request was cancelled or timed out. Please try again.', {
+    timeout: 30_000,
+  });
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeEnabled();
 });

@@ -15,7 +15,10 @@ async function newestCode(to: string): Promise<string> {
   throw new Error(`no code mailed to ${to}`);
 }
 
-test('changing the password asks for the current one, accepts an e-mailed code instead, and signs other devices out', async ({ page, pageErrors }) => {
+test('changing the password asks for the current one, accepts an e-mailed code instead, and signs other devices out', async ({
+  page,
+  pageErrors,
+}) => {
   test.setTimeout(90_000);
   pageErrors.expectError(/status of 400/); // the wrong current password is refused, on purpose
   const user = await signedInUser(page);

@@ -2,7 +2,10 @@ import { expect, openPage, test } from './fixtures';
 import { adminSelect, adminUpdate, signInThroughCard } from './support/accounts-helpers';
 import { createUser } from './support/auth';
 
-test('a protected page sends a visitor to sign-in; wrong and right passwords; back to the page with a remembered session; sign-out', async ({ page, pageErrors }) => {
+test('a protected page sends a visitor to sign-in; wrong and right passwords; back to the page with a remembered session; sign-out', async ({
+  page,
+  pageErrors,
+}) => {
   pageErrors.expectError(/status of 400 \(Bad Request\)/); // the wrong password, on purpose
   const user = await createUser();
   await openPage(page, '/user');
@@ -17,18 +20,26 @@ test('a protected page sends a visitor to sign-in; wrong and right passwords; ba
   await expect(page).toHaveURL(/\/user$/);
   await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
 
-  const [row] = await adminSelect<{ is_remembered: boolean; expires_at: string; device_fingerprint: string }>('user_sessions', `select=is_remembered,expires_at,device_fingerprint&user_id=eq.${user.id}`);
+  const [row] = await adminSelect<{ is_remembered: boolean; expires_at: string; device_fingerprint: string }>(
+    'user_sessions',
+    `select=is_remembered,expires_at,device_fingerprint&user_id=eq.${user.id}`,
+  );
   expect(row!.is_remembered).toBe(true);
   const days = (Date.parse(row!.expires_at) - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(29.9);
   expect(days).toBeLessThanOrEqual(30);
   expect(row!.device_fingerprint.length).toBeLessThanOrEqual(32);
-  expect(await page.evaluate(() => [localStorage.getItem('session_start_time') !== null, sessionStorage.getItem('session_active')])).toEqual([true, 'true']);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('session_start_time') !== null, sessionStorage.getItem('session_active')]),
+  ).toEqual([true, 'true']);
 
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page.getByText('Signed out successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => [localStorage.getItem('session_start_time'), sessionStorage.getItem('session_active')])).toEqual([null, null]);
+  expect(await page.evaluate(() => [localStorage.getItem('session_start_time'), sessionStorage.getItem('session_active')])).toEqual([
+    null,
+    null,
+  ]);
   // the wrong password was answered 400 (invalid_credentials), which the browser logs; nothing else may fail
   expect(pageErrors.all).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
 });
@@ -44,7 +55,10 @@ test('an expired user_sessions row signs the browser out', async ({ page }) => {
   await expect(page).toHaveURL(/\/sign-up$/);
   await expect(page.getByText('Step 1 of 6')).toBeVisible(); // the wizard has read the saved answers
   // 8 hours when not remembered
-  const [row] = await adminSelect<{ is_remembered: boolean; expires_at: string }>('user_sessions', `select=is_remembered,expires_at&user_id=eq.${user.id}`);
+  const [row] = await adminSelect<{ is_remembered: boolean; expires_at: string }>(
+    'user_sessions',
+    `select=is_remembered,expires_at&user_id=eq.${user.id}`,
+  );
   expect(row!.is_remembered).toBe(false);
   expect((Date.parse(row!.expires_at) - Date.now()) / 3_600_000).toBeCloseTo(8, 1);
 

@@ -2,7 +2,9 @@ import { expect, openPage, test } from './fixtures';
 import { adminSelect, brandName, fillWizardVisually } from './support/accounts-helpers';
 import { uniqueEmail } from './support/auth';
 
-test('sign-up validates, then the visual onboarding saves progress, resumes after a reload and completes to /dashboard', async ({ page }) => {
+test('sign-up validates, then the visual onboarding saves progress, resumes after a reload and completes to /dashboard', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const brand = await brandName();
   await openPage(page, '/sign-up');
@@ -50,7 +52,13 @@ test('sign-up validates, then the visual onboarding saves progress, resumes afte
   await expect(page.getByRole('heading', { name: 'Customize Your Experience' })).toBeVisible();
 
   // progress is on the server: a reload comes back to the same step with the answers
-  await expect.poll(async () => (await adminSelect<{ current_step: number }>('business_profiles', `select=current_step&business_name=eq.Acme%20Bakery`))[0]?.current_step).toBe(4);
+  await expect
+    .poll(
+      async () =>
+        (await adminSelect<{ current_step: number }>('business_profiles', `select=current_step&business_name=eq.Acme%20Bakery`))[0]
+          ?.current_step,
+    )
+    .toBe(4);
   await page.reload();
   await expect(page.getByText('Step 5 of 6')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
@@ -68,9 +76,26 @@ test('sign-up validates, then the visual onboarding saves progress, resumes afte
     data: JSON.parse(localStorage.getItem('onboarding-data') ?? '{}'),
   }));
   expect(stored.completed).toBe('true');
-  expect(stored.context).toMatchObject({ businessName: 'Acme Bakery', industry: 'Food & Beverage', businessStage: 'growth', goals: ['revenue'], currentFocus: 'Double revenue in 12 months', onboardingCompleted: true });
+  expect(stored.context).toMatchObject({
+    businessName: 'Acme Bakery',
+    industry: 'Food & Beverage',
+    businessStage: 'growth',
+    goals: ['revenue'],
+    currentFocus: 'Double revenue in 12 months',
+    onboardingCompleted: true,
+  });
   expect(stored.data.preferences).toEqual({ voiceEnabled: true, theme: 'professional', defaultView: 'command-center' });
 
-  const [row] = await adminSelect<Record<string, unknown>>('business_profiles', 'select=*&business_name=eq.Acme%20Bakery&onboarding_completed=is.true');
-  expect(row).toMatchObject({ industry: 'Food & Beverage', business_stage: 'growth', completeness: 100, team_size: '2-5 people', key_metrics: ['revenue'], challenges: ['Time management'] });
+  const [row] = await adminSelect<Record<string, unknown>>(
+    'business_profiles',
+    'select=*&business_name=eq.Acme%20Bakery&onboarding_completed=is.true',
+  );
+  expect(row).toMatchObject({
+    industry: 'Food & Beverage',
+    business_stage: 'growth',
+    completeness: 100,
+    team_size: '2-5 people',
+    key_metrics: ['revenue'],
+    challenges: ['Time management'],
+  });
 });

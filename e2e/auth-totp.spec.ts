@@ -19,7 +19,10 @@ const sessionAal = (page: Page) =>
     return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).aal as string;
   });
 
-test('TOTP: enrol with the QR code on /user, then sign-in asks for the code and reaches aal2; disable again', async ({ page, pageErrors }) => {
+test('TOTP: enrol with the QR code on /user, then sign-in asks for the code and reaches aal2; disable again', async ({
+  page,
+  pageErrors,
+}) => {
   test.setTimeout(60_000);
   pageErrors.expectError(/status of 4\d\d/); // the wrong code below answers 4xx by design
   const user = await signedInUser(page);

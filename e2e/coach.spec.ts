@@ -23,7 +23,13 @@ let coach: Awaited<ReturnType<typeof startOwnServer>>;
 const PLAN = {
   title: 'Q1 marketing plan',
   phases: [
-    { name: 'Foundations', tasks: [{ title: 'Write the bakery brand story', detail: 'One page, for the website and socials' }, { title: 'Set up Google Business Profile' }] },
+    {
+      name: 'Foundations',
+      tasks: [
+        { title: 'Write the bakery brand story', detail: 'One page, for the website and socials' },
+        { title: 'Set up Google Business Profile' },
+      ],
+    },
     { name: 'Momentum', tasks: [{ title: 'Launch the loyalty card' }, { title: 'Post three times a week' }] },
     { name: 'Scale', tasks: [{ title: 'Open wholesale to two cafes' }] },
   ],
@@ -35,7 +41,12 @@ test.describe('AI coach', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     fake = await startFakeOpenAI();
-    coach = await startOwnServer('coach', { AI_PROVIDER: 'openai-compatible', AI_BASE_URL: fake.baseURL, AI_API_KEY: 'x', AI_MODEL: 'test' });
+    coach = await startOwnServer('coach', {
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: fake.baseURL,
+      AI_API_KEY: 'x',
+      AI_MODEL: 'test',
+    });
   });
   test.afterAll(async () => {
     await coach?.close();
@@ -45,7 +56,10 @@ test.describe('AI coach', () => {
 
   test('streams in the floating panel with the facts used; the credit bar and usage history move', async ({ page }) => {
     const user = await coach.signedInUser(page);
-    await coach.admin.from('business_profiles').update({ business_name: 'Crumb & Co', goals: ['revenue'] }).eq('user_id', user.id);
+    await coach.admin
+      .from('business_profiles')
+      .update({ business_name: 'Crumb & Co', goals: ['revenue'] })
+      .eq('user_id', user.id);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${coach.server.url}/dashboard`);
     await page.getByRole('button', { name: 'The Brain' }).click();
@@ -53,7 +67,11 @@ test.describe('AI coach', () => {
     await expect(page.getByText('+2,000 credits')).toBeVisible(); // the trial grant in the usage history
 
     // a slow, chunked reply: it renders as it arrives, with Stop while streaming
-    fake.script({ text: ['Hi Crumb & Co! ', 'Three ideas ', 'for **more revenue**:\n\n', '1. A loyalty card\n2. Wholesale\n3. Pre-orders'], chunkDelayMs: 400, usage: { inputTokens: 2400, outputTokens: 600 } });
+    fake.script({
+      text: ['Hi Crumb & Co! ', 'Three ideas ', 'for **more revenue**:\n\n', '1. A loyalty card\n2. Wholesale\n3. Pre-orders'],
+      chunkDelayMs: 400,
+      usage: { inputTokens: 2400, outputTokens: 600 },
+    });
     await page.getByRole('button', { name: /AI Business Coach/ }).click();
     const panel = page.getByRole('complementary', { name: 'AI assistant' });
     const box = panel.getByRole('textbox', { name: 'Message the AI coach' });
@@ -83,7 +101,9 @@ test.describe('AI coach', () => {
     await shot(page, 'coach-dashboard-390');
   });
 
-  test('the Coach view streams, writes a 90-day plan that is ticked off in the Dashboard view; conversations rename and delete', async ({ page }) => {
+  test('the Coach view streams, writes a 90-day plan that is ticked off in the Dashboard view; conversations rename and delete', async ({
+    page,
+  }) => {
     await coach.signedInUser(page);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${coach.server.url}/dashboard`);
@@ -94,7 +114,11 @@ test.describe('AI coach', () => {
 
     fake.script(
       { toolCalls: [{ name: 'writeActionPlan', arguments: PLAN }], usage: { inputTokens: 1500, outputTokens: 400 } },
-      { text: 'Your **90-day plan** is saved. Start with the brand story this week.', chunkDelayMs: 100, usage: { inputTokens: 1900, outputTokens: 100 } },
+      {
+        text: 'Your **90-day plan** is saved. Start with the brand story this week.',
+        chunkDelayMs: 100,
+        usage: { inputTokens: 1900, outputTokens: 100 },
+      },
     );
     const view = page.getByRole('region', { name: 'AI Business Coach' });
     await view.getByRole('textbox', { name: 'Message the AI coach' }).fill('Write me a 90-day action plan');
@@ -140,7 +164,10 @@ test.describe('AI coach', () => {
     await expect(page.getByText('No conversations yet. Ask your first question.')).toBeVisible();
   });
 
-  test('out of credits opens Your Plan; with the AI switch off the coach declines politely; nothing reaches the provider', async ({ page, pageErrors }) => {
+  test('out of credits opens Your Plan; with the AI switch off the coach declines politely; nothing reaches the provider', async ({
+    page,
+    pageErrors,
+  }) => {
     pageErrors.expectError(/status of 40[23]/); // out of credits (402) and AI switched off (403), on purpose
     const user = await coach.signedInUser(page);
     const spent = await coach.admin.from('credit_ledger').insert({ user_id: user.id, delta: -2000, reason: 'test_spend' });
@@ -171,7 +198,12 @@ test.describe('AI coach', () => {
     await coach.signedInUser(page);
     await page.setViewportSize({ width: 1440, height: 900 });
     fake.script(
-      { toolCalls: [{ name: 'searchCatalogue', arguments: { query: 'Xero' } }, { name: 'searchCatalogue', arguments: { query: 'Zorblax' } }] },
+      {
+        toolCalls: [
+          { name: 'searchCatalogue', arguments: { query: 'Xero' } },
+          { name: 'searchCatalogue', arguments: { query: 'Zorblax' } },
+        ],
+      },
       { text: "Xero is in the catalogue. Zorblax isn't yet, but you can ask us to add it." },
     );
     await page.goto(`${coach.server.url}/connect-anything`);

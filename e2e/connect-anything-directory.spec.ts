@@ -11,7 +11,9 @@ const shot = async (page: Page, name: string) => {
 
 async function admin() {
   const { serviceRoleKey } = await serverKeys();
-  return createClient(`http://127.0.0.1:${process.env.E2E_PORT}`, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  return createClient(`http://127.0.0.1:${process.env.E2E_PORT}`, serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
 }
 
 const openTab = (page: Page, name: string) => page.getByRole('tab', { name }).click();
@@ -21,7 +23,10 @@ test.describe('Connect Anything', () => {
   // decided cookie consent, so the banner does not cover what the tests and screenshots look at
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => {
-      localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: false, functional: false, targeting: false, accepted: true }));
+      localStorage.setItem(
+        'cookie-consent',
+        JSON.stringify({ necessary: true, performance: false, functional: false, targeting: false, accepted: true }),
+      );
       localStorage.setItem('cookie-consent-version', '1');
     });
   });
@@ -82,7 +87,10 @@ test.describe('Connect Anything', () => {
     await expect(table.getByRole('columnheader')).toHaveCount(4);
     await expect(table.getByRole('rowheader', { name: 'Key actions' })).toBeVisible();
     await shot(page, 'connect-anything-compare-375');
-    await table.getByRole('button', { name: /^Remove / }).first().click();
+    await table
+      .getByRole('button', { name: /^Remove / })
+      .first()
+      .click();
     await expect(page.getByText('2 of 3 selected')).toBeVisible();
     await expect(choices.nth(3)).toBeEnabled();
     await page.getByRole('button', { name: 'Clear comparison' }).click();
@@ -112,7 +120,9 @@ test.describe('Connect Anything', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openPage(page, '/connect-anything');
     await openTab(page, 'Connection Planner');
-    await expect(page.getByTestId('planner-limit')).toHaveText('Your plan includes 5 custom connection requests a month: 5 left this month.');
+    await expect(page.getByTestId('planner-limit')).toHaveText(
+      'Your plan includes 5 custom connection requests a month: 5 left this month.',
+    );
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByRole('tabpanel').getByRole('alert')).toHaveText('Please fill in all fields');
     await page.getByLabel('Source app').fill('Typeform');
@@ -120,7 +130,9 @@ test.describe('Connect Anything', () => {
     await page.getByLabel('Connection description').fill('Every new form response becomes a HubSpot contact.');
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByText('Connection request submitted successfully!')).toBeVisible();
-    await expect(page.getByTestId('planner-limit')).toHaveText('Your plan includes 5 custom connection requests a month: 4 left this month.');
+    await expect(page.getByTestId('planner-limit')).toHaveText(
+      'Your plan includes 5 custom connection requests a month: 4 left this month.',
+    );
     const { data } = await db.from('connection_requests').select('source_app, target_app, status').eq('user_id', user.id);
     expect(data).toEqual([{ source_app: 'Typeform', target_app: 'HubSpot', status: 'new' }]);
   });

@@ -51,7 +51,10 @@ test.describe('dashboard', () => {
   test.beforeEach(async ({ page }) => {
     trackRequests(page);
     await page.addInitScript(() => {
-      localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: false, functional: false, targeting: false, accepted: true }));
+      localStorage.setItem(
+        'cookie-consent',
+        JSON.stringify({ necessary: true, performance: false, functional: false, targeting: false, accepted: true }),
+      );
       localStorage.setItem('cookie-consent-version', '1');
     });
   });

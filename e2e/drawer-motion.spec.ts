@@ -44,7 +44,10 @@ test.describe('mobile drawer motion', () => {
     expect(Math.abs(box.x + box.width - 390)).toBeLessThanOrEqual(1); // docked at the right edge (85vw: half pixels)
     expect(lefts[0]).toBeGreaterThan(Math.round(box.x)); // it started further right, off its resting place
     expect(lefts.at(-1)).toBe(Math.round(box.x));
-    const style = await drawer.evaluate((el) => ({ name: getComputedStyle(el).animationName, duration: getComputedStyle(el).animationDuration }));
+    const style = await drawer.evaluate((el) => ({
+      name: getComputedStyle(el).animationName,
+      duration: getComputedStyle(el).animationDuration,
+    }));
     expect(style).toEqual({ name: 'sheet-in-right', duration: '0.3s' });
   });
 

@@ -55,7 +55,10 @@ export const test = base.extend<{ pageErrors: PageErrors }>({
       collectErrors(context, all);
       await use({ all, expectError: (pattern) => void expected.push(pattern), watch: (other) => collectErrors(other, all) });
       const unexpected = all.filter((e) => !expected.some((p) => p.test(e)));
-      expect(unexpected, 'the browser reported errors this test did not expect (declare deliberate ones with pageErrors.expectError)').toEqual([]);
+      expect(
+        unexpected,
+        'the browser reported errors this test did not expect (declare deliberate ones with pageErrors.expectError)',
+      ).toEqual([]);
     },
     { auto: true },
   ],

@@ -24,12 +24,18 @@ test.describe('booking widget', () => {
     // Decided (analytics only), set once: the reload must keep what the click stores.
     await page.addInitScript(() => {
       if (localStorage.getItem('cookie-consent')) return;
-      localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: true, functional: false, targeting: false, accepted: true }));
+      localStorage.setItem(
+        'cookie-consent',
+        JSON.stringify({ necessary: true, performance: true, functional: false, targeting: false, accepted: true }),
+      );
       localStorage.setItem('cookie-consent-version', '1');
     });
     await page.route(SCRIPT, (r) => r.fulfill({ contentType: 'text/javascript', body: 'window.Calendly = { initInlineWidget() {} };' }));
     await openPage(page, '/');
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('booking-consent-panel').getByRole('button', { name: 'Allow & Show Calendar' }).click()]);
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByTestId('booking-consent-panel').getByRole('button', { name: 'Allow & Show Calendar' }).click(),
+    ]);
     await expect(page.getByTestId('booking-widget')).toBeAttached();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cookie-consent') ?? 'null'))).toEqual({
       necessary: true,
@@ -64,7 +70,10 @@ test.describe('booking widget', () => {
     await expect(page.getByTestId('booking-fallback')).toBeVisible();
   });
 
-  test('script request blocked outright: the same fallback; only the browser itself logs the failed request', async ({ page, pageErrors }) => {
+  test('script request blocked outright: the same fallback; only the browser itself logs the failed request', async ({
+    page,
+    pageErrors,
+  }) => {
     pageErrors.expectError(/^console: Failed to load resource: net::ERR_BLOCKED_BY_CLIENT/);
     await decideConsent(page, { functional: true });
     await page.route(SCRIPT, (r) => r.abort('blockedbyclient'));

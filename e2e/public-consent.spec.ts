@@ -10,7 +10,9 @@ test.describe('cookie consent', () => {
     await context.route('https://assets.calendly.com/**', (r) => r.fulfill({ contentType: 'text/javascript', body: '/* blocked */' }));
   });
 
-  test('first visit: the prompt offers Accept All, Necessary only and Customise; Accept All stores, records and reloads', async ({ page }) => {
+  test('first visit: the prompt offers Accept All, Necessary only and Customise; Accept All stores, records and reloads', async ({
+    page,
+  }) => {
     await openPage(page, '/');
     const prompt = page.getByRole('region', { name: 'Your privacy, your choice' });
     await expect(prompt).toBeVisible();
@@ -34,15 +36,21 @@ test.describe('cookie consent', () => {
   test('Necessary only stores everything off, and keeps the booking calendar away', async ({ page }) => {
     await openPage(page, '/');
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Necessary only' }).click()]);
-    await expect.poll(() => storedConsent(page)).toEqual({ necessary: true, performance: false, functional: false, targeting: false, accepted: true });
+    await expect
+      .poll(() => storedConsent(page))
+      .toEqual({ necessary: true, performance: false, functional: false, targeting: false, accepted: true });
     await expect(page.getByTestId('booking-consent-panel')).toBeVisible();
   });
 
-  test('Customise → Cookie Preferences: four toggles, Necessary locked; Save Preferences stores the toggles and reloads', async ({ page }) => {
+  test('Customise → Cookie Preferences: four toggles, Necessary locked; Save Preferences stores the toggles and reloads', async ({
+    page,
+  }) => {
     await openPage(page, '/');
     await page.getByRole('button', { name: 'Customise' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cookie Preferences' });
-    await expect(dialog).toContainText("Choose which cookies you'd like to accept. Necessary cookies are required for the site to function.");
+    await expect(dialog).toContainText(
+      "Choose which cookies you'd like to accept. Necessary cookies are required for the site to function.",
+    );
     await expect(dialog.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     await expect(dialog.getByRole('switch', { name: 'Necessary' })).toBeDisabled();
     await expect(dialog.getByRole('switch', { name: 'Necessary' })).toBeChecked();
@@ -97,7 +105,10 @@ test.describe('cookie consent', () => {
 
   test('a new policy version asks again and treats old choices as not given', async ({ page }) => {
     await page.addInitScript(() => {
-      localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: true, functional: true, targeting: true, accepted: true }));
+      localStorage.setItem(
+        'cookie-consent',
+        JSON.stringify({ necessary: true, performance: true, functional: true, targeting: true, accepted: true }),
+      );
       localStorage.setItem('cookie-consent-version', '0');
     });
     await openPage(page, '/');

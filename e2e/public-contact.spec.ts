@@ -9,7 +9,10 @@ test.describe('contact page', () => {
     await openPage(page, '/contact');
     const main = page.getByRole('main');
     await expect(main).toContainText('London EC2A 3JL');
-    await expect(main.getByRole('link', { name: 'hello@vibebusinesscoach.co.uk' })).toHaveAttribute('href', 'mailto:hello@vibebusinesscoach.co.uk');
+    await expect(main.getByRole('link', { name: 'hello@vibebusinesscoach.co.uk' })).toHaveAttribute(
+      'href',
+      'mailto:hello@vibebusinesscoach.co.uk',
+    );
     await expect(main.getByRole('link', { name: /\+44 20 7946 0321/ })).toBeVisible();
     await expect(main.getByRole('link', { name: /\+44 7700 900123/ })).toBeVisible();
   });
@@ -34,13 +37,23 @@ test.describe('contact page', () => {
 
     const rows = await serviceSelect('contact_messages', `email=eq.${encodeURIComponent(email)}&select=*`);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Ada Lovelace', email, subject: 'Partnership', message: 'Hello there, can we talk about the Growth plan?', status: 'new' });
+    expect(rows[0]).toMatchObject({
+      name: 'Ada Lovelace',
+      email,
+      subject: 'Partnership',
+      message: 'Hello there, can we talk about the Growth plan?',
+      status: 'new',
+    });
   });
 
   test('the server limit per IP answers with the rate-limit message', async ({ page, pageErrors }) => {
     pageErrors.expectError(/429/); // the route answers 429 on purpose
     await page.route('**/rest/v1/contact_messages*', (r) =>
-      r.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'over_request_rate_limit', message: 'Too many requests. Please try again later.' }) }),
+      r.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'over_request_rate_limit', message: 'Too many requests. Please try again later.' }),
+      }),
     );
     await openPage(page, '/contact');
     const form = page.getByRole('form', { name: 'Send us a message' });

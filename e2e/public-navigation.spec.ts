@@ -94,12 +94,23 @@ test.describe('top navigation and drawer', () => {
   test('footer: columns, legal links, current year, Cookie Settings opens the dialog', async ({ page }) => {
     await openPage(page, '/');
     const footer = page.locator('footer');
-    await expect(footer.getByRole('navigation', { name: 'Services' }).getByRole('link')).toHaveText(['AI Dashboard', 'Website Intelligence', 'Brand Intelligence', 'Advertising Hub']);
-    await expect(footer.getByRole('navigation', { name: 'Platform' }).getByRole('link')).toHaveText(['vs GoHighLevel', 'vs HubSpot', 'Pricing Plans', 'Connect with Us']);
+    await expect(footer.getByRole('navigation', { name: 'Services' }).getByRole('link')).toHaveText([
+      'AI Dashboard',
+      'Website Intelligence',
+      'Brand Intelligence',
+      'Advertising Hub',
+    ]);
+    await expect(footer.getByRole('navigation', { name: 'Platform' }).getByRole('link')).toHaveText([
+      'vs GoHighLevel',
+      'vs HubSpot',
+      'Pricing Plans',
+      'Connect with Us',
+    ]);
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
     await expect(footer).toContainText('London');
     await expect(footer.getByRole('link', { name: 'Lovable' })).toHaveAttribute('rel', /noopener/);
-    for (const name of ['Terms of Service', 'Privacy Policy', 'Cookie Policy']) await expect(footer.getByRole('link', { name })).toBeVisible();
+    for (const name of ['Terms of Service', 'Privacy Policy', 'Cookie Policy'])
+      await expect(footer.getByRole('link', { name })).toBeVisible();
     await footer.getByRole('button', { name: 'Cookie Settings' }).click();
     await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toBeVisible();
   });

@@ -17,7 +17,15 @@ function captureAnalytics(page: Page) {
 
 const PHONE = { width: 390, height: 800 };
 const DESKTOP = { width: 1440, height: 900 };
-const EXTRA_PUBLIC = ['/join-waiting-list', '/waitlist-thanks', '/sign-in', '/sign-up', '/reset-password', '/connect-anything', '/no-such-page'];
+const EXTRA_PUBLIC = [
+  '/join-waiting-list',
+  '/waitlist-thanks',
+  '/sign-in',
+  '/sign-up',
+  '/reset-password',
+  '/connect-anything',
+  '/no-such-page',
+];
 
 test.describe('issue 18 defects on public pages', () => {
   test('1: no public page is wider than a 390 px phone', async ({ page }) => {
@@ -55,14 +63,20 @@ test.describe('issue 18 defects on public pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Terms');
     await page.clock.runFor(200);
     await page.clock.runFor(5_500);
-    await expect.poll(() => rows.filter((r) => r.event_type === 'page_view').map((r) => r.event_data.page_path)).toEqual(['/join-waiting-list', '/terms']);
-    expect(rows.filter((r) => r.event_type === 'scroll_depth' && r.event_data.page_path === '/join-waiting-list').length).toBeGreaterThan(0);
+    await expect
+      .poll(() => rows.filter((r) => r.event_type === 'page_view').map((r) => r.event_data.page_path))
+      .toEqual(['/join-waiting-list', '/terms']);
+    expect(rows.filter((r) => r.event_type === 'scroll_depth' && r.event_data.page_path === '/join-waiting-list').length).toBeGreaterThan(
+      0,
+    );
     expect(rows.filter((r) => r.event_type === 'scroll_depth' && r.event_data.page_path === '/terms')).toEqual([]);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   for (const viewport of [DESKTOP, PHONE]) {
-    test(`3: first visit at ${viewport.width} px: the cookie prompt comes first by Tab and never hides the focused control`, async ({ page }) => {
+    test(`3: first visit at ${viewport.width} px: the cookie prompt comes first by Tab and never hides the focused control`, async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(viewport);
       await openPage(page, '/');
@@ -187,7 +201,10 @@ test.describe('issue 18 defects on public pages', () => {
     await page.setViewportSize(DESKTOP);
     await decideConsent(page);
     await openPage(page, '/vs-hubspot');
-    const display = await page.locator('table').first().evaluate((t) => getComputedStyle(t).display);
+    const display = await page
+      .locator('table')
+      .first()
+      .evaluate((t) => getComputedStyle(t).display);
     expect(display).toBe('table');
   });
 });

@@ -1,9 +1,31 @@
 import { expect, openPage, test } from './fixtures';
 
 const ROUTES = [
-  '/', '/sign-in', '/sign-up', '/reset-password', '/join-waiting-list', '/waitlist-thanks', '/learn-more', '/dashboard-showcase',
-  '/demo', '/pricing', '/terms', '/privacy', '/cookie-policy', '/contact', '/90-day', '/connect-anything', '/connect',
-  '/website-hub', '/brand-hub', '/advertising-hub', '/vs-gohighlevel', '/vs-hubspot', '/dashboard', '/user', '/admin',
+  '/',
+  '/sign-in',
+  '/sign-up',
+  '/reset-password',
+  '/join-waiting-list',
+  '/waitlist-thanks',
+  '/learn-more',
+  '/dashboard-showcase',
+  '/demo',
+  '/pricing',
+  '/terms',
+  '/privacy',
+  '/cookie-policy',
+  '/contact',
+  '/90-day',
+  '/connect-anything',
+  '/connect',
+  '/website-hub',
+  '/brand-hub',
+  '/advertising-hub',
+  '/vs-gohighlevel',
+  '/vs-hubspot',
+  '/dashboard',
+  '/user',
+  '/admin',
 ];
 
 test.describe('every route opens cleanly', () => {

@@ -25,7 +25,9 @@ test.describe('signed-in UI defects (issue 18, 9)', () => {
     await page.getByTestId('add-new-node').click();
     const dialog = page.getByRole('dialog', { name: 'Add Integration' });
     await dialog.getByRole('searchbox', { name: 'Search integrations' }).fill('Slack');
-    await expect(dialog.getByRole('alert')).toHaveText(/Could not load integrations\. Check your connection and try again\./, { timeout: 20_000 });
+    await expect(dialog.getByRole('alert')).toHaveText(/Could not load integrations\. Check your connection and try again\./, {
+      timeout: 20_000,
+    });
     await expect(dialog.getByText('Searching')).toHaveCount(0);
     // back up: Retry loads the results
     await page.unroute('**/rest/v1/integrations**');
@@ -78,7 +80,9 @@ test.describe('signed-in UI defects (issue 18, 9)', () => {
     await page.keyboard.press('Escape');
     // an idea from a tool to itself (the coach or an old client could save one)
     const db = await serviceClient();
-    expect((await db.from('connection_ideas').insert({ user_id: user.id, from_tool: 'Slack', to_tool: 'Slack', idea: 'Slack to Slack' })).error).toBeNull();
+    expect(
+      (await db.from('connection_ideas').insert({ user_id: user.id, from_tool: 'Slack', to_tool: 'Slack', idea: 'Slack to Slack' })).error,
+    ).toBeNull();
     await page.reload();
     await expect(page.getByTestId('tool-node-slack')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Slack to Slack')).toBeVisible(); // the idea is listed, only not drawn

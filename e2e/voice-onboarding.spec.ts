@@ -20,8 +20,15 @@ test.use({
   launchOptions: {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic',
-      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
     ],
   },
 });
@@ -32,8 +39,15 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-voice-'));
   server = await startServer(
     {
-      NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_BCRYPT_COST: '4',
-      ELEVENLABS_API_KEY: API_KEY, ELEVENLABS_AGENT_ID: AGENT_ID, ELEVENLABS_API_URL: agent.url,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_BCRYPT_COST: '4',
+      ELEVENLABS_API_KEY: API_KEY,
+      ELEVENLABS_AGENT_ID: AGENT_ID,
+      ELEVENLABS_API_URL: agent.url,
     },
     { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
   );
@@ -112,12 +126,20 @@ test('the voice agent drives onboarding to completion through the three client t
   await page.getByRole('button', { name: 'Unmute assistant' }).click();
 
   // an undefined tool is reported back to the agent as an error result by the SDK
-  expect(await s.callTool('launchRockets', {})).toEqual({ result: 'Client tool with name launchRockets is not defined on client', is_error: true });
+  expect(await s.callTool('launchRockets', {})).toEqual({
+    result: 'Client tool with name launchRockets is not defined on client',
+    is_error: true,
+  });
 
   expect(await s.callTool('completeOnboarding')).toEqual({ result: 'Onboarding completed', is_error: false });
   await expect(page).toHaveURL(/\/dashboard$/);
   const context = await page.evaluate(() => JSON.parse(localStorage.getItem('business-context') ?? '{}'));
-  expect(context).toMatchObject({ businessName: 'Voice Bakery', industry: 'Food & Beverage', businessStage: 'growth', goals: ['revenue', 'leads'] });
+  expect(context).toMatchObject({
+    businessName: 'Voice Bakery',
+    industry: 'Food & Beverage',
+    businessStage: 'growth',
+    goals: ['revenue', 'leads'],
+  });
   expect(s.audioChunks).toBeGreaterThan(0); // the fake microphone streamed audio
 });
 

@@ -10,7 +10,10 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The confirmation mails the e2e server wrote to its development outbox. */
 const outbox = (): { to: string; subject: string; text: string }[] => {
   try {
-    return readFileSync(path.join(process.env.E2E_DATA_DIR!, 'outbox.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    return readFileSync(path.join(process.env.E2E_DATA_DIR!, 'outbox.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
   } catch {
     return [];
   }
@@ -55,7 +58,8 @@ test.describe('waitlist join flow', () => {
     await expect(page.getByText(`#${position}`, { exact: true })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What Happens Next?' })).toBeVisible();
-    for (const step of ['Check your inbox', 'Book your strategy session', 'Get early access']) await expect(page.getByRole('heading', { name: step })).toBeVisible();
+    for (const step of ['Check your inbox', 'Book your strategy session', 'Get early access'])
+      await expect(page.getByRole('heading', { name: step })).toBeVisible();
     await page.getByRole('button', { name: 'View Dashboard Preview' }).click();
     await expect(page).toHaveURL(/\/dashboard-showcase$/);
   });
@@ -67,7 +71,10 @@ test.describe('waitlist join flow', () => {
     await join(page, 'Grace Hopper', uniqueEmail('book'));
     await expect(page.getByRole('heading', { name: 'Welcome to the Waitlist!' })).toBeVisible();
     const clicked = Date.now();
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Book Free Strategy Session' }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Book Free Strategy Session' }).click(),
+    ]);
     await page.waitForURL(/\/waitlist-thanks$/);
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(1000);
     const config = await (await page.request.get('/api/config')).json();
@@ -123,7 +130,9 @@ test.describe('waitlist join flow', () => {
     await openPage(page, '/join-waiting-list');
     await dismissConsent(page);
     expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
-    await page.evaluate(() => localStorage.setItem('waitlist-user', JSON.stringify({ firstName: 'Axe', email: 'axe@example.com', waitlistPosition: 7 })));
+    await page.evaluate(() =>
+      localStorage.setItem('waitlist-user', JSON.stringify({ firstName: 'Axe', email: 'axe@example.com', waitlistPosition: 7 })),
+    );
     await openPage(page, '/waitlist-thanks');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Axe!');
     expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);

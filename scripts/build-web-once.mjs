@@ -20,10 +20,18 @@ function files(dir) {
 }
 
 const hash = createHash('sha256');
-for (const f of [...files(path.join(root, 'apps/web')), ...files(path.join(root, 'packages/shared/src')), path.join(root, 'package-lock.json'), path.join(root, 'tsconfig.base.json')]) {
+for (const f of [
+  ...files(path.join(root, 'apps/web')),
+  ...files(path.join(root, 'packages/shared/src')),
+  path.join(root, 'package-lock.json'),
+  path.join(root, 'tsconfig.base.json'),
+]) {
   hash.update(path.relative(root, f)).update('\0').update(readFileSync(f)).update('\0');
 }
-for (const [k, v] of Object.entries(process.env).filter(([k]) => k.startsWith('VITE_')).sort()) hash.update(`${k}=${v}\0`);
+for (const [k, v] of Object.entries(process.env)
+  .filter(([k]) => k.startsWith('VITE_'))
+  .sort())
+  hash.update(`${k}=${v}\0`);
 const digest = hash.digest('hex');
 
 // The stamp sits outside the output, so the server never serves it.

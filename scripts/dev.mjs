@@ -6,7 +6,10 @@ import { spawn } from 'node:child_process';
 const SITE_URL = process.env.SITE_URL ?? 'http://127.0.0.1:5173';
 
 const children = [
-  spawn('node', ['--watch', '--import', 'tsx', 'server/src/main.ts'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development', SITE_URL } }),
+  spawn('node', ['--watch', '--import', 'tsx', 'server/src/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development', SITE_URL },
+  }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
 ];
 const stop = () => {

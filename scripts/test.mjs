@@ -10,15 +10,28 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 mkdirSync('test-results', { recursive: true });
 const hasPg = Boolean(process.env.TEST_DATABASE_URL);
 if (!hasPg) console.log('\nNOTICE: TEST_DATABASE_URL is unset: the service suite runs on PGlite only (PostgreSQL run skipped).');
-if (!process.env.TEST_REDIS_URL) console.log('NOTICE: TEST_REDIS_URL is unset: the Redis rate-limit store tests and the two-instance scale-out test are skipped.\n');
+if (!process.env.TEST_REDIS_URL)
+  console.log('NOTICE: TEST_REDIS_URL is unset: the Redis rate-limit store tests and the two-instance scale-out test are skipped.\n');
 
 // tsc's incremental state lives in node_modules/.cache, so a second run checks only what changed.
-const tsc = (project, name) => ['npx', ['tsc', '-p', project, '--incremental', '--tsBuildInfoFile', `node_modules/.cache/tsc/${name}.tsbuildinfo`]];
-const vitest = (projects, out) => ['npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${out}`]];
+const tsc = (project, name) => [
+  'npx',
+  ['tsc', '-p', project, '--incremental', '--tsBuildInfoFile', `node_modules/.cache/tsc/${name}.tsbuildinfo`],
+];
+const vitest = (projects, out) => [
+  'npx',
+  ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+];
 
 const stages = [
   { name: 'typecheck', cmds: [tsc('server', 'server'), tsc('apps/web', 'web'), tsc('tsconfig.tools.json', 'tools')] },
-  { name: 'lint', cmds: [['npx', ['eslint', '.', '--max-warnings=0']]] },
+  {
+    name: 'lint',
+    cmds: [
+      ['npx', ['eslint', '.', '--max-warnings=0']],
+      ['npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+    ],
+  },
   { name: 'unit', cmds: [vitest(['unit'], 'test-results/unit.json')], json: 'test-results/unit.json' },
   { name: 'web build', cmds: [['node', ['scripts/build-web-once.mjs']]] },
   {
@@ -28,7 +41,13 @@ const stages = [
     json: 'test-results/service.json',
   },
   // The build is done and stamped: the webServer's own build-web-once call finds it up to date.
-  { name: 'e2e', after: ['web build', 'typecheck', 'lint'], cmds: [['npx', ['playwright', 'test']]], json: 'test-results/e2e.json', playwright: true },
+  {
+    name: 'e2e',
+    after: ['web build', 'typecheck', 'lint'],
+    cmds: [['npx', ['playwright', 'test']]],
+    json: 'test-results/e2e.json',
+    playwright: true,
+  },
 ];
 
 for (const s of stages) if (s.json) rmSync(s.json, { force: true }); // a stale file must not count for a stage that did not write one
@@ -36,7 +55,10 @@ for (const s of stages) if (s.json) rmSync(s.json, { force: true }); // a stale 
 /** Runs one command, collecting its output; resolves with success. */
 function run([cmd, args], sink) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.on('data', (b) => sink.push(b));
     child.stderr.on('data', (b) => sink.push(b));
     child.on('error', (err) => {
@@ -83,7 +105,11 @@ if (process.env.TEST_SERIAL) {
 } else {
   const done = new Map();
   const start = (s) => {
-    if (!done.has(s.name)) done.set(s.name, Promise.all((s.after ?? []).map((n) => start(stages.find((x) => x.name === n)))).then(() => runStage(s)));
+    if (!done.has(s.name))
+      done.set(
+        s.name,
+        Promise.all((s.after ?? []).map((n) => start(stages.find((x) => x.name === n)))).then(() => runStage(s)),
+      );
     return done.get(s.name);
   };
   await Promise.all(stages.map(start));

@@ -40,7 +40,10 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: Object.fromEntries(
-      ['/api', '/auth/v1', '/rest/v1', '/functions/v1', '/_dev'].map((p) => [p, { target: process.env.API_URL ?? 'http://127.0.0.1:3000', ws: true }]),
+      ['/api', '/auth/v1', '/rest/v1', '/functions/v1', '/_dev'].map((p) => [
+        p,
+        { target: process.env.API_URL ?? 'http://127.0.0.1:3000', ws: true },
+      ]),
     ),
   },
 });

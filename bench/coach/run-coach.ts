@@ -31,11 +31,22 @@ const REPLY: Reply = {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function viaServer(server: ChildServer, token: string) {
-  return timeStream(`${server.url}/functions/v1/coach`, { authorization: `Bearer ${token}`, apikey: server.anonKey }, { message: 'How do I win my first ten customers?' }, UI_FIRST_TEXT, /"type":"finish"/);
+  return timeStream(
+    `${server.url}/functions/v1/coach`,
+    { authorization: `Bearer ${token}`, apikey: server.anonKey },
+    { message: 'How do I win my first ten customers?' },
+    UI_FIRST_TEXT,
+    /"type":"finish"/,
+  );
 }
 
 function direct(fake: FakeProvider) {
-  const body = { model: 'bench-model', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'How do I win my first ten customers?' }] };
+  const body = {
+    model: 'bench-model',
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [{ role: 'user', content: 'How do I win my first ten customers?' }],
+  };
   return timeStream(`${fake.baseURL}/chat/completions`, {}, body, OPENAI_FIRST_TEXT, /\[DONE\]/);
 }
 
@@ -118,7 +129,8 @@ async function runCoachOn(database: 'pglite' | 'postgres'): Promise<CoachPart> {
       const d = await direct(fake);
       fake.script(REPLY);
       const v = await viaServer(server, tokens[i % tokens.length]!);
-      if (!v.ok) return { ...base, availability: { available: false, reason: `coach answered HTTP ${v.status} without a complete stream` } };
+      if (!v.ok)
+        return { ...base, availability: { available: false, reason: `coach answered HTTP ${v.status} without a complete stream` } };
       if (i >= TTFT_WARMUP) {
         directs.push(d);
         vias.push(v);

@@ -16,7 +16,13 @@ export const UI_FIRST_TEXT = /"type":"text-delta"/;
  * POSTs `body` and reads the response as it streams, timing the first match of `firstText` and the end. `ok` needs
  * a 200, the first text, `done` in the whole text and no error part.
  */
-export async function timeStream(url: string, headers: Record<string, string>, body: unknown, firstText: RegExp, done: RegExp): Promise<StreamTiming> {
+export async function timeStream(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  firstText: RegExp,
+  done: RegExp,
+): Promise<StreamTiming> {
   const t0 = performance.now();
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   let firstTokenMs = Number.NaN;

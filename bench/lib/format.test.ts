@@ -3,7 +3,14 @@ import { fmtInt, fmtKb, fmtMs, fmtRate, fmtRatio, fmtScore, markdownTable } from
 
 describe('markdownTable', () => {
   it('renders a header, an alignment rule and one line per row', () => {
-    const t = markdownTable(['Case', 'req/s'], [['health', 1200], ['select', 800]], [false, true]);
+    const t = markdownTable(
+      ['Case', 'req/s'],
+      [
+        ['health', 1200],
+        ['select', 800],
+      ],
+      [false, true],
+    );
     expect(t.split('\n')).toEqual(['| Case | req/s |', '| --- | ---: |', '| health | 1200 |', '| select | 800 |']);
   });
 

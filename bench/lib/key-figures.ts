@@ -18,7 +18,9 @@ export function keyFigures(r: BenchReport): string[] {
     const signIns = server.signIn.filter((s) => s.availability.available);
     lines.push(
       `Password sign-in, median of ${signIns[0]?.samples ?? 100} one at a time: ` +
-        (signIns.length ? signIns.map((s) => `${fmtMs(s.medianMs)} (p95 ${fmtMs(s.p95Ms)}, ${dbName(s.database)})`).join(', ') : 'not available'),
+        (signIns.length
+          ? signIns.map((s) => `${fmtMs(s.medianMs)} (p95 ${fmtMs(s.p95Ms)}, ${dbName(s.database)})`).join(', ')
+          : 'not available'),
     );
   }
   const web = r.web;

@@ -4,7 +4,13 @@ import { loadOptions } from './options.js';
 describe('loadOptions', () => {
   it('defaults to every part, 10 s per case and a 10-minute soak', () => {
     const o = loadOptions({});
-    expect(o).toMatchObject({ durationSeconds: 10, soakSeconds: 600, connections: 10, parts: ['web', 'server', 'soak', 'coach'], signInSamples: 100 });
+    expect(o).toMatchObject({
+      durationSeconds: 10,
+      soakSeconds: 600,
+      connections: 10,
+      parts: ['web', 'server', 'soak', 'coach'],
+      signInSamples: 100,
+    });
     expect(o.warmupSeconds).toBe(3);
   });
 

@@ -14,10 +14,18 @@ const schema = z.object({
   BENCH_ONLY: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(PARTS))),
   BENCH_SIGNIN_SAMPLES: z.coerce.number().int().min(1).max(1000).default(100),
-  TEST_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  TEST_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
 });
 
 export interface BenchOptions {

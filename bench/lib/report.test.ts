@@ -18,7 +18,12 @@ const part: ServerPart = {
       reference: { what: 'the same select in SQL', rps: 4000, p50Ms: 2, p99Ms: 5, errors: 0 },
       overhead: 5,
     },
-    { id: 'join', title: 'Waitlist join', database: 'postgres', availability: { available: false, reason: 'POST /rest/v1/rpc/join_waitlist: HTTP 404' } },
+    {
+      id: 'join',
+      title: 'Waitlist join',
+      database: 'postgres',
+      availability: { available: false, reason: 'POST /rest/v1/rpc/join_waitlist: HTTP 404' },
+    },
   ],
 };
 
@@ -29,7 +34,9 @@ describe('serverTable', () => {
   });
 
   it('reports a missing endpoint as not available instead of figures', () => {
-    expect(serverTable(part).split('\n')[3]).toContain('| Waitlist join | PostgreSQL | not available: POST /rest/v1/rpc/join_waitlist: HTTP 404 |');
+    expect(serverTable(part).split('\n')[3]).toContain(
+      '| Waitlist join | PostgreSQL | not available: POST /rest/v1/rpc/join_waitlist: HTTP 404 |',
+    );
   });
 });
 

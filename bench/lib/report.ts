@@ -15,10 +15,25 @@ function serverRow(c: ServerCaseResult): (string | number)[] {
     return [c.title, dbName(c.database), `not available: ${why}`, '', '', '', '', '', ''];
   }
   const l = c.load;
-  if (l.requests === 0) return [c.title, dbName(c.database), `no answer within the run (${fmtInt(l.errors)} errors)`, '', '', '', '', '', ''];
+  if (l.requests === 0)
+    return [c.title, dbName(c.database), `no answer within the run (${fmtInt(l.errors)} errors)`, '', '', '', '', '', ''];
   const ref = c.reference;
-  const refCells = !ref ? ['—', '—'] : 'unavailable' in ref ? [ref.what === '—' ? `none (${ref.unavailable})` : `${ref.what}: ${ref.unavailable}`, '—'] : [ref.what, fmtRate(ref.rps)];
-  return [c.title, dbName(c.database), fmtRate(l.rps), fmtMs(l.p50Ms), fmtMs(l.p99Ms), `${fmtInt(l.errors)}${failuresText(l.failures)}`, refCells[0], refCells[1], fmtRatio(c.overhead)];
+  const refCells = !ref
+    ? ['—', '—']
+    : 'unavailable' in ref
+      ? [ref.what === '—' ? `none (${ref.unavailable})` : `${ref.what}: ${ref.unavailable}`, '—']
+      : [ref.what, fmtRate(ref.rps)];
+  return [
+    c.title,
+    dbName(c.database),
+    fmtRate(l.rps),
+    fmtMs(l.p50Ms),
+    fmtMs(l.p99Ms),
+    `${fmtInt(l.errors)}${failuresText(l.failures)}`,
+    refCells[0],
+    refCells[1],
+    fmtRatio(c.overhead),
+  ];
 }
 
 /** The main table: every server case on every database, with its in-process reference beside it. */
@@ -63,7 +78,15 @@ function webSection(web: WebPart): string {
     web.lighthouse.map((r) =>
       r.error
         ? [r.page, r.preset, `error: ${r.error}`, '', '', '', '']
-        : [r.page, r.preset, fmtScore(r.performance), fmtScore(r.accessibility), fmtMs(r.lcpMs), fmtMs(r.tbtMs), r.cls === undefined ? '—' : r.cls.toFixed(3)],
+        : [
+            r.page,
+            r.preset,
+            fmtScore(r.performance),
+            fmtScore(r.accessibility),
+            fmtMs(r.lcpMs),
+            fmtMs(r.tbtMs),
+            r.cls === undefined ? '—' : r.cls.toFixed(3),
+          ],
     ),
     [false, false, true, true, true, true, true],
   );
@@ -72,7 +95,16 @@ function webSection(web: WebPart): string {
     web.transfer.map((r) =>
       r.error
         ? [r.page, `error: ${r.error}`, '', '', '', '', '', '']
-        : [r.page, fmtKb(r.jsTransferred), fmtKb(r.jsGzip), r.jsFiles, fmtKb(r.cssTransferred), fmtKb(r.cssGzip), r.cssFiles, r.encodings.join(', ') || 'none'],
+        : [
+            r.page,
+            fmtKb(r.jsTransferred),
+            fmtKb(r.jsGzip),
+            r.jsFiles,
+            fmtKb(r.cssTransferred),
+            fmtKb(r.cssGzip),
+            r.cssFiles,
+            r.encodings.join(', ') || 'none',
+          ],
     ),
     [false, true, true, true, true, true, true, false],
   );
@@ -112,7 +144,18 @@ function soakSection(s: SoakPart): string {
     '',
     markdownTable(
       ['Requests', 'req/s', 'p50', 'p99', 'Errors', 'RSS start', 'RSS peak', 'RSS end'],
-      [[fmtInt(s.requests), fmtRate(s.rps), fmtMs(s.p50Ms), fmtMs(s.p99Ms), `${fmtInt(s.errors)}${failuresText(s.failures)}`, fmtMb(s.rssStartMb), fmtMb(s.rssPeakMb), fmtMb(s.rssEndMb)]],
+      [
+        [
+          fmtInt(s.requests),
+          fmtRate(s.rps),
+          fmtMs(s.p50Ms),
+          fmtMs(s.p99Ms),
+          `${fmtInt(s.errors)}${failuresText(s.failures)}`,
+          fmtMb(s.rssStartMb),
+          fmtMb(s.rssPeakMb),
+          fmtMb(s.rssEndMb),
+        ],
+      ],
       [true, true, true, true, true, true, true, true],
     ),
     '',
@@ -142,10 +185,31 @@ function coachSection(c: CoachPart): string {
     'Rounds of concurrent streams (each stream about 20 text chunks 25 ms apart); RSS of the server process:',
     '',
     markdownTable(
-      ['Round', 'Streams', 'Completed', 'Wall time', 'TTFT p50', 'TTFT p99', 'Stream p50', 'Stream p99', 'RSS before', 'RSS peak', 'RSS after'],
+      [
+        'Round',
+        'Streams',
+        'Completed',
+        'Wall time',
+        'TTFT p50',
+        'TTFT p99',
+        'Stream p50',
+        'Stream p99',
+        'RSS before',
+        'RSS peak',
+        'RSS after',
+      ],
       c.rounds.map((r) => [
-        r.round, r.streams, `${fmtInt(r.completed)}${failuresText(r.failures)}`, fmtMs(r.wallMs), fmtMs(r.firstTokenP50Ms), fmtMs(r.firstTokenP99Ms),
-        fmtMs(r.totalP50Ms), fmtMs(r.totalP99Ms), fmtMb(r.rssBeforeMb), fmtMb(r.rssPeakMb), fmtMb(r.rssAfterMb),
+        r.round,
+        r.streams,
+        `${fmtInt(r.completed)}${failuresText(r.failures)}`,
+        fmtMs(r.wallMs),
+        fmtMs(r.firstTokenP50Ms),
+        fmtMs(r.firstTokenP99Ms),
+        fmtMs(r.totalP50Ms),
+        fmtMs(r.totalP99Ms),
+        fmtMb(r.rssBeforeMb),
+        fmtMb(r.rssPeakMb),
+        fmtMb(r.rssAfterMb),
       ]),
       [true, true, true, true, true, true, true, true, true, true, true],
     ),

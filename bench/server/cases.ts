@@ -63,7 +63,13 @@ const ok = (): Availability => ({ available: true });
 const notAvailable = (reason: string): Availability => ({ available: false, reason });
 
 /** Probes one request first: a missing endpoint (404) or any other failure makes the case "not available". */
-async function probe(target: Target, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Availability> {
+async function probe(
+  target: Target,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<Availability> {
   try {
     const a = await call(target, method, path, { body, headers });
     return a.status >= 200 && a.status < 300 ? ok() : notAvailable(`${method} ${path.split('?')[0]}: ${describeAnswer(a)}`);
@@ -111,7 +117,14 @@ const waitlistJoinApi: ServerCase = {
     const availability = await probe(target, 'POST', JOIN_API_PATH, apiBody());
     return {
       availability,
-      requests: [{ method: 'POST', path: JOIN_API_PATH, headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: JSON.stringify(apiBody()) }) }],
+      requests: [
+        {
+          method: 'POST',
+          path: JOIN_API_PATH,
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify(apiBody()) }),
+        },
+      ],
     };
   },
   reference: joinReference,
@@ -211,4 +224,12 @@ const refreshGrant: ServerCase = {
   noReference: 'rotation is several statements in the accounts service',
 };
 
-export const SERVER_CASES: ServerCase[] = [health, catalogueSelect, waitlistJoinApi, waitlistJoin, analyticsInsert, passwordSignIn, refreshGrant];
+export const SERVER_CASES: ServerCase[] = [
+  health,
+  catalogueSelect,
+  waitlistJoinApi,
+  waitlistJoin,
+  analyticsInsert,
+  passwordSignIn,
+  refreshGrant,
+];

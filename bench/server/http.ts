@@ -18,7 +18,12 @@ export function supabaseHeaders(target: Target, token = target.anonKey, json = t
   };
 }
 
-export async function call(target: Target, method: string, path: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<ApiAnswer> {
+export async function call(
+  target: Target,
+  method: string,
+  path: string,
+  opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer> {
   const res = await fetch(`${target.url}${path}`, {
     method,
     headers: { ...supabaseHeaders(target, opts.token, opts.body !== undefined), ...opts.headers },

@@ -24,7 +24,14 @@ describe('toLoadFigures', () => {
   });
 
   it('has no failures for a clean run', () => {
-    const f = toLoadFigures({ requests: hist({ average: 10, total: 100 }), latency: hist({ p50: 1, p99: 2 }), errors: 0, timeouts: 0, non2xx: 0, statusCodeStats: { '201': { count: 100 } } });
+    const f = toLoadFigures({
+      requests: hist({ average: 10, total: 100 }),
+      latency: hist({ p50: 1, p99: 2 }),
+      errors: 0,
+      timeouts: 0,
+      non2xx: 0,
+      statusCodeStats: { '201': { count: 100 } },
+    });
     expect(f.errors).toBe(0);
     expect(f.failures).toEqual({});
   });

@@ -14,7 +14,9 @@ export interface LoadSpec {
 }
 
 /** Figures from one autocannon result: rate, median and tail latency, every kind of failure counted. */
-export function toLoadFigures(r: Pick<autocannon.Result, 'requests' | 'latency' | 'errors' | 'timeouts' | 'non2xx' | 'statusCodeStats'>): LoadFigures {
+export function toLoadFigures(
+  r: Pick<autocannon.Result, 'requests' | 'latency' | 'errors' | 'timeouts' | 'non2xx' | 'statusCodeStats'>,
+): LoadFigures {
   const failures: Record<string, number> = {};
   for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) {
     if (!code.startsWith('2') && stat?.count) failures[code] = stat.count;

@@ -32,7 +32,13 @@ async function loop(db: Queryable, def: ReferenceDef, workers: number, seconds: 
 }
 
 /** Runs the reference work for a fixed time after a warm-up; throws when it never succeeds. */
-export async function measureReference(db: Queryable, def: ReferenceDef, workers: number, warmupSeconds: number, seconds: number): Promise<ReferenceFigures> {
+export async function measureReference(
+  db: Queryable,
+  def: ReferenceDef,
+  workers: number,
+  warmupSeconds: number,
+  seconds: number,
+): Promise<ReferenceFigures> {
   await def.run(db, counter++); // fails fast (and clearly) when the table or function does not exist
   if (warmupSeconds > 0) await loop(db, def, workers, warmupSeconds, null);
   const latencies: number[] = [];

@@ -39,13 +39,23 @@ async function runOnDatabase(database: Db, o: BenchOptions): Promise<{ cases: Se
         const prepared = await c.prepare(env);
         result.availability = prepared.availability;
         if (!prepared.availability.available || !prepared.requests) {
-          progress(`server/${database}: ${c.id} not available (${prepared.availability.available ? 'no requests' : prepared.availability.reason})`);
+          progress(
+            `server/${database}: ${c.id} not available (${prepared.availability.available ? 'no requests' : prepared.availability.reason})`,
+          );
           continue;
         }
-        const spec = { url: server.url, connections: o.connections, requests: prepared.requests, beforeRun: prepared.beforeRun, settle: server.settle };
+        const spec = {
+          url: server.url,
+          connections: o.connections,
+          requests: prepared.requests,
+          beforeRun: prepared.beforeRun,
+          settle: server.settle,
+        };
         result.load = await measure(spec, o.warmupSeconds, o.durationSeconds);
         const l = result.load;
-        progress(`server/${database}: ${c.id.padEnd(9)} ${fmtRate(l.rps)} req/s  p50 ${fmtMs(l.p50Ms)}  p99 ${fmtMs(l.p99Ms)}  ${l.errors} errors`);
+        progress(
+          `server/${database}: ${c.id.padEnd(9)} ${fmtRate(l.rps)} req/s  p50 ${fmtMs(l.p50Ms)}  p99 ${fmtMs(l.p99Ms)}  ${l.errors} errors`,
+        );
       } catch (err) {
         result.availability = { available: false, reason: errorText(err) };
         progress(`server/${database}: ${c.id} failed: ${errorText(err)}`);
@@ -56,7 +66,9 @@ async function runOnDatabase(database: Db, o: BenchOptions): Promise<{ cases: Se
       await server.settle();
       const t = await timeSignIns(target, account.user, o.signInSamples);
       signIn = { database, availability: { available: true }, samples: t.samples, medianMs: t.medianMs, p95Ms: t.p95Ms, bcryptCost: 10 };
-      progress(`server/${database}: sign-in x${t.samples}  median ${fmtMs(t.medianMs)}  p95 ${fmtMs(t.p95Ms)}${t.failures ? `  ${t.failures} failed` : ''}`);
+      progress(
+        `server/${database}: sign-in x${t.samples}  median ${fmtMs(t.medianMs)}  p95 ${fmtMs(t.p95Ms)}${t.failures ? `  ${t.failures} failed` : ''}`,
+      );
     } else {
       signIn = { database, availability: account.availability };
     }
@@ -90,7 +102,14 @@ async function runOnDatabase(database: Db, o: BenchOptions): Promise<{ cases: Se
 }
 
 export async function runServerPart(o: BenchOptions): Promise<ServerPart> {
-  const part: ServerPart = { connections: o.connections, durationSeconds: o.durationSeconds, warmupSeconds: o.warmupSeconds, cases: [], signIn: [], skipped: [] };
+  const part: ServerPart = {
+    connections: o.connections,
+    durationSeconds: o.durationSeconds,
+    warmupSeconds: o.warmupSeconds,
+    cases: [],
+    signIn: [],
+    skipped: [],
+  };
   const databases: Db[] = ['pglite'];
   if (o.testDatabaseUrl) databases.push('postgres');
   else part.skipped.push('PostgreSQL: TEST_DATABASE_URL is not set');

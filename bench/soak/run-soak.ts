@@ -75,13 +75,20 @@ export async function runSoakPart(o: BenchOptions): Promise<SoakPart> {
       }
     }, SAMPLE_EVERY_MS);
     const load = await runFor(
-      { url: server.url, connections: o.connections, requests, beforeRun: async () => void (await Promise.all(beforeRuns.map((f) => f()))) },
+      {
+        url: server.url,
+        connections: o.connections,
+        requests,
+        beforeRun: async () => void (await Promise.all(beforeRuns.map((f) => f()))),
+      },
       o.soakSeconds,
     ).finally(() => clearInterval(timer));
     samples.push(server.rssMb());
     if (samples.length < 2) samples.unshift(rssStartMb); // a soak shorter than one sampling interval
     const trend = memoryTrend(samples);
-    progress(`soak: ${fmtRate(load.rps)} req/s  p50 ${fmtMs(load.p50Ms)}  p99 ${fmtMs(load.p99Ms)}  ${load.errors} errors; RSS ${fmtMb(rssStartMb)} -> ${fmtMb(samples.at(-1))}`);
+    progress(
+      `soak: ${fmtRate(load.rps)} req/s  p50 ${fmtMs(load.p50Ms)}  p99 ${fmtMs(load.p99Ms)}  ${load.errors} errors; RSS ${fmtMb(rssStartMb)} -> ${fmtMb(samples.at(-1))}`,
+    );
     return {
       availability: { available: true },
       database: 'pglite',

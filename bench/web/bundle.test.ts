@@ -2,10 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { bundleReport, routesFromSource, type Manifest } from './bundle.js';
 
 const manifest: Manifest = {
-  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['src/pages/pricing.tsx', 'sb.mjs'], css: ['assets/index.css'] },
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_react.js'],
+    dynamicImports: ['src/pages/pricing.tsx', 'sb.mjs'],
+    css: ['assets/index.css'],
+  },
   '_react.js': { file: 'assets/react.js' },
   '_forms.js': { file: 'assets/forms.js', css: ['assets/forms.css'] },
-  'src/pages/pricing.tsx': { file: 'assets/pricing.js', isDynamicEntry: true, imports: ['_react.js', '_forms.js'], css: ['assets/index.css'] },
+  'src/pages/pricing.tsx': {
+    file: 'assets/pricing.js',
+    isDynamicEntry: true,
+    imports: ['_react.js', '_forms.js'],
+    css: ['assets/index.css'],
+  },
   'sb.mjs': { file: 'assets/sb.js', isDynamicEntry: true },
 };
 const sizes: Record<string, number> = {

@@ -47,12 +47,20 @@ function sumRow(manifest: Manifest, keys: Iterable<string>, sizeOf: (file: strin
  * Per-route bundle: the entry (what every page loads first) and, for each lazily loaded module, what it adds on top
  * of the entry. `routeOf` names the route a module serves; modules no route names are shared lazy chunks.
  */
-export function bundleReport(manifest: Manifest, routeOf: ReadonlyMap<string, string>, sizeOf: (file: string) => FileSize): { entry: BundleRow | null; routes: BundleRow[] } {
+export function bundleReport(
+  manifest: Manifest,
+  routeOf: ReadonlyMap<string, string>,
+  sizeOf: (file: string) => FileSize,
+): { entry: BundleRow | null; routes: BundleRow[] } {
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) return { entry: null, routes: [] };
   const entryKeys = closure(manifest, entryKey);
   const entryCss = new Set([...entryKeys].flatMap((k) => manifest[k].css ?? []));
-  const entry: BundleRow = { route: routeOf.get(entryKey) ?? 'entry (every page)', module: entryKey, ...sumRow(manifest, entryKeys, sizeOf, new Set()) };
+  const entry: BundleRow = {
+    route: routeOf.get(entryKey) ?? 'entry (every page)',
+    module: entryKey,
+    ...sumRow(manifest, entryKeys, sizeOf, new Set()),
+  };
   const routes = Object.keys(manifest)
     .filter((k) => manifest[k].isDynamicEntry)
     .map((k): BundleRow => {

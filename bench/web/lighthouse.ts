@@ -36,9 +36,13 @@ export async function runLighthouse(baseUrl: string, pages: string[]): Promise<L
       for (const page of pages) {
         try {
           // Lighthouse's own advice for a failed trace (NO_NAVSTART, NO_FCP) on a busy machine is to run it again
-          const row = await auditPage(chrome.port, baseUrl + page, page, preset).catch(() => auditPage(chrome.port, baseUrl + page, page, preset));
+          const row = await auditPage(chrome.port, baseUrl + page, page, preset).catch(() =>
+            auditPage(chrome.port, baseUrl + page, page, preset),
+          );
           rows.push(row);
-          progress(`web: lighthouse ${preset.padEnd(7)} ${page.padEnd(19)} performance ${Math.round((row.performance ?? 0) * 100)}, accessibility ${Math.round((row.accessibility ?? 0) * 100)}`);
+          progress(
+            `web: lighthouse ${preset.padEnd(7)} ${page.padEnd(19)} performance ${Math.round((row.performance ?? 0) * 100)}, accessibility ${Math.round((row.accessibility ?? 0) * 100)}`,
+          );
         } catch (err) {
           rows.push({ page, preset, error: errorText(err) });
           progress(`web: lighthouse ${preset} ${page} failed: ${errorText(err)}`);

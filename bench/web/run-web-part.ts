@@ -24,7 +24,13 @@ function build(): Promise<string | null> {
     const timer = setTimeout(() => child.kill('SIGKILL'), 10 * 60_000);
     child.on('close', (code) => {
       clearTimeout(timer);
-      const lastError = out.split('\n').filter((l) => /error/i.test(l)).at(-1) ?? out.trim().split('\n').at(-1) ?? '';
+      const lastError =
+        out
+          .split('\n')
+          .filter((l) => /error/i.test(l))
+          .at(-1) ??
+        out.trim().split('\n').at(-1) ??
+        '';
       resolve(code === 0 ? null : `npm run build failed (exit ${code}): ${lastError.trim().slice(0, 200)}`);
     });
   });
@@ -67,7 +73,9 @@ export async function runWebPart(_o: BenchOptions): Promise<WebPart> {
     progress(`web: serving the build on ${server.url}`);
     part.transfer = await measureTransfer(server.url, WEB_PAGES);
     for (const t of part.transfer) {
-      progress(`web: ${t.page.padEnd(19)} JS ${(t.jsTransferred / 1024).toFixed(1)} kB over the wire (${(t.jsGzip / 1024).toFixed(1)} kB gzip), CSS ${(t.cssTransferred / 1024).toFixed(1)} kB${t.error ? `; error: ${t.error}` : ''}`);
+      progress(
+        `web: ${t.page.padEnd(19)} JS ${(t.jsTransferred / 1024).toFixed(1)} kB over the wire (${(t.jsGzip / 1024).toFixed(1)} kB gzip), CSS ${(t.cssTransferred / 1024).toFixed(1)} kB${t.error ? `; error: ${t.error}` : ''}`,
+      );
     }
     part.lighthouse = await runLighthouse(server.url, WEB_PAGES);
   } catch (err) {

@@ -53,7 +53,17 @@ export async function measureTransfer(baseUrl: string, pages: string[]): Promise
           encodings: [...new Set(seen.map((s) => s.encoding))],
         });
       } catch (err) {
-        rows.push({ page, jsTransferred: 0, jsGzip: 0, jsFiles: 0, cssTransferred: 0, cssGzip: 0, cssFiles: 0, encodings: [], error: errorText(err) });
+        rows.push({
+          page,
+          jsTransferred: 0,
+          jsGzip: 0,
+          jsFiles: 0,
+          cssTransferred: 0,
+          cssGzip: 0,
+          cssFiles: 0,
+          encodings: [],
+          error: errorText(err),
+        });
       } finally {
         await context.close();
       }

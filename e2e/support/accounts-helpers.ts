@@ -9,14 +9,25 @@ export async function brandName(base = baseURL()): Promise<string> {
 }
 
 /** Reads rows as the service role (bypasses RLS), to check what the browser stored on the server. */
-export async function adminSelect<T = Record<string, unknown>>(table: string, query: string, base = baseURL(), serviceRoleKey?: string): Promise<T[]> {
+export async function adminSelect<T = Record<string, unknown>>(
+  table: string,
+  query: string,
+  base = baseURL(),
+  serviceRoleKey?: string,
+): Promise<T[]> {
   const key = serviceRoleKey ?? (await serverKeys()).serviceRoleKey;
   const res = await fetch(`${base}/rest/v1/${table}?${query}`, { headers: { apikey: key, Authorization: `Bearer ${key}` } });
   if (!res.ok) throw new Error(`${table}: HTTP ${res.status} ${await res.text()}`);
   return (await res.json()) as T[];
 }
 
-export async function adminUpdate(table: string, query: string, values: Record<string, unknown>, base = baseURL(), serviceRoleKey?: string) {
+export async function adminUpdate(
+  table: string,
+  query: string,
+  values: Record<string, unknown>,
+  base = baseURL(),
+  serviceRoleKey?: string,
+) {
   const key = serviceRoleKey ?? (await serverKeys()).serviceRoleKey;
   const res = await fetch(`${base}/rest/v1/${table}?${query}`, {
     method: 'PATCH',

@@ -10,8 +10,14 @@ import { startServer } from '../../server/src/server';
 
 const [webDist = 'apps/web/dist', out = '/tmp/shots'] = process.argv.slice(2);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shots-'));
-const server = await startServer({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_BCRYPT_COST: '4' }, { webDist });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const server = await startServer(
+  { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_BCRYPT_COST: '4' },
+  { webDist },
+);
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 try {
   for (const width of [375, 1440]) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });

@@ -15,7 +15,11 @@ const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
 export async function serverKeys() {
   const secret = new TextEncoder().encode(readFileSync(path.join(process.env.E2E_DATA_DIR!, 'jwt-secret'), 'utf8').trim());
   const sign = (role: string) =>
-    new SignJWT({ role, iss: 'supabase' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(1_700_000_000).setExpirationTime('10y').sign(secret);
+    new SignJWT({ role, iss: 'supabase' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(1_700_000_000)
+      .setExpirationTime('10y')
+      .sign(secret);
   return { anonKey: await sign('anon'), serviceRoleKey: await sign('service_role') };
 }
 

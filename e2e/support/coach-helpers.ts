@@ -17,7 +17,9 @@ export async function startOwnServer(tag: string, env: Record<string, string>) {
     { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_BCRYPT_COST: '4', ...env },
     { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
   );
-  const admin: SupabaseClient = createClient(server.url, server.ctx.keys.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const admin: SupabaseClient = createClient(server.url, server.ctx.keys.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   return {
     server,
     admin,
@@ -29,7 +31,12 @@ export async function startOwnServer(tag: string, env: Record<string, string>) {
     async signedInUser(page: Page, opts: { admin?: boolean } = {}) {
       const email = `${tag}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
       const password = `Pw-${randomBytes(8).toString('hex')}`;
-      const created = await admin.auth.admin.createUser({ email, password, email_confirm: true, app_metadata: opts.admin ? { role: 'admin' } : {} });
+      const created = await admin.auth.admin.createUser({
+        email,
+        password,
+        email_confirm: true,
+        app_metadata: opts.admin ? { role: 'admin' } : {},
+      });
       if (created.error) throw created.error;
       const anon = createClient(server.url, server.ctx.keys.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
       const { data, error } = await anon.auth.signInWithPassword({ email, password });
@@ -39,7 +46,10 @@ export async function startOwnServer(tag: string, env: Record<string, string>) {
         ([k, v]) => {
           window.localStorage.setItem(k, v);
           // decided cookie consent, so the banner does not cover what the tests and screenshots look at
-          localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, performance: false, functional: false, targeting: false, accepted: true }));
+          localStorage.setItem(
+            'cookie-consent',
+            JSON.stringify({ necessary: true, performance: false, functional: false, targeting: false, accepted: true }),
+          );
           localStorage.setItem('cookie-consent-version', '1');
         },
         [key, JSON.stringify(data.session)] as const,

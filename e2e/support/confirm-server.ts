@@ -15,17 +15,37 @@ export interface OutboxMail {
 export async function startConfirmServer(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-auth-flows-'));
   const server: RunningServer = await startServer(
-    { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_BCRYPT_COST: '4', AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true', ...env },
+    {
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_BCRYPT_COST: '4',
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true',
+      ...env,
+    },
     { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
   );
   const secret = new TextEncoder().encode(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim());
-  const serviceRoleKey = await new SignJWT({ role: 'service_role', iss: 'supabase' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(secret);
+  const serviceRoleKey = await new SignJWT({ role: 'service_role', iss: 'supabase' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(secret);
   const admin = createClient(server.url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const anonKey = await new SignJWT({ role: 'anon', iss: 'supabase' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(secret);
+  const anonKey = await new SignJWT({ role: 'anon', iss: 'supabase' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(secret);
   const anon = () => createClient(server.url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const outbox = (): OutboxMail[] => {
     try {
-      return readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as OutboxMail);
+      return readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as OutboxMail);
     } catch {
       return [];
     }

@@ -187,23 +187,32 @@ const chatCompletion: Completion = async (_req, res, body, reply) => {
 
   if (body.stream !== true) {
     return json(res, 200, {
-      id, object: 'chat.completion', created, model,
-      choices: [{
-        index: 0,
-        message: {
-          role: 'assistant',
-          content: text || null,
-          ...(calls.length ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } })) } : {}),
+      id,
+      object: 'chat.completion',
+      created,
+      model,
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: text || null,
+            ...(calls.length
+              ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } })) }
+              : {}),
+          },
+          finish_reason: finish,
         },
-        finish_reason: finish,
-      }],
+      ],
       usage: usageJson,
     });
   }
 
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   const send = async (delta: Record<string, unknown>, finishReason: string | null = null) => {
-    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`,
+    );
     if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
   };
   await send({ role: 'assistant', content: '' });

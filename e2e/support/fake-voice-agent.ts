@@ -66,7 +66,7 @@ export class AgentSession {
   say(text: string) {
     const id = this.eventId++;
     this.send({ type: 'agent_response', agent_response_event: { agent_response: text, event_id: id } });
-    this.send({ type: 'audio', audio_event: { audio_base_64: Buffer.alloc(16000 / 4 * 2).toString('base64'), event_id: id } });
+    this.send({ type: 'audio', audio_event: { audio_base_64: Buffer.alloc((16000 / 4) * 2).toString('base64'), event_id: id } });
   }
 
   userSaid(text: string) {
@@ -75,7 +75,10 @@ export class AgentSession {
 
   async callTool(tool_name: string, parameters: Json = {}): Promise<ToolResult> {
     const tool_call_id = `call_${this.eventId}`;
-    this.send({ type: 'client_tool_call', client_tool_call: { tool_name, tool_call_id, parameters, event_id: this.eventId++, expects_response: true } });
+    this.send({
+      type: 'client_tool_call',
+      client_tool_call: { tool_name, tool_call_id, parameters, event_id: this.eventId++, expects_response: true },
+    });
     const r = await this.waitFor((m) => m.type === 'client_tool_result' && m.tool_call_id === tool_call_id);
     return { result: String(r.result), is_error: Boolean(r.is_error) };
   }
@@ -129,7 +132,11 @@ export async function startFakeVoiceAgent(opts: { apiKey: string; agentId: strin
       .then(() => {
         session.send({
           type: 'conversation_initiation_metadata',
-          conversation_initiation_metadata_event: { conversation_id: `conv_${sessions.length + 1}`, agent_output_audio_format: 'pcm_16000', user_input_audio_format: 'pcm_16000' },
+          conversation_initiation_metadata_event: {
+            conversation_id: `conv_${sessions.length + 1}`,
+            agent_output_audio_format: 'pcm_16000',
+            user_input_audio_format: 'pcm_16000',
+          },
         });
         sessions.push(session);
         pending.shift()?.(session);

@@ -37,6 +37,20 @@ export async function serviceSelect(table: string, query: string): Promise<Recor
 
 /** The public pages this area owns. */
 export const PUBLIC_PAGES = [
-  '/', '/pricing', '/learn-more', '/dashboard-showcase', '/demo', '/90-day', '/terms', '/privacy', '/cookie-policy', '/contact',
-  '/connect', '/website-hub', '/brand-hub', '/advertising-hub', '/vs-gohighlevel', '/vs-hubspot',
+  '/',
+  '/pricing',
+  '/learn-more',
+  '/dashboard-showcase',
+  '/demo',
+  '/90-day',
+  '/terms',
+  '/privacy',
+  '/cookie-policy',
+  '/contact',
+  '/connect',
+  '/website-hub',
+  '/brand-hub',
+  '/advertising-hub',
+  '/vs-gohighlevel',
+  '/vs-hubspot',
 ] as const;

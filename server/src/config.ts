@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
 /** Every environment variable the server reads, parsed once. README's configuration table mirrors this. */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const url = z.string().url();
 
@@ -13,7 +11,10 @@ const schema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./.data'),
   WEB_DIST_DIR: z.string().min(1).optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   SITE_URL: url.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_EXPIRY: int(30, 604800).default(3600),
@@ -58,9 +59,15 @@ const schema = z.object({
   AUTH_RATE_LIMIT_EMAIL: int(1, 1_000_000).default(30),
   /** Per client IP, per 24 hours: failed password sign-ins, whatever the address (docs/decisions/0033). */
   AUTH_RATE_LIMIT_SIGNIN_FAILURES_IP: int(1, 1_000_000).default(100),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   ELEVENLABS_API_KEY: z.string().min(1).optional(),
   ELEVENLABS_AGENT_ID: z.string().min(1).optional(),
   ELEVENLABS_API_URL: url.default('https://api.elevenlabs.io'),
@@ -79,7 +86,10 @@ const schema = z.object({
   /** Bearer token for GET /metrics (Prometheus); unset = no /metrics at all (404). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Sentry-compatible DSN: unhandled server errors and browser errors are sent there, without personal data. */
-  SENTRY_DSN: z.string().regex(/^https?:\/\/[^@/\s]+@[^/\s]+(\/[^\s]*)?\/\d+\/?$/, 'must look like https://KEY@HOST/PROJECT_ID').optional(),
+  SENTRY_DSN: z
+    .string()
+    .regex(/^https?:\/\/[^@/\s]+@[^/\s]+(\/[^\s]*)?\/\d+\/?$/, 'must look like https://KEY@HOST/PROJECT_ID')
+    .optional(),
   /** On SIGTERM/SIGINT: how long running requests get to finish before their connections are cut, seconds. */
   SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(25),
   /** The AI coach's provider (docs/decisions/0030). Unset: the coach answers 503 ai_not_configured. */
@@ -120,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   const siteUrl = (c.SITE_URL ?? defaultSiteUrl(c.HOST, c.PORT)).replace(/\/$/, '');
-  const redirectAllowList = c.AUTH_ADDITIONAL_REDIRECT_URLS.split(',').map((s) => s.trim()).filter(Boolean);
+  const redirectAllowList = c.AUTH_ADDITIONAL_REDIRECT_URLS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return { ...c, SITE_URL: siteUrl, redirectAllowList };
 }

@@ -119,7 +119,11 @@ export function createErrorTracker(config: Pick<Config, 'SENTRY_DSN' | 'NODE_ENV
           values: [{ type: scrub(report.type, 100), value: scrub(report.message), stacktrace: { frames: parseStack(report.stack) } }],
         },
       };
-      const body = [JSON.stringify({ event_id: eventId, sent_at: new Date(now).toISOString() }), JSON.stringify({ type: 'event' }), JSON.stringify(event)].join('\n');
+      const body = [
+        JSON.stringify({ event_id: eventId, sent_at: new Date(now).toISOString() }),
+        JSON.stringify({ type: 'event' }),
+        JSON.stringify(event),
+      ].join('\n');
       // Fire and forget: reporting must never slow or fail the request that hit the error.
       fetch(envelopeUrl, {
         method: 'POST',

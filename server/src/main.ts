@@ -16,10 +16,13 @@ try {
     stopping = true;
     log.info({ signal, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'shutting down: draining requests');
     // Backstop only: close() is itself bounded; this catches a database close that hangs.
-    setTimeout(() => {
-      log.error('shutdown did not finish: exiting');
-      process.exit(1);
-    }, (config.SHUTDOWN_TIMEOUT_SECONDS + 15) * 1000).unref();
+    setTimeout(
+      () => {
+        log.error('shutdown did not finish: exiting');
+        process.exit(1);
+      },
+      (config.SHUTDOWN_TIMEOUT_SECONDS + 15) * 1000,
+    ).unref();
     try {
       const { forced } = await server.close();
       log.info({ forced }, 'stopped');

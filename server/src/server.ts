@@ -20,7 +20,13 @@ import { createMailer } from './mail/mailer.js';
  * Kept-alive connections are not closed under the client's feet (a request it is sending at that instant would
  * fail with ECONNRESET): each response now says Connection: close, and only connections idle for 250 ms are closed.
  */
-async function drain(server: HttpServer, idle: ReturnType<typeof trackIdleConnections>, lifecycle: Lifecycle, timeoutMs: number, log: Logger): Promise<boolean> {
+async function drain(
+  server: HttpServer,
+  idle: ReturnType<typeof trackIdleConnections>,
+  lifecycle: Lifecycle,
+  timeoutMs: number,
+  log: Logger,
+): Promise<boolean> {
   lifecycle.draining = true;
   // net.Server's close, not http.Server's: the latter also closes idle kept-alive connections at once.
   const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
@@ -68,7 +74,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   const keys = await loadKeys(config);
   const mailer = createMailer(config, log);
   const lifecycle = new Lifecycle();
-  const ctx: AppContext = { config, db, keys, log, mailer, lifecycle, jwt: createJwtVerifier(keys, loadSigningKeys(config.AUTH_SIGNING_KEYS)) };
+  const ctx: AppContext = {
+    config,
+    db,
+    keys,
+    log,
+    mailer,
+    lifecycle,
+    jwt: createJwtVerifier(keys, loadSigningKeys(config.AUTH_SIGNING_KEYS)),
+  };
   const app = createApp(ctx, { webDist: opts.webDist ?? config.WEB_DIST_DIR });
 
   const server: ServerType = await new Promise((resolve) => {
@@ -89,11 +103,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     port,
     ctx,
     close() {
-      closing ??= drain(server as unknown as HttpServer, idle, lifecycle, config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log).then(async (forced) => {
-        await closeRateLimitStores(ctx);
-        await db.close(); // PGlite writes its files and releases DATA_DIR
-        return { forced };
-      });
+      closing ??= drain(server as unknown as HttpServer, idle, lifecycle, config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log).then(
+        async (forced) => {
+          await closeRateLimitStores(ctx);
+          await db.close(); // PGlite writes its files and releases DATA_DIR
+          return { forced };
+        },
+      );
       return closing;
     },
   };

@@ -16,7 +16,9 @@ describe('POST /api/account/delete', () => {
     const userId = data.user!.id;
     const token = data.session!.access_token;
     expect((await client.from('business_profiles').upsert({ user_id: userId, business_name: 'Acme' })).error).toBeNull();
-    expect((await client.from('user_sessions').insert({ user_id: userId, session_token: 'x'.repeat(40), is_remembered: true })).error).toBeNull();
+    expect(
+      (await client.from('user_sessions').insert({ user_id: userId, session_token: 'x'.repeat(40), is_remembered: true })).error,
+    ).toBeNull();
 
     const res = await fetch(`${srv.url}/api/account/delete`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
@@ -29,11 +31,15 @@ describe('POST /api/account/delete', () => {
     expect(audit.data?.some((r) => (r.event_details as { user_id?: string }).user_id === userId)).toBe(true);
     // the old token no longer works anywhere
     expect((await client.auth.getUser(token)).error).not.toBeNull();
-    expect((await fetch(`${srv.url}/api/account/delete`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await fetch(`${srv.url}/api/account/delete`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })).status).toBe(
+      401,
+    );
   });
 
   it('refuses anonymous callers', async () => {
     expect((await fetch(`${srv.url}/api/account/delete`, { method: 'POST' })).status).toBe(401);
-    expect((await fetch(`${srv.url}/api/account/delete`, { method: 'POST', headers: { Authorization: `Bearer ${srv.anonKey}` } })).status).toBe(401);
+    expect(
+      (await fetch(`${srv.url}/api/account/delete`, { method: 'POST', headers: { Authorization: `Bearer ${srv.anonKey}` } })).status,
+    ).toBe(401);
   });
 });

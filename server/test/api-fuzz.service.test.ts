@@ -21,13 +21,22 @@ const PASSWORD = 'Fuzz-pass-word-1';
 
 beforeAll(async () => {
   // The voice route calls ElevenLabs: a local stand-in, so a 502 from a missing upstream is not mistaken for a bug.
-  voiceUpstream = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ signed_url: 'wss://voice.example/x' })));
+  voiceUpstream = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ signed_url: 'wss://voice.example/x' })),
+  );
   await new Promise<void>((r) => voiceUpstream.listen(0, '127.0.0.1', r));
   const upstream = `http://127.0.0.1:${(voiceUpstream.address() as AddressInfo).port}`;
-  t = await startTestServer({ RATE_LIMIT_DISABLED: 'true', ELEVENLABS_API_KEY: 'fuzz-key', ELEVENLABS_AGENT_ID: 'fuzz-agent', ELEVENLABS_API_URL: upstream });
+  t = await startTestServer({
+    RATE_LIMIT_DISABLED: 'true',
+    ELEVENLABS_API_KEY: 'fuzz-key',
+    ELEVENLABS_AGENT_ID: 'fuzz-agent',
+    ELEVENLABS_API_URL: upstream,
+  });
   // Real sessions (the /api guards check that the session is live), a plain user and an admin.
   const signedIn = async (email: string, admin: boolean) => {
-    const { data, error } = await t.admin().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, app_metadata: admin ? { role: 'admin' } : {} });
+    const { data, error } = await t
+      .admin()
+      .auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, app_metadata: admin ? { role: 'admin' } : {} });
     if (error) throw error;
     const signIn = await t.client().auth.signInWithPassword({ email, password: PASSWORD });
     if (signIn.error) throw signIn.error;
@@ -50,7 +59,22 @@ const hostileString = fc.oneof(
   { arbitrary: fc.constantFrom('a@b.co', 'fuzz@example.com', 'UPPER@EXAMPLE.COM', 'Ada Lovelace', 'landing_page', 'x@y', '@'), weight: 3 },
   { arbitrary: fc.string({ maxLength: 20, unit: 'binary' }), weight: 1 },
   {
-    arbitrary: fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\ud83d', '😀', "'; drop table public.ebook_subscribers; --", '%00', '\\u0000', '', ' ', 'null', 'a'.repeat(5000), 'a@b.c\u0000om'),
+    arbitrary: fc.constantFrom(
+      '\u0000',
+      'a\u0000b',
+      '\ud800',
+      'x\udfff',
+      '\ud83d',
+      '😀',
+      "'; drop table public.ebook_subscribers; --",
+      '%00',
+      '\\u0000',
+      '',
+      ' ',
+      'null',
+      'a'.repeat(5000),
+      'a@b.c\u0000om',
+    ),
     weight: 2,
   },
 );
@@ -62,7 +86,22 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(hostileString, { maxLength: 4 }),
   fc.jsonValue({ maxDepth: 3 }),
 );
-const KEYS = ['name', 'email', 'source', 'newPassword', 'ids', 'admin', 'banned', 'days', 'q', 'password', '__proto__', 'constructor', '\u0000', '\ud800'];
+const KEYS = [
+  'name',
+  'email',
+  'source',
+  'newPassword',
+  'ids',
+  'admin',
+  'banned',
+  'days',
+  'q',
+  'password',
+  '__proto__',
+  'constructor',
+  '\u0000',
+  '\ud800',
+];
 const idValue = () => fc.oneof(fc.uuid(), fc.constantFrom(user.id, victim.id, adminId), hostileString);
 
 type Body = string | Uint8Array | undefined;
@@ -71,11 +110,28 @@ const json = (a: fc.Arbitrary<unknown>): fc.Arbitrary<Body> => a.map((o) => JSON
 /** Any body: a random object over the keys the routes read, any JSON, a deeply nested one, raw bytes, or nothing. */
 const anyBody = (): fc.Arbitrary<Body> =>
   fc.oneof(
-    { arbitrary: json(fc.dictionary(fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 8, unit: 'binary' })), hostileValue, { maxKeys: 5 })), weight: 3 },
+    {
+      arbitrary: json(
+        fc.dictionary(fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 8, unit: 'binary' })), hostileValue, { maxKeys: 5 }),
+      ),
+      weight: 3,
+    },
     { arbitrary: json(fc.jsonValue({ maxDepth: 4 })), weight: 1 },
     { arbitrary: fc.integer({ min: 1, max: 20_000 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`), weight: 1 },
     { arbitrary: fc.uint8Array({ maxLength: 64 }), weight: 1 },
-    { arbitrary: fc.constantFrom<Body>(undefined, '', '{', 'null', '[]', '"\\u0000"', '{"name":"\\ud800","email":"a@b.co"}', '{"a":1,"a":2}'), weight: 1 },
+    {
+      arbitrary: fc.constantFrom<Body>(
+        undefined,
+        '',
+        '{',
+        'null',
+        '[]',
+        '"\\u0000"',
+        '{"name":"\\ud800","email":"a@b.co"}',
+        '{"a":1,"a":2}',
+      ),
+      weight: 1,
+    },
   );
 
 /** Bodies shaped like what each route reads, with hostile values among plausible ones. */
@@ -84,18 +140,46 @@ const shaped = {
     fc.oneof(
       json(fc.record({ name: hostileString, email: hostileString, source: fc.option(hostileString) })),
       fc
-        .record({ name: fc.oneof(fc.constantFrom('Ada Lovelace', 'Grace'), hostileString), n: fc.nat(1_000_000), source: fc.option(fc.constantFrom('landing_page', 'pricing', 'Bad Source')) })
+        .record({
+          name: fc.oneof(fc.constantFrom('Ada Lovelace', 'Grace'), hostileString),
+          n: fc.nat(1_000_000),
+          source: fc.option(fc.constantFrom('landing_page', 'pricing', 'Bad Source')),
+        })
         .map(({ name, n, source }) => JSON.stringify({ name, email: `fuzz-${n}@example.com`, ...(source ? { source } : {}) })),
     ),
   invite: () => json(fc.record({ ids: fc.oneof(fc.array(idValue(), { maxLength: 3 }), hostileValue) })),
-  flag: () => json(fc.record({ admin: fc.oneof(fc.boolean(), hostileValue), banned: fc.oneof(fc.boolean(), hostileValue) }, { requiredKeys: [] })),
+  flag: () =>
+    json(fc.record({ admin: fc.oneof(fc.boolean(), hostileValue), banned: fc.oneof(fc.boolean(), hostileValue) }, { requiredKeys: [] })),
   reset: () => json(fc.record({ email: fc.oneof(fc.constantFrom(victim.email, user.email), hostileString) })),
-  override: () => json(fc.record({ email: fc.oneof(fc.constantFrom(victim.email, user.email), hostileString), newPassword: fc.oneof(fc.constant('Fuzzed-pass-1'), hostileString) })),
+  override: () =>
+    json(
+      fc.record({
+        email: fc.oneof(fc.constantFrom(victim.email, user.email), hostileString),
+        newPassword: fc.oneof(fc.constant('Fuzzed-pass-1'), hostileString),
+      }),
+    ),
 };
 
 /** Raw query-string pieces, some of them not valid percent-encoding or not valid UTF-8. */
 const rawPiece = fc.oneof(
-  fc.constantFrom('%00', '%FF', '%ED%A0%80', '%', '%zz', '+', '', 'a%2', '%C3%28', '%F0%9F%98%80', '1', '-1', '999999999999', '0', 'true', '%27%3B'),
+  fc.constantFrom(
+    '%00',
+    '%FF',
+    '%ED%A0%80',
+    '%',
+    '%zz',
+    '+',
+    '',
+    'a%2',
+    '%C3%28',
+    '%F0%9F%98%80',
+    '1',
+    '-1',
+    '999999999999',
+    '0',
+    'true',
+    '%27%3B',
+  ),
   fc.string({ maxLength: 10 }).map((s) => encodeURIComponent(s)),
 );
 const query = fc.oneof(
@@ -103,7 +187,10 @@ const query = fc.oneof(
   { arbitrary: fc.constantFrom('?page=2&per_page=1', '?q=fuzz', '?days=7', '?q=%C3%A9t%C3%A9', '?days=365&q='), weight: 2 },
   {
     arbitrary: fc
-      .array(fc.tuple(fc.oneof(fc.constantFrom('q', 'page', 'per_page', 'days', 'apikey', 'redirect_to'), rawPiece), rawPiece), { minLength: 1, maxLength: 4 })
+      .array(fc.tuple(fc.oneof(fc.constantFrom('q', 'page', 'per_page', 'days', 'apikey', 'redirect_to'), rawPiece), rawPiece), {
+        minLength: 1,
+        maxLength: 4,
+      })
       .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`),
     weight: 2,
   },
@@ -112,8 +199,13 @@ const query = fc.oneof(
 /** Every /api and /functions/v1 route: its own method, and a body shaped for it or any body. */
 const route = (): fc.Arbitrary<[string, string, Body]> => {
   const r = (m: string, path: string | fc.Arbitrary<string>, b?: () => fc.Arbitrary<Body>) =>
-    fc.tuple(fc.constant(m), typeof path === 'string' ? fc.constant(path) : path, b ? fc.oneof({ arbitrary: b(), weight: 3 }, { arbitrary: anyBody(), weight: 1 }) : anyBody());
-  const userPath = (action: string) => idValue().map((id) => `/api/admin/users/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, 'x'))}/${action}`);
+    fc.tuple(
+      fc.constant(m),
+      typeof path === 'string' ? fc.constant(path) : path,
+      b ? fc.oneof({ arbitrary: b(), weight: 3 }, { arbitrary: anyBody(), weight: 1 }) : anyBody(),
+    );
+  const userPath = (action: string) =>
+    idValue().map((id) => `/api/admin/users/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, 'x'))}/${action}`);
   return fc.oneof(
     r('GET', '/api/health'),
     r('GET', '/api/config'),
@@ -132,10 +224,22 @@ const route = (): fc.Arbitrary<[string, string, Body]> => {
     r('POST', '/functions/v1/nope'),
   );
 };
-const method = fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'), weight: 1 });
+const method = fc.oneof(
+  { arbitrary: fc.constant(undefined), weight: 5 },
+  { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'), weight: 1 },
+);
 const contentType = fc.oneof(
   { arbitrary: fc.constant('application/json'), weight: 4 },
-  { arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined), weight: 1 },
+  {
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      undefined,
+    ),
+    weight: 1,
+  },
 );
 type CallerKind = 'none' | 'anon' | 'user' | 'admin';
 const caller = fc.constantFrom<CallerKind>('none', 'anon', 'user', 'admin', 'admin');

@@ -36,7 +36,9 @@ describe('admin API with the service-role key', () => {
   it('listUsers paginates with total, nextPage and lastPage', async () => {
     const admin = t.admin().auth.admin;
     for (let i = 0; i < 3; i++) await admin.createUser({ email: email(), password: PASSWORD });
-    const { count } = { count: Number((await t.server.ctx.db.query<{ n: string }>('select count(*)::text as n from auth.users')).rows[0]!.n) };
+    const { count } = {
+      count: Number((await t.server.ctx.db.query<{ n: string }>('select count(*)::text as n from auth.users')).rows[0]!.n),
+    };
     const page1 = await admin.listUsers({ page: 1, perPage: 2 });
     expect(page1.error).toBeNull();
     expect(page1.data.users).toHaveLength(2);
@@ -86,10 +88,15 @@ describe('admin API with the service-role key', () => {
     const address = email();
     const soft = await admin.createUser({ email: address, password: PASSWORD, email_confirm: true });
     expect((await admin.deleteUser(soft.data.user!.id, true)).error).toBeNull();
-    const { rows } = await t.server.ctx.db.query<{ email: string; deleted_at: Date | null }>('select email, deleted_at from auth.users where id = $1', [soft.data.user!.id]);
+    const { rows } = await t.server.ctx.db.query<{ email: string; deleted_at: Date | null }>(
+      'select email, deleted_at from auth.users where id = $1',
+      [soft.data.user!.id],
+    );
     expect(rows[0]!.deleted_at).toBeTruthy();
     expect(rows[0]!.email).not.toBe(address);
-    expect((await t.client().auth.signInWithPassword({ email: address, password: PASSWORD })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await t.client().auth.signInWithPassword({ email: address, password: PASSWORD })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
   });
 
   it('generateLink returns an action link and code without sending mail', async () => {
@@ -107,7 +114,7 @@ describe('admin API with the service-role key', () => {
     expect(rec.error).toMatchObject({ status: 404, code: 'user_not_found' });
   });
 
-  it('admin mfa.listFactors lists a user\'s factors', async () => {
+  it("admin mfa.listFactors lists a user's factors", async () => {
     const admin = t.admin().auth.admin;
     const address = email();
     const { data } = await admin.createUser({ email: address, password: PASSWORD, email_confirm: true });
@@ -122,8 +129,17 @@ describe('admin API with the service-role key', () => {
   });
 
   it('writes audit rows for admin actions', async () => {
-    const { rows } = await t.server.ctx.db.query<{ event_type: string }>(`select distinct event_type from public.security_audit_log where event_type like 'auth.admin.%'`);
-    expect(rows.map((r) => r.event_type)).toEqual(expect.arrayContaining(['auth.admin.user_created', 'auth.admin.user_updated', 'auth.admin.user_deleted', 'auth.admin.link_generated']));
+    const { rows } = await t.server.ctx.db.query<{ event_type: string }>(
+      `select distinct event_type from public.security_audit_log where event_type like 'auth.admin.%'`,
+    );
+    expect(rows.map((r) => r.event_type)).toEqual(
+      expect.arrayContaining([
+        'auth.admin.user_created',
+        'auth.admin.user_updated',
+        'auth.admin.user_deleted',
+        'auth.admin.link_generated',
+      ]),
+    );
   });
 });
 
@@ -136,10 +152,16 @@ describe('admin API without the service-role key', () => {
     const address = email();
     await t.admin().auth.admin.createUser({ email: address, password: PASSWORD, email_confirm: true });
     const { data } = await anon.auth.signInWithPassword({ email: address, password: PASSWORD });
-    const res = await fetch(`${t.url}/auth/v1/admin/users`, { headers: { apikey: t.anonKey, authorization: `Bearer ${data.session!.access_token}` } });
+    const res = await fetch(`${t.url}/auth/v1/admin/users`, {
+      headers: { apikey: t.anonKey, authorization: `Bearer ${data.session!.access_token}` },
+    });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error_code: string }).error_code).toBe('not_admin');
-    const invite = await fetch(`${t.url}/auth/v1/invite`, { method: 'POST', headers: { apikey: t.anonKey }, body: JSON.stringify({ email: email() }) });
+    const invite = await fetch(`${t.url}/auth/v1/invite`, {
+      method: 'POST',
+      headers: { apikey: t.anonKey },
+      body: JSON.stringify({ email: email() }),
+    });
     expect(invite.status).toBe(401);
     const updateApp = await anon.auth.updateUser({ data: {} });
     expect(updateApp.error).toBeNull();

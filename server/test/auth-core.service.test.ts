@@ -15,7 +15,11 @@ afterAll(() => t?.close());
 async function signedUp() {
   const client = t.client();
   const address = email();
-  const { data, error } = await client.auth.signUp({ email: address, password: PASSWORD, options: { data: { first_name: 'Ada', surname: 'Lovelace' } } });
+  const { data, error } = await client.auth.signUp({
+    email: address,
+    password: PASSWORD,
+    options: { data: { first_name: 'Ada', surname: 'Lovelace' } },
+  });
   expect(error).toBeNull();
   return { client, email: address, session: data.session!, user: data.user! };
 }
@@ -50,7 +54,10 @@ describe('sign-up and sign-in', () => {
 
   it('stores a $2a/$2b bcrypt hash', async () => {
     const { user } = await signedUp();
-    const { rows } = await t.server.ctx.db.query<{ encrypted_password: string }>('select encrypted_password from auth.users where id = $1', [user.id]);
+    const { rows } = await t.server.ctx.db.query<{ encrypted_password: string }>(
+      'select encrypted_password from auth.users where id = $1',
+      [user.id],
+    );
     expect(rows[0]!.encrypted_password).toMatch(/^\$2[ab]\$04\$/);
   });
 
@@ -73,7 +80,11 @@ describe('sign-up and sign-in', () => {
   it('answers validation_failed for a bad e-mail or a missing password', async () => {
     const bad = await t.client().auth.signUp({ email: 'not-an-email', password: PASSWORD });
     expect(bad.error).toMatchObject({ status: 400, code: 'validation_failed' });
-    const res = await fetch(`${t.url}/auth/v1/signup`, { method: 'POST', headers: { apikey: t.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email: email() }) });
+    const res = await fetch(`${t.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: t.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: email() }),
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ code: 400, error_code: 'validation_failed', msg: 'Signup requires a valid password' });
   });
@@ -232,7 +243,11 @@ describe('sessions', () => {
 describe('public endpoints and key checks', () => {
   it('GET /settings, /health and /.well-known/jwks.json', async () => {
     const settings = await (await fetch(`${t.url}/auth/v1/settings`)).json();
-    expect(settings).toMatchObject({ external: { email: true, phone: false, google: false }, disable_signup: false, mailer_autoconfirm: true });
+    expect(settings).toMatchObject({
+      external: { email: true, phone: false, google: false },
+      disable_signup: false,
+      mailer_autoconfirm: true,
+    });
     const health = await (await fetch(`${t.url}/auth/v1/health`)).json();
     expect(health).toMatchObject({ name: 'GoTrue' });
     const jwks = await fetch(`${t.url}/auth/v1/.well-known/jwks.json`);
@@ -248,7 +263,11 @@ describe('public endpoints and key checks', () => {
   });
 
   it('answers bad_json for a body that is not JSON', async () => {
-    const res = await fetch(`${t.url}/auth/v1/token?grant_type=password`, { method: 'POST', body: '{oops', headers: { apikey: t.anonKey } });
+    const res = await fetch(`${t.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      body: '{oops',
+      headers: { apikey: t.anonKey },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error_code: string }).error_code).toBe('bad_json');
     expect(isAuthApiError(new AuthApiError('x', 400, 'bad_json'))).toBe(true);

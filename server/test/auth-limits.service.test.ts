@@ -27,7 +27,9 @@ describe('rate limits (PostgreSQL store, low configured values)', () => {
     for (let i = 0; i < 5; i++) expect((await t.client().auth.signInWithPassword({ email: address, password: PASSWORD })).error).toBeNull();
     // AUTH_RATE_LIMIT_EMAIL (4 here) no longer applies to sign-in; the pair's 5 free failures do
     for (let i = 0; i < SIGNIN_FREE_FAILURES; i++) {
-      expect((await t.client().auth.signInWithPassword({ email: address, password: 'wrong-password-x' })).error).toMatchObject({ status: 400 });
+      expect((await t.client().auth.signInWithPassword({ email: address, password: 'wrong-password-x' })).error).toMatchObject({
+        status: 400,
+      });
     }
     const r = await t.client().auth.signInWithPassword({ email: address, password: PASSWORD });
     expect(r.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
@@ -76,7 +78,10 @@ describe.skipIf(!redisUrl)('rate limits with REDIS_URL', () => {
 
   it('counts in Redis', async () => {
     for (let i = 0; i < 3; i++) expect((await t.client().auth.signUp({ email: email(), password: PASSWORD })).error).toBeNull();
-    expect((await t.client().auth.signUp({ email: email(), password: PASSWORD })).error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    expect((await t.client().auth.signUp({ email: email(), password: PASSWORD })).error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+    });
     const r = new Redis(redisUrl!);
     expect(await r.exists('auth-signup-ip:127.0.0.1')).toBe(1);
     await r.quit();

@@ -12,7 +12,13 @@ const PASSWORD = 'correct-horse-battery';
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await startTestServer({ SMTP_URL: sink.url, AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true', AUTH_EMAIL_LINKS: 'verify', BRAND_NAME: 'Test Brand', AUTH_ADDITIONAL_REDIRECT_URLS: 'https://app.example.org/**' });
+  t = await startTestServer({
+    SMTP_URL: sink.url,
+    AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true',
+    AUTH_EMAIL_LINKS: 'verify',
+    BRAND_NAME: 'Test Brand',
+    AUTH_ADDITIONAL_REDIRECT_URLS: 'https://app.example.org/**',
+  });
   site = t.server.ctx.config.SITE_URL;
 });
 afterAll(async () => {
@@ -22,9 +28,16 @@ afterAll(async () => {
 
 function memoryStorage() {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  };
 }
-const pkceClient = () => createClient(t.url, t.anonKey, { auth: { flowType: 'pkce', storage: memoryStorage(), autoRefreshToken: false, detectSessionInUrl: false } });
+const pkceClient = () =>
+  createClient(t.url, t.anonKey, {
+    auth: { flowType: 'pkce', storage: memoryStorage(), autoRefreshToken: false, detectSessionInUrl: false },
+  });
 
 const linkIn = (m: Mail) => m.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)![0];
 const codeIn = (m: Mail) => m.text.match(/Code: (\d{6})/)![1]!;
@@ -69,10 +82,14 @@ describe('e-mail confirmation (AUTH_REQUIRE_EMAIL_CONFIRMATION=true)', () => {
     expect(again.get('error_description')).toBe('Email link is invalid or has expired');
   });
 
-  it('PKCE sign-up (the front end\'s flow): the link lands on /dashboard?code= and exchangeCodeForSession signs in', async () => {
+  it("PKCE sign-up (the front end's flow): the link lands on /dashboard?code= and exchangeCodeForSession signs in", async () => {
     const address = email();
     const client = pkceClient();
-    const { data, error } = await client.auth.signUp({ email: address, password: PASSWORD, options: { emailRedirectTo: `${site}/dashboard` } });
+    const { data, error } = await client.auth.signUp({
+      email: address,
+      password: PASSWORD,
+      options: { emailRedirectTo: `${site}/dashboard` },
+    });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     const landed = await follow(linkIn(await sink.waitFor(address)));
@@ -103,7 +120,9 @@ describe('e-mail confirmation (AUTH_REQUIRE_EMAIL_CONFIRMATION=true)', () => {
     const address = email();
     await t.client().auth.signUp({ email: address, password: PASSWORD });
     const mail = await sink.waitFor(address);
-    const wrong = await t.client().auth.verifyOtp({ email: address, token: '000000' === codeIn(mail) ? '111111' : '000000', type: 'signup' });
+    const wrong = await t
+      .client()
+      .auth.verifyOtp({ email: address, token: '000000' === codeIn(mail) ? '111111' : '000000', type: 'signup' });
     expect(wrong.error).toBeInstanceOf(AuthApiError);
     expect(wrong.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' });
     const ok = await t.client().auth.verifyOtp({ email: address, token: codeIn(mail), type: 'signup' });
@@ -115,7 +134,9 @@ describe('e-mail confirmation (AUTH_REQUIRE_EMAIL_CONFIRMATION=true)', () => {
     const address = email();
     await t.client().auth.signUp({ email: address, password: PASSWORD });
     const mail = await sink.waitFor(address);
-    await t.server.ctx.db.query(`update auth.one_time_tokens set created_at = now() - interval '61 minutes' where relates_to = $1`, [address]);
+    await t.server.ctx.db.query(`update auth.one_time_tokens set created_at = now() - interval '61 minutes' where relates_to = $1`, [
+      address,
+    ]);
     const r = await t.client().auth.verifyOtp({ email: address, token: codeIn(mail), type: 'email' });
     expect(r.error).toMatchObject({ code: 'otp_expired' });
   });
@@ -210,7 +231,10 @@ describe('password recovery', () => {
       body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(64) }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 'bad_code_verifier', message: 'code challenge does not match previously saved code verifier' });
+    expect(await res.json()).toEqual({
+      code: 'bad_code_verifier',
+      message: 'code challenge does not match previously saved code verifier',
+    });
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {

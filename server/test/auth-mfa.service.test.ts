@@ -13,7 +13,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const codeFor = (secret: string, offset = 0) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset * 30_000 });
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offset * 30_000,
+  });
 
 async function signedUp() {
   const client = t.client();
@@ -63,7 +65,10 @@ describe('TOTP multi-factor authentication', () => {
     await other.auth.signInWithPassword({ email: address, password: PASSWORD });
     const low = await other.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(low.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
-    expect((await other.auth.updateUser({ password: 'another-passphrase' })).error).toMatchObject({ status: 401, code: 'insufficient_aal' });
+    expect((await other.auth.updateUser({ password: 'another-passphrase' })).error).toMatchObject({
+      status: 401,
+      code: 'insufficient_aal',
+    });
     expect((await other.auth.mfa.unenroll({ factorId })).error).toMatchObject({ status: 422, code: 'insufficient_aal' });
     // the next time step's code: the one used above is accepted once per factor (issue 12 item 7)
     const step = await other.auth.mfa.challengeAndVerify({ factorId, code: codeFor(totp.secret, 1) });
@@ -76,8 +81,12 @@ describe('TOTP multi-factor authentication', () => {
     const after = await other.auth.refreshSession();
     expect((await t.server.ctx.jwt.verify(after.data.session!.access_token)).aal).toBe('aal1');
 
-    const { rows } = await t.server.ctx.db.query<{ event_type: string }>(`select distinct event_type from public.security_audit_log where event_type like 'auth.mfa%'`);
-    expect(rows.map((r) => r.event_type)).toEqual(expect.arrayContaining(['auth.mfa_enrolled', 'auth.mfa_verified', 'auth.mfa_unenrolled', 'auth.mfa_verification_failed']));
+    const { rows } = await t.server.ctx.db.query<{ event_type: string }>(
+      `select distinct event_type from public.security_audit_log where event_type like 'auth.mfa%'`,
+    );
+    expect(rows.map((r) => r.event_type)).toEqual(
+      expect.arrayContaining(['auth.mfa_enrolled', 'auth.mfa_verified', 'auth.mfa_unenrolled', 'auth.mfa_verification_failed']),
+    );
   });
 
   it('a factor of another user is mfa_factor_not_found; phone factors are disabled', async () => {
@@ -100,11 +109,26 @@ describe('providers that are switched off answer like Supabase', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ code: 400, error_code: 'validation_failed', msg: 'Unsupported provider: provider is not enabled' });
 
-    expect((await client.auth.signInWithIdToken({ provider: 'google', token: 'x.y.z' })).error).toMatchObject({ status: 400, code: 'provider_disabled' });
-    expect((await client.auth.signInWithSSO({ domain: 'example.com' })).error).toMatchObject({ status: 404, code: 'saml_provider_disabled' });
-    expect((await client.auth.signUp({ phone: '+447700900123', password: PASSWORD })).error).toMatchObject({ status: 400, code: 'phone_provider_disabled' });
-    expect((await client.auth.signInWithPassword({ phone: '+447700900123', password: PASSWORD })).error).toMatchObject({ status: 422, code: 'phone_provider_disabled' });
-    expect((await client.auth.signInWithOtp({ phone: '+447700900123' })).error).toMatchObject({ status: 422, code: 'phone_provider_disabled' });
+    expect((await client.auth.signInWithIdToken({ provider: 'google', token: 'x.y.z' })).error).toMatchObject({
+      status: 400,
+      code: 'provider_disabled',
+    });
+    expect((await client.auth.signInWithSSO({ domain: 'example.com' })).error).toMatchObject({
+      status: 404,
+      code: 'saml_provider_disabled',
+    });
+    expect((await client.auth.signUp({ phone: '+447700900123', password: PASSWORD })).error).toMatchObject({
+      status: 400,
+      code: 'phone_provider_disabled',
+    });
+    expect((await client.auth.signInWithPassword({ phone: '+447700900123', password: PASSWORD })).error).toMatchObject({
+      status: 422,
+      code: 'phone_provider_disabled',
+    });
+    expect((await client.auth.signInWithOtp({ phone: '+447700900123' })).error).toMatchObject({
+      status: 422,
+      code: 'phone_provider_disabled',
+    });
     expect((await client.auth.signInAnonymously()).error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled' });
 
     const { client: user } = await signedUp();

@@ -16,10 +16,16 @@ const ORIGIN = 'http://localhost:5173';
 
 function memoryStorage() {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  };
 }
 const passkeyClient = (s: TestServer, key = s.anonKey) =>
-  createClient(s.url, key, { auth: { storage: memoryStorage(), autoRefreshToken: false, persistSession: true, experimental: { passkey: true } } });
+  createClient(s.url, key, {
+    auth: { storage: memoryStorage(), autoRefreshToken: false, persistSession: true, experimental: { passkey: true } },
+  });
 
 beforeAll(async () => {
   t = await startTestServer({ AUTH_ANONYMOUS_SIGN_INS: 'true', AUTH_API_KEY_REQUIRED: 'false', SITE_URL: ORIGIN });
@@ -35,7 +41,12 @@ describe('anonymous sign-in (AUTH_ANONYMOUS_SIGN_INS)', () => {
     const client = t.client();
     const { data, error } = await client.auth.signInAnonymously({ options: { data: { plan: 'trial' } } });
     expect(error).toBeNull();
-    expect(data.user).toMatchObject({ is_anonymous: true, email: '', user_metadata: { plan: 'trial' }, app_metadata: { provider: 'anonymous' } });
+    expect(data.user).toMatchObject({
+      is_anonymous: true,
+      email: '',
+      user_metadata: { plan: 'trial' },
+      app_metadata: { provider: 'anonymous' },
+    });
     const claims = await t.server.ctx.jwt.verify(data.session!.access_token);
     expect(claims).toMatchObject({ is_anonymous: true, role: 'authenticated', sub: data.user!.id });
     // what an RLS policy reads: the claims of the request's JWT
@@ -52,7 +63,10 @@ describe('anonymous sign-in (AUTH_ANONYMOUS_SIGN_INS)', () => {
     const { data } = await client.auth.signInAnonymously();
     const id = data.user!.id;
     const noEmail = await client.auth.updateUser({ password: PASSWORD });
-    expect(noEmail.error).toMatchObject({ status: 422, message: 'Updating password of an anonymous user without an email or phone is not allowed' });
+    expect(noEmail.error).toMatchObject({
+      status: 422,
+      message: 'Updating password of an anonymous user without an email or phone is not allowed',
+    });
     const reauth = await client.auth.reauthenticate();
     expect(reauth.error?.message).toBe('Reauthentication requires the user to have an email or a phone number');
     const address = email();
@@ -74,7 +88,7 @@ describe('anonymous sign-in (AUTH_ANONYMOUS_SIGN_INS)', () => {
 });
 
 describe('AUTH_SIGNUP_ENABLED=false', () => {
-  it('refuses sign-up with GoTrue\'s answer, while admins can still create users who then sign in', async () => {
+  it("refuses sign-up with GoTrue's answer, while admins can still create users who then sign in", async () => {
     const address = email();
     const { data, error } = await closed.client().auth.signUp({ email: address, password: PASSWORD });
     expect(data.user).toBeNull();
@@ -90,7 +104,11 @@ describe('AUTH_API_KEY_REQUIRED', () => {
   it('false: supabase-js without an API key signs up; a wrong key is still refused', async () => {
     const keyless = createClient(t.url, 'unused', noSession);
     // supabase-js always sends its key; a client built the way auth-js's tests build theirs sends none
-    const res = await fetch(`${t.url}/auth/v1/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: email(), password: PASSWORD }) });
+    const res = await fetch(`${t.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: email(), password: PASSWORD }),
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { access_token?: string }).access_token).toEqual(expect.any(String));
     const wrong = await keyless.auth.signUp({ email: email(), password: PASSWORD });
@@ -98,13 +116,17 @@ describe('AUTH_API_KEY_REQUIRED', () => {
   });
 
   it('true (the default): a keyless call answers 401', async () => {
-    const res = await fetch(`${closed.url}/auth/v1/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${closed.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'No API key found in request' });
   });
 });
 
-describe('GoTrue\'s answers', () => {
+describe("GoTrue's answers", () => {
   it('listUsers with page=-1 answers 400 instead of a page of users', async () => {
     const { data, error } = await t.admin().auth.admin.listUsers({ page: -1 });
     expect(data.users).toEqual([]);
@@ -138,7 +160,10 @@ describe('passkeys (supabase.auth.passkey)', () => {
     const { data: options, error } = await owner.auth.passkey.startRegistration();
     expect(error).toBeNull();
     expect(options!.options).toMatchObject({ rp: { id: 'localhost' }, authenticatorSelection: { residentKey: 'required' } });
-    const created = await owner.auth.passkey.verifyRegistration({ challengeId: options!.challenge_id, credential: authenticator.create(options!.options) });
+    const created = await owner.auth.passkey.verifyRegistration({
+      challengeId: options!.challenge_id,
+      credential: authenticator.create(options!.options),
+    });
     expect(created.error).toBeNull();
     return { owner, authenticator, userId: data.user!.id, passkeyId: created.data!.id, address };
   }
@@ -170,16 +195,27 @@ describe('passkeys (supabase.auth.passkey)', () => {
     stranger.create(reg!.options);
     const visitor = passkeyClient(t);
     const o1 = (await visitor.auth.passkey.startAuthentication()).data!;
-    expect((await visitor.auth.passkey.verifyAuthentication({ challengeId: o1.challenge_id, credential: stranger.get(o1.options) })).error).toMatchObject({ code: 'webauthn_verification_failed' });
+    expect(
+      (await visitor.auth.passkey.verifyAuthentication({ challengeId: o1.challenge_id, credential: stranger.get(o1.options) })).error,
+    ).toMatchObject({ code: 'webauthn_verification_failed' });
 
     // registered from another origin, or without user verification: not accepted as a passkey
-    for (const bad of [new SoftwareAuthenticator('localhost', 'http://evil.example'), new SoftwareAuthenticator('localhost', ORIGIN, 0x01)]) {
+    for (const bad of [
+      new SoftwareAuthenticator('localhost', 'http://evil.example'),
+      new SoftwareAuthenticator('localhost', ORIGIN, 0x01),
+    ]) {
       const { data: options } = await owner.auth.passkey.startRegistration();
-      const res = await owner.auth.passkey.verifyRegistration({ challengeId: options!.challenge_id, credential: bad.create(options!.options) });
+      const res = await owner.auth.passkey.verifyRegistration({
+        challengeId: options!.challenge_id,
+        credential: bad.create(options!.options),
+      });
       expect(res.error).toMatchObject({ code: 'webauthn_verification_failed' });
     }
     const { data: options } = await owner.auth.passkey.startRegistration();
-    const unknown = await owner.auth.passkey.verifyRegistration({ challengeId: '00000000-0000-0000-0000-000000000000', credential: stranger.create(options!.options) });
+    const unknown = await owner.auth.passkey.verifyRegistration({
+      challengeId: '00000000-0000-0000-0000-000000000000',
+      credential: stranger.create(options!.options),
+    });
     expect(unknown.error).toMatchObject({ code: 'webauthn_challenge_not_found' });
     expect((await owner.auth.passkey.list()).data).toHaveLength(1);
     const { error } = await passkeyClient(t).auth.passkey.startRegistration();
@@ -190,7 +226,9 @@ describe('passkeys (supabase.auth.passkey)', () => {
     const { owner, authenticator, userId, passkeyId } = await registered();
     const renamed = await owner.auth.passkey.update({ passkeyId, friendlyName: 'Laptop' });
     expect(renamed.data).toMatchObject({ id: passkeyId, friendly_name: 'Laptop' });
-    expect((await owner.auth.passkey.update({ passkeyId: '00000000-0000-0000-0000-000000000000', friendlyName: 'x' })).error).toMatchObject({ status: 404 });
+    expect((await owner.auth.passkey.update({ passkeyId: '00000000-0000-0000-0000-000000000000', friendlyName: 'x' })).error).toMatchObject(
+      { status: 404 },
+    );
     // another user cannot see or delete it
     const other = passkeyClient(t);
     await other.auth.signUp({ email: email(), password: PASSWORD });
@@ -205,7 +243,10 @@ describe('passkeys (supabase.auth.passkey)', () => {
 
     const visitor = passkeyClient(t);
     const { data: options } = await visitor.auth.passkey.startAuthentication();
-    const gone = await visitor.auth.passkey.verifyAuthentication({ challengeId: options!.challenge_id, credential: authenticator.get(options!.options) });
+    const gone = await visitor.auth.passkey.verifyAuthentication({
+      challengeId: options!.challenge_id,
+      credential: authenticator.get(options!.options),
+    });
     expect(gone.error).toMatchObject({ code: 'webauthn_verification_failed' });
   });
 });
@@ -241,20 +282,34 @@ describe('WebAuthn as a second factor (mfa.webauthn)', () => {
 
     const key = new SoftwareAuthenticator('localhost', ORIGIN, 0x01);
     const create = await call('challenge', { webauthn: rp });
-    expect(create.body).toMatchObject({ type: 'webauthn', webauthn: { type: 'create', credential_options: { publicKey: { rp: { id: 'localhost' } } } } });
-    const registered = await call('verify', { challenge_id: create.body.id, webauthn: { ...rp, type: 'create', credential_response: key.create(create.body.webauthn.credential_options.publicKey) } });
+    expect(create.body).toMatchObject({
+      type: 'webauthn',
+      webauthn: { type: 'create', credential_options: { publicKey: { rp: { id: 'localhost' } } } },
+    });
+    const registered = await call('verify', {
+      challenge_id: create.body.id,
+      webauthn: { ...rp, type: 'create', credential_response: key.create(create.body.webauthn.credential_options.publicKey) },
+    });
     expect(registered.status).toBe(200);
     expect(await t.server.ctx.jwt.verify(registered.body.access_token)).toMatchObject({ aal: 'aal2' });
     await client.auth.setSession({ access_token: registered.body.access_token, refresh_token: registered.body.refresh_token });
-    expect((await client.auth.mfa.listFactors()).data?.all).toEqual([expect.objectContaining({ id: factorId, factor_type: 'webauthn', status: 'verified' })]);
+    expect((await client.auth.mfa.listFactors()).data?.all).toEqual([
+      expect.objectContaining({ id: factorId, factor_type: 'webauthn', status: 'verified' }),
+    ]);
 
     const request = await call('challenge', { webauthn: rp });
     expect(request.body.webauthn.type).toBe('request');
     const options = request.body.webauthn.credential_options.publicKey;
-    const wrong = await call('verify', { challenge_id: request.body.id, webauthn: { ...rp, type: 'request', credential_response: new SoftwareAuthenticator('localhost', ORIGIN).get(options) } });
+    const wrong = await call('verify', {
+      challenge_id: request.body.id,
+      webauthn: { ...rp, type: 'request', credential_response: new SoftwareAuthenticator('localhost', ORIGIN).get(options) },
+    });
     expect(wrong.body).toMatchObject({ error_code: 'mfa_verification_failed' });
     const again = await call('challenge', { webauthn: rp });
-    const answer = { challenge_id: again.body.id, webauthn: { ...rp, type: 'request', credential_response: key.get(again.body.webauthn.credential_options.publicKey) } };
+    const answer = {
+      challenge_id: again.body.id,
+      webauthn: { ...rp, type: 'request', credential_response: key.get(again.body.webauthn.credential_options.publicKey) },
+    };
     expect((await call('verify', answer)).status).toBe(200);
     expect((await call('verify', answer)).body).toMatchObject({ error_code: 'mfa_factor_not_found' });
 

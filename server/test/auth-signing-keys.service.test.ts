@@ -58,7 +58,10 @@ describe('AUTH_SIGNING_KEYS (asymmetric JWTs)', () => {
 
   it('refuses a token signed by an unknown key with a known kid', async () => {
     const stranger = await generateKeyPair('ES256');
-    const forged = await new SignJWT({ role: 'service_role' }).setProtectedHeader({ alg: 'ES256', kid: 'current-ec' }).setExpirationTime('1h').sign(stranger.privateKey);
+    const forged = await new SignJWT({ role: 'service_role' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'current-ec' })
+      .setExpirationTime('1h')
+      .sign(stranger.privateKey);
     await expect(t.server.ctx.jwt.verify(forged)).rejects.toThrow();
   });
 });

@@ -11,12 +11,20 @@ import { migratedDataDir } from './support/db-template.js';
 
 const noSession = { auth: { persistSession: false, autoRefreshToken: false } };
 const join = (url: string, email: string) =>
-  fetch(`${url}/api/waitlist`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Backup Test', email }) });
+  fetch(`${url}/api/waitlist`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Backup Test', email }),
+  });
 
 async function embeddedRows(dir: string) {
   const db = await openDatabase({ DATA_DIR: dir });
   try {
-    return (await db.query<{ email: string; waitlist_position: number }>('select email, waitlist_position from public.ebook_subscribers order by waitlist_position')).rows;
+    return (
+      await db.query<{ email: string; waitlist_position: number }>(
+        'select email, waitlist_position from public.ebook_subscribers order by waitlist_position',
+      )
+    ).rows;
   } finally {
     await db.close();
   }
@@ -95,7 +103,14 @@ describe.skipIf(SERVICE_DB !== 'postgres')('npm run move-to-postgres', { timeout
   let target: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   let source: RunningServer;
   let moved: RunningServer | undefined;
-  const env = () => ({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', AUTH_BCRYPT_COST: '4', WEB_DIST_DIR: path.join(dir, 'no-web') });
+  const env = () => ({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    AUTH_BCRYPT_COST: '4',
+    WEB_DIST_DIR: path.join(dir, 'no-web'),
+  });
 
   beforeAll(async () => {
     dir = await migratedDataDir('move-');
@@ -112,7 +127,11 @@ describe.skipIf(SERVICE_DB !== 'postgres')('npm run move-to-postgres', { timeout
   it('copies users, passwords, sessions, every table, sequences and positions; verified; refuses a busy source or a non-empty target', async () => {
     const admin = createClient(source.url, source.ctx.keys.serviceRoleKey, noSession);
     for (const n of [1, 2, 3]) {
-      const { error } = await admin.auth.admin.createUser({ email: `mover${n}@example.com`, password: `pass-word-${n}`, email_confirm: true });
+      const { error } = await admin.auth.admin.createUser({
+        email: `mover${n}@example.com`,
+        password: `pass-word-${n}`,
+        email_confirm: true,
+      });
       expect(error).toBeNull();
     }
     const user = createClient(source.url, source.ctx.keys.anonKey, noSession);
@@ -125,7 +144,11 @@ describe.skipIf(SERVICE_DB !== 'postgres')('npm run move-to-postgres', { timeout
     expect(busy.out).toContain(`Stop the server first: The data folder ${dir} is in use by process ${process.pid}`);
     await source.close();
 
-    const r = await runScript('move-to-postgres', [target.url], { DATA_DIR: dir, MOVE_CHECK_EMAIL: 'mover2@example.com', MOVE_CHECK_PASSWORD: 'pass-word-2' });
+    const r = await runScript('move-to-postgres', [target.url], {
+      DATA_DIR: dir,
+      MOVE_CHECK_EMAIL: 'mover2@example.com',
+      MOVE_CHECK_PASSWORD: 'pass-word-2',
+    });
     expect(r.code, r.out).toBe(0);
     expect(r.out).toMatch(/ok {2}"auth"\."users" +3 -> +3/);
     expect(r.out).toMatch(/ok {2}"public"\."ebook_subscribers" +5 -> +5/);

@@ -58,7 +58,12 @@ async function onboardedUser(): Promise<TestUser> {
   const u = await createTestUser(t, { meta: { first_name: 'Ada' } });
   const { error } = await u.client
     .from('business_profiles')
-    .update({ business_name: 'Harbour Bakes', industry: 'Food & Beverage', goals: ['revenue', 'leads'], challenges: ['Cash flow management'] })
+    .update({
+      business_name: 'Harbour Bakes',
+      industry: 'Food & Beverage',
+      goals: ['revenue', 'leads'],
+      challenges: ['Cash flow management'],
+    })
     .eq('user_id', u.id);
   expect(error).toBeNull();
   return u;
@@ -82,11 +87,19 @@ async function chunks(res: Response): Promise<Chunk[]> {
     .filter((e) => e.startsWith('data: ') && e !== 'data: [DONE]')
     .map((e) => JSON.parse(e.slice(6)) as Chunk);
 }
-const textOf = (cs: Chunk[]) => cs.filter((c) => c.type === 'text-delta').map((c) => c.delta).join('');
+const textOf = (cs: Chunk[]) =>
+  cs
+    .filter((c) => c.type === 'text-delta')
+    .map((c) => c.delta)
+    .join('');
 const data = <T>(cs: Chunk[], name: string) => cs.find((c) => c.type === `data-${name}`)?.data as T;
 
 async function coachCharges(userId: string) {
-  const { data: rows, error } = await serviceClient(t).from('credit_ledger').select('delta, reason, conversation_id, input_tokens, output_tokens').eq('user_id', userId).eq('reason', 'coach');
+  const { data: rows, error } = await serviceClient(t)
+    .from('credit_ledger')
+    .select('delta, reason, conversation_id, input_tokens, output_tokens')
+    .eq('user_id', userId)
+    .eq('reason', 'coach');
   expect(error).toBeNull();
   return rows!;
 }
@@ -100,20 +113,34 @@ describe('coach: a reply', () => {
   it('streams conversation, facts, the verbatim text and usage; the provider got the business; one charge with token counts', async () => {
     const u = await onboardedUser();
     expect((await u.client.from('user_tools').insert({ integration_id: 'shopify' })).error).toBeNull();
-    expect((await u.client.from('connection_ideas').insert({ from_tool: 'Typeform', to_tool: 'Mailchimp', idea: 'Add cake-club sign-ups to the newsletter' })).error).toBeNull();
+    expect(
+      (
+        await u.client
+          .from('connection_ideas')
+          .insert({ from_tool: 'Typeform', to_tool: 'Mailchimp', idea: 'Add cake-club sign-ups to the newsletter' })
+      ).error,
+    ).toBeNull();
     openai.script({ text: ['Focus on **wholesale** ', 'orders for ', 'Harbour Bakes.'], usage: { inputTokens: 1500, outputTokens: 300 } });
     const tokensBefore = await tokenCounts();
     const cs = await chunks(await post(u, { message: 'How do I grow revenue?', door: 'panel' }));
     const tokensAfter = await tokenCounts();
-    expect({ input: tokensAfter.input - tokensBefore.input, output: tokensAfter.output - tokensBefore.output }).toEqual({ input: 1500, output: 300 });
+    expect({ input: tokensAfter.input - tokensBefore.input, output: tokensAfter.output - tokensBefore.output }).toEqual({
+      input: 1500,
+      output: 300,
+    });
 
     expect(cs[0]!.type).toBe('start');
     expect(cs[1]).toMatchObject({ type: 'data-conversation', data: { title: 'How do I grow revenue?' } });
     expect(cs[2]!.type).toBe('data-facts');
-    expect(data<{ labels: string[] }>(cs, 'facts').labels).toEqual(expect.arrayContaining(['Business name', 'Industry', 'Goals', 'Challenges', 'Plan', 'Connection ideas', 'Tools on the canvas']));
+    expect(data<{ labels: string[] }>(cs, 'facts').labels).toEqual(
+      expect.arrayContaining(['Business name', 'Industry', 'Goals', 'Challenges', 'Plan', 'Connection ideas', 'Tools on the canvas']),
+    );
     expect(textOf(cs)).toBe('Focus on **wholesale** orders for Harbour Bakes.');
     expect(cs.at(-1)!.type).toBe('finish');
-    expect(cs.at(-2)).toEqual({ type: 'data-usage', data: { inputTokens: 1500, outputTokens: 300, credits: 2, balance: 1998, tier: 'standard' } });
+    expect(cs.at(-2)).toEqual({
+      type: 'data-usage',
+      data: { inputTokens: 1500, outputTokens: 300, credits: 2, balance: 1998, tier: 'standard' },
+    });
 
     const req = openai.requests()[0]!.body;
     expect(req.model).toBe('coach-small');
@@ -125,13 +152,26 @@ describe('coach: a reply', () => {
     expect(systemOf(0)).toContain('Shopify');
 
     const conversationId = data<{ id: string }>(cs, 'conversation').id;
-    expect(await coachCharges(u.id)).toEqual([{ delta: -2, reason: 'coach', conversation_id: conversationId, input_tokens: 1500, output_tokens: 300 }]);
+    expect(await coachCharges(u.id)).toEqual([
+      { delta: -2, reason: 'coach', conversation_id: conversationId, input_tokens: 1500, output_tokens: 300 },
+    ]);
     const { data: balance } = await u.client.rpc('credit_balance');
     expect(balance).toBe(1998);
     const { data: history } = await u.client.rpc('credit_usage_history', { p_limit: 5 });
-    expect(history[0]).toMatchObject({ delta: -2, reason: 'coach', conversation_id: conversationId, conversation_title: 'How do I grow revenue?', input_tokens: 1500, output_tokens: 300 });
+    expect(history[0]).toMatchObject({
+      delta: -2,
+      reason: 'coach',
+      conversation_id: conversationId,
+      conversation_title: 'How do I grow revenue?',
+      input_tokens: 1500,
+      output_tokens: 300,
+    });
 
-    const { data: msgs } = await u.client.from('coach_messages').select('role, parts').eq('conversation_id', conversationId).order('created_at');
+    const { data: msgs } = await u.client
+      .from('coach_messages')
+      .select('role, parts')
+      .eq('conversation_id', conversationId)
+      .order('created_at');
     expect(msgs!.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(msgs![0]!.parts).toEqual([{ type: 'text', text: 'How do I grow revenue?' }]);
     expect(JSON.stringify(msgs![1]!.parts)).toContain('Harbour Bakes.');
@@ -175,17 +215,28 @@ describe('coach: a reply', () => {
     const { data: msgs } = await other.client.from('coach_messages').select('id').eq('conversation_id', conversationId);
     expect(convs).toEqual([]);
     expect(msgs).toEqual([]);
-    const { data: renamed } = await other.client.from('coach_conversations').update({ title: 'mine now' }).eq('id', conversationId).select('id');
+    const { data: renamed } = await other.client
+      .from('coach_conversations')
+      .update({ title: 'mine now' })
+      .eq('id', conversationId)
+      .select('id');
     expect(renamed).toEqual([]);
     const res = await post(other, { message: 'Let me in', conversationId });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'conversation_not_found' });
     expect(openai.requests()).toHaveLength(2);
     // The owner may rename and delete it; deleting removes its messages.
-    const { data: own } = await u.client.from('coach_conversations').update({ title: 'Q1 marketing plan' }).eq('id', conversationId).select('title');
+    const { data: own } = await u.client
+      .from('coach_conversations')
+      .update({ title: 'Q1 marketing plan' })
+      .eq('id', conversationId)
+      .select('title');
     expect(own).toEqual([{ title: 'Q1 marketing plan' }]);
     await u.client.from('coach_conversations').delete().eq('id', conversationId);
-    const { count } = await serviceClient(t).from('coach_messages').select('id', { count: 'exact', head: true }).eq('conversation_id', conversationId);
+    const { count } = await serviceClient(t)
+      .from('coach_messages')
+      .select('id', { count: 'exact', head: true })
+      .eq('conversation_id', conversationId);
     expect(count).toBe(0);
   });
 });
@@ -195,21 +246,42 @@ describe('coach: tools run as the user', () => {
     const u = await onboardedUser();
     const plan = {
       title: 'Harbour Bakes 90-day plan',
-      phases: [1, 2, 3].map((n) => ({ name: `Days ${n * 30 - 29}-${n * 30}`, tasks: [{ title: `Task ${n}a`, detail: 'Do it' }, { title: `Task ${n}b` }, { title: `Task ${n}c` }] })),
+      phases: [1, 2, 3].map((n) => ({
+        name: `Days ${n * 30 - 29}-${n * 30}`,
+        tasks: [{ title: `Task ${n}a`, detail: 'Do it' }, { title: `Task ${n}b` }, { title: `Task ${n}c` }],
+      })),
     };
     openai.script(
-      { toolCalls: [{ name: 'searchCatalogue', arguments: { query: 'Xero' } }, { name: 'searchCatalogue', arguments: { query: 'Tally Prime' } }, { name: 'readBusinessProfile', arguments: {} }] },
-      { toolCalls: [{ name: 'saveConnectionIdea', arguments: { fromTool: 'Shopify', toTool: 'Xero', idea: 'Send each order to Xero as an invoice' } }, { name: 'writeActionPlan', arguments: plan }] },
+      {
+        toolCalls: [
+          { name: 'searchCatalogue', arguments: { query: 'Xero' } },
+          { name: 'searchCatalogue', arguments: { query: 'Tally Prime' } },
+          { name: 'readBusinessProfile', arguments: {} },
+        ],
+      },
+      {
+        toolCalls: [
+          { name: 'saveConnectionIdea', arguments: { fromTool: 'Shopify', toTool: 'Xero', idea: 'Send each order to Xero as an invoice' } },
+          { name: 'writeActionPlan', arguments: plan },
+        ],
+      },
       { text: 'Saved your plan and the Shopify → Xero idea.' },
     );
-    const cs = await chunks(await post(u, { message: 'Connect my shop to my accounts and write me a plan', door: 'integration_assistant' }));
+    const cs = await chunks(
+      await post(u, { message: 'Connect my shop to my accounts and write me a plan', door: 'integration_assistant' }),
+    );
     expect(textOf(cs)).toBe('Saved your plan and the Shopify → Xero idea.');
     // Tools of one step run in parallel: pair each output with its call, in the order the calls were made.
     const calls = cs.filter((c) => c.type === 'tool-input-available');
     const inputs = calls.map((c) => c.toolName);
-    const outputs = calls.map((call) => cs.find((c) => c.type === 'tool-output-available' && c.toolCallId === call.toolCallId)?.output as Record<string, unknown>);
+    const outputs = calls.map(
+      (call) => cs.find((c) => c.type === 'tool-output-available' && c.toolCallId === call.toolCallId)?.output as Record<string, unknown>,
+    );
     expect(inputs).toEqual(['searchCatalogue', 'searchCatalogue', 'readBusinessProfile', 'saveConnectionIdea', 'writeActionPlan']);
-    expect(outputs[0]).toMatchObject({ found: true, matches: [expect.objectContaining({ id: 'xero', name: 'Xero', category: 'finance' })] });
+    expect(outputs[0]).toMatchObject({
+      found: true,
+      matches: [expect.objectContaining({ id: 'xero', name: 'Xero', category: 'finance' })],
+    });
     expect(outputs[1]).toEqual({ found: false, query: 'Tally Prime', suggestRequest: true, matches: [] });
     expect(JSON.stringify(outputs[2])).toContain('Harbour Bakes');
     expect(outputs[3]).toMatchObject({ saved: true });
@@ -223,10 +295,29 @@ describe('coach: tools run as the user', () => {
     const conversationId = data<{ id: string }>(cs, 'conversation').id;
     const { data: plans } = await u.client.from('action_plans').select('id, user_id, title, conversation_id');
     expect(plans).toEqual([{ id: expect.any(String), user_id: u.id, title: plan.title, conversation_id: conversationId }]);
-    const { data: tasks } = await u.client.from('action_plan_tasks').select('id, phase, position, title, done').eq('plan_id', plans![0]!.id).order('phase').order('position');
-    expect(tasks!.map((x) => `${x.phase}.${x.position} ${x.title}`)).toEqual(['1.0 Task 1a', '1.1 Task 1b', '1.2 Task 1c', '2.0 Task 2a', '2.1 Task 2b', '2.2 Task 2c', '3.0 Task 3a', '3.1 Task 3b', '3.2 Task 3c']);
+    const { data: tasks } = await u.client
+      .from('action_plan_tasks')
+      .select('id, phase, position, title, done')
+      .eq('plan_id', plans![0]!.id)
+      .order('phase')
+      .order('position');
+    expect(tasks!.map((x) => `${x.phase}.${x.position} ${x.title}`)).toEqual([
+      '1.0 Task 1a',
+      '1.1 Task 1b',
+      '1.2 Task 1c',
+      '2.0 Task 2a',
+      '2.1 Task 2b',
+      '2.2 Task 2c',
+      '3.0 Task 3a',
+      '3.1 Task 3b',
+      '3.2 Task 3c',
+    ]);
     // The customer ticks a task (only `done` is writable); nobody else sees the plan.
-    const { data: ticked } = await u.client.from('action_plan_tasks').update({ done: true }).eq('id', tasks![0]!.id).select('done, done_at');
+    const { data: ticked } = await u.client
+      .from('action_plan_tasks')
+      .update({ done: true })
+      .eq('id', tasks![0]!.id)
+      .select('done, done_at');
     expect(ticked![0]).toMatchObject({ done: true, done_at: expect.any(String) });
     const { error: titleError } = await u.client.from('action_plan_tasks').update({ title: 'changed' }).eq('id', tasks![0]!.id);
     expect(titleError?.code).toBe('42501');
@@ -252,7 +343,9 @@ describe('coach: refusals before streaming', () => {
       const res = await post(u, { message: 'hi' });
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ code: 'ai_not_configured', message: 'The AI coach is not set up on this server yet.' });
-      expect((await fetch(`${t.url}/api/config`).then((r) => r.json() as Promise<{ coach: unknown }>)).coach).toEqual({ configured: false });
+      expect((await fetch(`${t.url}/api/config`).then((r) => r.json() as Promise<{ coach: unknown }>)).coach).toEqual({
+        configured: false,
+      });
     });
     expect(openai.requests()).toHaveLength(0);
   });
@@ -324,7 +417,13 @@ describe('coach: provider failures', () => {
 describe('coach: charging under concurrency', () => {
   it('six parallel replies of one user: six charges, one per reply, and the balance is their sum', async () => {
     const u = await onboardedUser();
-    openai.script(...Array.from({ length: 6 }, (_, i) => ({ text: `Answer ${i}.`, chunkDelayMs: 10, usage: { inputTokens: 1000 * (i + 1), outputTokens: 1 } })));
+    openai.script(
+      ...Array.from({ length: 6 }, (_, i) => ({
+        text: `Answer ${i}.`,
+        chunkDelayMs: 10,
+        usage: { inputTokens: 1000 * (i + 1), outputTokens: 1 },
+      })),
+    );
     const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => post(u, { message: `Question ${i}` }).then(chunks)));
     const credits = replies.map((cs) => data<{ credits: number }>(cs, 'usage').credits);
     expect(credits.reduce((a, b) => a + b, 0)).toBe(2 + 3 + 4 + 5 + 6 + 7);
@@ -388,12 +487,18 @@ describe('coach: plans and providers', () => {
       { toolCalls: [{ name: 'searchCatalogue', arguments: { query: 'quickbooks' } }], usage: { inputTokens: 700, outputTokens: 40 } },
       { text: 'QuickBooks is in the catalogue.', usage: { inputTokens: 800, outputTokens: 60 } },
     );
-    await withConfig({ AI_PROVIDER: 'anthropic', AI_BASE_URL: anthropic.baseURL, AI_API_KEY: 'test-key', AI_MODEL: 'claude-coach' }, async () => {
-      const cs = await chunks(await post(u, { message: 'Is QuickBooks there?' }));
-      expect(textOf(cs)).toBe('QuickBooks is in the catalogue.');
-      expect(cs.find((c) => c.type === 'tool-output-available')?.output).toMatchObject({ found: true, matches: [expect.objectContaining({ id: 'quickbooks' })] });
-      expect(data(cs, 'usage')).toEqual({ inputTokens: 1500, outputTokens: 100, credits: 2, balance: 1998, tier: 'standard' });
-    });
+    await withConfig(
+      { AI_PROVIDER: 'anthropic', AI_BASE_URL: anthropic.baseURL, AI_API_KEY: 'test-key', AI_MODEL: 'claude-coach' },
+      async () => {
+        const cs = await chunks(await post(u, { message: 'Is QuickBooks there?' }));
+        expect(textOf(cs)).toBe('QuickBooks is in the catalogue.');
+        expect(cs.find((c) => c.type === 'tool-output-available')?.output).toMatchObject({
+          found: true,
+          matches: [expect.objectContaining({ id: 'quickbooks' })],
+        });
+        expect(data(cs, 'usage')).toEqual({ inputTokens: 1500, outputTokens: 100, credits: 2, balance: 1998, tier: 'standard' });
+      },
+    );
     const first = anthropic.requests()[0]!.body;
     expect(first.model).toBe('claude-coach');
     expect(JSON.stringify(first.system)).toContain('Harbour Bakes');
@@ -403,13 +508,21 @@ describe('coach: plans and providers', () => {
 
   it('the console shows the coach status to admins only', async () => {
     const email = `boss-${Date.now()}@example.com`;
-    const { error } = await t.admin().auth.admin.createUser({ email, password: 'correct horse battery', email_confirm: true, app_metadata: { role: 'admin' } });
+    const { error } = await t
+      .admin()
+      .auth.admin.createUser({ email, password: 'correct horse battery', email_confirm: true, app_metadata: { role: 'admin' } });
     expect(error).toBeNull();
     const signIn = await t.client().auth.signInWithPassword({ email, password: 'correct horse battery' });
     const admin = { token: signIn.data.session!.access_token };
     const user = await onboardedUser();
     const get = (token: string) => fetch(`${t.url}/api/admin/coach-status`, { headers: { authorization: `Bearer ${token}` } });
-    expect(await (await get(admin.token)).json()).toEqual({ configured: true, provider: 'openai-compatible', model: 'coach-small', enhancedModel: 'coach-large', missing: [] });
+    expect(await (await get(admin.token)).json()).toEqual({
+      configured: true,
+      provider: 'openai-compatible',
+      model: 'coach-small',
+      enhancedModel: 'coach-large',
+      missing: [],
+    });
     expect((await get(user.token)).status).toBe(403);
     await withConfig({ AI_PROVIDER: 'openai', AI_MODEL: undefined }, async () => {
       expect(await (await get(admin.token)).json()).toMatchObject({ configured: false, missing: ['AI_MODEL', 'AI_API_KEY'] });

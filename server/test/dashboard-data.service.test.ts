@@ -49,7 +49,9 @@ describe('plan_requests (upgrade and top-up requests for operators)', () => {
   it('records a request stamped by the server and shows it to its owner and to admins only', async () => {
     const a = await signedUp();
     const b = await signedUp();
-    const ins = await a.client.from('plan_requests').insert({ kind: 'upgrade', plan_id: 'pro', status: 'handled', detail: 'Upgrade to Pro' });
+    const ins = await a.client
+      .from('plan_requests')
+      .insert({ kind: 'upgrade', plan_id: 'pro', status: 'handled', detail: 'Upgrade to Pro' });
     expect(ins.error).toBeNull();
     const mine = await a.client.from('plan_requests').select('kind, plan_id, status, user_id, ip_address');
     expect(mine.data).toHaveLength(1);
@@ -84,7 +86,11 @@ describe('catalogue_category_counts() (the category buttons)', () => {
     expect(counts.total).toBe(all.data!.length);
     expect(counts.popular).toBe(all.data!.filter((r) => r.popular).length);
     for (const f of INTEGRATION_FILTERS.filter((x) => x.categories.length)) {
-      const viaRest = await t.client().from('integrations').select('id', { count: 'exact', head: true }).in('category', [...f.categories]);
+      const viaRest = await t
+        .client()
+        .from('integrations')
+        .select('id', { count: 'exact', head: true })
+        .in('category', [...f.categories]);
       const viaRpc = f.categories.reduce((s, c) => s + (counts.by_category[c] ?? 0), 0);
       expect(viaRpc, f.id).toBe(viaRest.count);
       expect(viaRpc, f.id).toBeGreaterThan(0);

@@ -47,8 +47,17 @@ describe.skipIf(SERVICE_DB !== 'pglite')('embedded DATA_DIR held by one process'
     expect(r.code).toBe(0);
     const after = await admin.auth.admin.getUserById(created.data.user!.id);
     expect(after.data.user?.app_metadata.role).toBe('admin');
-    const audit = await admin.from('security_audit_log').select('event_type, user_id, event_details').eq('event_type', 'auth.admin.role_granted');
-    expect(audit.data).toEqual([{ event_type: 'auth.admin.role_granted', user_id: created.data.user!.id, event_details: { role: 'admin', via: 'make-admin script, through the running server' } }]);
+    const audit = await admin
+      .from('security_audit_log')
+      .select('event_type, user_id, event_details')
+      .eq('event_type', 'auth.admin.role_granted');
+    expect(audit.data).toEqual([
+      {
+        event_type: 'auth.admin.role_granted',
+        user_id: created.data.user!.id,
+        event_details: { role: 'admin', via: 'make-admin script, through the running server' },
+      },
+    ]);
 
     const missing = await runScript('make-admin', ['nobody@example.com'], { DATA_DIR: dir });
     expect(missing).toMatchObject({ code: 1 });
@@ -57,8 +66,15 @@ describe.skipIf(SERVICE_DB !== 'pglite')('embedded DATA_DIR held by one process'
 
   it('the endpoints the scripts use take the service-role key only, from this machine only', async () => {
     const { anonKey } = await loadKeys({ DATA_DIR: dir });
-    for (const [p, body] of [['/api/ops/make-admin', '{"email":"running@example.com"}'], ['/api/ops/backup', '']] as const) {
-      const anon = await fetch(`${first.url}${p}`, { method: 'POST', headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' }, body });
+    for (const [p, body] of [
+      ['/api/ops/make-admin', '{"email":"running@example.com"}'],
+      ['/api/ops/backup', ''],
+    ] as const) {
+      const anon = await fetch(`${first.url}${p}`, {
+        method: 'POST',
+        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' },
+        body,
+      });
       expect([p, anon.status]).toEqual([p, 403]);
       const none = await fetch(`${first.url}${p}`, { method: 'POST', body });
       expect(none.status).toBeGreaterThanOrEqual(401);
@@ -66,13 +82,20 @@ describe.skipIf(SERVICE_DB !== 'pglite')('embedded DATA_DIR held by one process'
     }
     const { serviceRoleKey } = await loadKeys({ DATA_DIR: dir });
     const asService = (body: string) =>
-      fetch(`${first.url}/api/ops/make-admin`, { method: 'POST', headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' }, body });
+      fetch(`${first.url}/api/ops/make-admin`, {
+        method: 'POST',
+        headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+        body,
+      });
     expect((await asService('not json')).status).toBe(400);
     expect((await asService('{"email":"not-an-address"}')).status).toBe(400);
     expect((await asService('{"email":"x\\u0000@example.com"}')).status).toBe(400);
     expect(await (await asService('{"email":"nobody@example.com"}')).json()).toMatchObject({ error_code: 'user_not_found' });
     // Through a reverse proxy on this host (a forwarding header): refused even with the service key.
-    const proxied = await fetch(`${first.url}/api/ops/backup`, { method: 'POST', headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`, 'X-Forwarded-For': '203.0.113.9' } });
+    const proxied = await fetch(`${first.url}/api/ops/backup`, {
+      method: 'POST',
+      headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`, 'X-Forwarded-For': '203.0.113.9' },
+    });
     expect([proxied.status, await proxied.json()]).toEqual([403, expect.objectContaining({ error_code: 'local_only' })]);
   });
 

@@ -31,7 +31,11 @@ describe('error tracking with SENTRY_DSN', () => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
-        received.push({ path: req.url ?? '', auth: String(req.headers['x-sentry-auth'] ?? ''), lines: body.split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) });
+        received.push({
+          path: req.url ?? '',
+          auth: String(req.headers['x-sentry-auth'] ?? ''),
+          lines: body.split('\n').map((l) => JSON.parse(l) as Record<string, unknown>),
+        });
         res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });
     });
@@ -75,7 +79,11 @@ describe('error tracking with SENTRY_DSN', () => {
   });
 
   it('refuses a malformed report', async () => {
-    const res = await fetch(`${t.url}/api/client-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stack: 1 }) });
+    const res = await fetch(`${t.url}/api/client-errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ stack: 1 }),
+    });
     expect(res.status).toBe(400);
   });
 
@@ -112,7 +120,11 @@ describe('error tracking without SENTRY_DSN', () => {
 
   it('has no report endpoint and tells the browser not to report', async () => {
     expect(((await (await fetch(`${t.url}/api/config`)).json()) as { errorReporting: boolean }).errorReporting).toBe(false);
-    const res = await fetch(`${t.url}/api/client-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'x' }) });
+    const res = await fetch(`${t.url}/api/client-errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'x' }),
+    });
     expect(res.status).toBe(404);
   });
 });

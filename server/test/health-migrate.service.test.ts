@@ -19,7 +19,14 @@ describe('health and migration checksums', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'health-'));
     pgdb = SERVICE_DB === 'postgres' ? await freshPostgresDatabase() : undefined;
-    env = { NODE_ENV: 'test', PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dir, 'no-web'), ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) };
+    env = {
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dir, 'no-web'),
+      ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    };
     server = await startServer(env);
   }, 90_000);
   afterAll(async () => {
@@ -42,13 +49,23 @@ describe('health and migration checksums', { timeout: 120_000 }, () => {
 
   it('ready is 503 while a migration of this release is not applied; live stays 200', async () => {
     const db = server.ctx.db;
-    const { rows } = await db.query<{ checksum: string; applied_at: string }>('select checksum, applied_at::text from supabase_migrations.schema_migrations where version = $1', [last]);
+    const { rows } = await db.query<{ checksum: string; applied_at: string }>(
+      'select checksum, applied_at::text from supabase_migrations.schema_migrations where version = $1',
+      [last],
+    );
     await db.query('delete from supabase_migrations.schema_migrations where version = $1', [last]);
     try {
-      expect((await get('/api/health/ready')).slice(0, 2)).toEqual([503, { status: 'migrations_pending', database: server.ctx.db.kind, pending: [last] }]);
+      expect((await get('/api/health/ready')).slice(0, 2)).toEqual([
+        503,
+        { status: 'migrations_pending', database: server.ctx.db.kind, pending: [last] },
+      ]);
       expect((await get('/api/health/live'))[0]).toBe(200);
     } finally {
-      await db.query('insert into supabase_migrations.schema_migrations (version, checksum, applied_at) values ($1, $2, $3)', [last, rows[0]!.checksum, rows[0]!.applied_at]);
+      await db.query('insert into supabase_migrations.schema_migrations (version, checksum, applied_at) values ($1, $2, $3)', [
+        last,
+        rows[0]!.checksum,
+        rows[0]!.applied_at,
+      ]);
     }
     expect((await get('/api/health/ready'))[0]).toBe(200);
   });
@@ -57,7 +74,9 @@ describe('health and migration checksums', { timeout: 120_000 }, () => {
     await server.ctx.db.query('update supabase_migrations.schema_migrations set checksum = null'); // an install from before checksums
     await server.close();
     server = await startServer(env);
-    const { rows } = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from supabase_migrations.schema_migrations where checksum is null');
+    const { rows } = await server.ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from supabase_migrations.schema_migrations where checksum is null',
+    );
     expect(rows[0]!.n).toBe(0);
 
     // As if the file had been edited after it ran: the recorded checksum no longer matches it.

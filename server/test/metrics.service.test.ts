@@ -36,7 +36,12 @@ describe('/metrics with METRICS_TOKEN', () => {
 
   beforeAll(async () => {
     // Port 1 refuses connections: every SMTP hand-over fails, as with a mail service down.
-    t = await startTestServer({ METRICS_TOKEN: TOKEN, SMTP_URL: 'smtp://127.0.0.1:1', AUTH_RATE_LIMIT_IP: '1', AUTH_EMAIL_MIN_INTERVAL: '0' });
+    t = await startTestServer({
+      METRICS_TOKEN: TOKEN,
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      AUTH_RATE_LIMIT_IP: '1',
+      AUTH_EMAIL_MIN_INTERVAL: '0',
+    });
   }, 60_000);
   afterAll(() => t?.close(), 30_000);
 
@@ -72,7 +77,11 @@ describe('/metrics with METRICS_TOKEN', () => {
     const signUp = await t.client().auth.signUp({ email, password: 'a-long-metrics-password-1' });
     expect(signUp.error).toBeNull();
     const recover = (headers: Record<string, string> = {}) =>
-      fetch(`${t.url}/auth/v1/recover`, { method: 'POST', headers: { apikey: t.anonKey, 'content-type': 'application/json', ...headers }, body: JSON.stringify({ email }) });
+      fetch(`${t.url}/auth/v1/recover`, {
+        method: 'POST',
+        headers: { apikey: t.anonKey, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email }),
+      });
     expect((await recover()).status).toBe(500); // the mail could not be handed over
     expect((await recover()).status).toBe(429); // AUTH_RATE_LIMIT_IP=1: the second recover from this address
     const text = await scrape();

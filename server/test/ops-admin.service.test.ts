@@ -11,7 +11,9 @@ let userId: string;
 const PASSWORD = 'Op3rator-Console-Pw!';
 
 async function makeUser(email: string, admin: boolean) {
-  const { data, error } = await t.admin().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, app_metadata: admin ? { role: 'admin' } : {} });
+  const { data, error } = await t
+    .admin()
+    .auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, app_metadata: admin ? { role: 'admin' } : {} });
   if (error) throw error;
   const signIn = await t.client().auth.signInWithPassword({ email, password: PASSWORD });
   if (signIn.error) throw signIn.error;
@@ -37,44 +39,79 @@ afterAll(async () => {
 });
 
 describe(`operators' API access (${SERVICE_DB})`, () => {
-  it.each(['/users', '/analytics/summary', '/security/failed-sign-ins'])('refuses %s without a token (401) and to non-admins (403)', async (p) => {
-    expect((await api(p, undefined)).status).toBe(401);
-    const res = await api(p, userToken);
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ code: 'not_admin', message: 'Admin access required' });
-    expect((await api(p, t.anonKey)).status).toBe(403);
-    expect((await api(p, adminToken)).status).toBe(200);
-  });
+  it.each(['/users', '/analytics/summary', '/security/failed-sign-ins'])(
+    'refuses %s without a token (401) and to non-admins (403)',
+    async (p) => {
+      expect((await api(p, undefined)).status).toBe(401);
+      const res = await api(p, userToken);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ code: 'not_admin', message: 'Admin access required' });
+      expect((await api(p, t.anonKey)).status).toBe(403);
+      expect((await api(p, adminToken)).status).toBe(200);
+    },
+  );
 
   it('refuses a forged admin claim', async () => {
-    const forged = await t.server.ctx.jwt.sign({ role: 'authenticated', sub: userId, app_metadata: { role: 'admin' }, exp: Math.floor(Date.now() / 1000) + 600 });
+    const forged = await t.server.ctx.jwt.sign({
+      role: 'authenticated',
+      sub: userId,
+      app_metadata: { role: 'admin' },
+      exp: Math.floor(Date.now() / 1000) + 600,
+    });
     expect((await api('/users', forged)).status).toBe(403);
   });
 });
 
 describe(`waitlist invitations (${SERVICE_DB})`, () => {
   it('invites the selected subscribers, marks them invited and audits it', async () => {
-    for (const [name, email] of [['Ivy Invite', 'ivy@example.com'], ['Ned Notyet', 'ned@example.com']] as const) {
-      const res = await fetch(`${t.url}/api/waitlist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, email }) });
+    for (const [name, email] of [
+      ['Ivy Invite', 'ivy@example.com'],
+      ['Ned Notyet', 'ned@example.com'],
+    ] as const) {
+      const res = await fetch(`${t.url}/api/waitlist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name, email }),
+      });
       expect(res.status).toBe(201);
     }
-    const { data: subs } = await t.admin().from('ebook_subscribers').select('id, email').in('email', ['ivy@example.com', 'ned@example.com']);
+    const { data: subs } = await t
+      .admin()
+      .from('ebook_subscribers')
+      .select('id, email')
+      .in('email', ['ivy@example.com', 'ned@example.com']);
     const ivy = subs!.find((s) => s.email === 'ivy@example.com')!;
     expect((await api('/waitlist/invite', userToken, { body: { ids: [ivy.id] } })).status).toBe(403);
 
     const res = await api('/waitlist/invite', adminToken, { body: { ids: [ivy.id] } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ results: [{ id: ivy.id, email: 'ivy@example.com', outcome: 'invited' }], missing: [] });
-    const invite = await smtp.waitFor('ivy@example.com', 5000).then(async (m) => (m.subject.includes('waitlist') ? smtp.waitFor('ivy@example.com', 5000) : m));
+    const invite = await smtp
+      .waitFor('ivy@example.com', 5000)
+      .then(async (m) => (m.subject.includes('waitlist') ? smtp.waitFor('ivy@example.com', 5000) : m));
     expect(invite.text).toContain('/auth/v1/verify');
-    const { data: after } = await t.admin().from('ebook_subscribers').select('email, status').in('email', ['ivy@example.com', 'ned@example.com']).order('email');
-    expect(after).toEqual([{ email: 'ivy@example.com', status: 'invited' }, { email: 'ned@example.com', status: 'waiting' }]);
-    const { rows } = await t.server.ctx.db.query(`select user_id, details from (select user_id, event_details as details from public.security_audit_log where event_type = 'admin.waitlist_invited') a`);
+    const { data: after } = await t
+      .admin()
+      .from('ebook_subscribers')
+      .select('email, status')
+      .in('email', ['ivy@example.com', 'ned@example.com'])
+      .order('email');
+    expect(after).toEqual([
+      { email: 'ivy@example.com', status: 'invited' },
+      { email: 'ned@example.com', status: 'waiting' },
+    ]);
+    const { rows } = await t.server.ctx.db.query(
+      `select user_id, details from (select user_id, event_details as details from public.security_audit_log where event_type = 'admin.waitlist_invited') a`,
+    );
     expect(rows).toEqual([{ user_id: adminId, details: expect.objectContaining({ invited: 1, requested: 1 }) }]);
   });
 
   it('reports subscribers who already have an account and validates the ids', async () => {
-    await fetch(`${t.url}/api/waitlist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Plain', email: 'PLAIN@example.com' }) });
+    await fetch(`${t.url}/api/waitlist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Plain', email: 'PLAIN@example.com' }),
+    });
     const { data } = await t.admin().from('ebook_subscribers').select('id').eq('email', 'plain@example.com').single();
     const res = await api('/waitlist/invite', adminToken, { body: { ids: [data!.id] } });
     expect(((await res.json()) as { results: { outcome: string }[] }).results[0]!.outcome).toBe('already_registered');
@@ -122,12 +159,17 @@ describe(`user management (${SERVICE_DB})`, () => {
 
   it('resets MFA by removing every factor, audited', async () => {
     const u = await makeUser('mfa-user@example.com', false);
-    await t.server.ctx.db.query(`insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret) values (gen_random_uuid(), $1, 'phone app', 'totp', 'verified', 'JBSWY3DPEHPK3PXP')`, [u.id]);
+    await t.server.ctx.db.query(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret) values (gen_random_uuid(), $1, 'phone app', 'totp', 'verified', 'JBSWY3DPEHPK3PXP')`,
+      [u.id],
+    );
     const res = await api(`/users/${u.id}/reset-mfa`, adminToken, { body: {} });
     expect(await res.json()).toEqual({ id: u.id, factors_removed: 1 });
     const { rows } = await t.server.ctx.db.query('select count(*)::int as n from auth.mfa_factors where user_id = $1', [u.id]);
     expect(rows[0]).toEqual({ n: 0 });
-    const audit = await t.server.ctx.db.query(`select user_id, event_details from public.security_audit_log where event_type = 'admin.mfa_reset'`);
+    const audit = await t.server.ctx.db.query(
+      `select user_id, event_details from public.security_audit_log where event_type = 'admin.mfa_reset'`,
+    );
     expect(audit.rows[0]).toMatchObject({ user_id: adminId, event_details: { target_user_id: u.id, factors_removed: 1 } });
   });
 });
@@ -136,7 +178,10 @@ describe(`statistics (${SERVICE_DB})`, () => {
   it('aggregates page views, the scroll funnel and the engaged rate over the period', async () => {
     const db = t.server.ctx.db;
     const ev = (type: string, data: Record<string, unknown>, session: string, age = '0 days') =>
-      db.query(`insert into public.analytics_events (event_type, event_data, session_id, created_at) values ($1, $2, $3, now() - $4::interval)`, [type, JSON.stringify(data), session, age]);
+      db.query(
+        `insert into public.analytics_events (event_type, event_data, session_id, created_at) values ($1, $2, $3, now() - $4::interval)`,
+        [type, JSON.stringify(data), session, age],
+      );
     await ev('page_view', { page_path: '/' }, 's1');
     await ev('page_view', { page_path: '/pricing' }, 's1');
     await ev('page_view', { page_path: '/' }, 's2');
@@ -147,10 +192,24 @@ describe(`statistics (${SERVICE_DB})`, () => {
     await ev('scroll_depth', { depth: 25 }, 's2');
     await ev('engaged_user', { page_path: '/' }, 's1');
     const s = (await (await api('/analytics/summary?days=30', adminToken)).json()) as Record<string, unknown>;
-    expect(s.page_views).toEqual([{ path: '/', count: 2 }, { path: '/pricing', count: 1 }]);
-    expect(s.scroll_funnel).toEqual([{ depth: 25, sessions: 2 }, { depth: 50, sessions: 1 }, { depth: 75, sessions: 0 }, { depth: 100, sessions: 0 }]);
+    expect(s.page_views).toEqual([
+      { path: '/', count: 2 },
+      { path: '/pricing', count: 1 },
+    ]);
+    expect(s.scroll_funnel).toEqual([
+      { depth: 25, sessions: 2 },
+      { depth: 50, sessions: 1 },
+      { depth: 75, sessions: 0 },
+      { depth: 100, sessions: 0 },
+    ]);
     expect(s).toMatchObject({ sessions: 2, engaged_sessions: 1, engaged_rate: 0.5, days: 30 });
-    expect(s.totals).toEqual([{ event_type: 'page_view', count: 3 }, { event_type: 'scroll_depth', count: 4 }, { event_type: 'engaged_user', count: 1 }].sort((a, b) => b.count - a.count || a.event_type.localeCompare(b.event_type)));
+    expect(s.totals).toEqual(
+      [
+        { event_type: 'page_view', count: 3 },
+        { event_type: 'scroll_depth', count: 4 },
+        { event_type: 'engaged_user', count: 1 },
+      ].sort((a, b) => b.count - a.count || a.event_type.localeCompare(b.event_type)),
+    );
     expect((s.daily as unknown[]).length).toBe(30);
     expect((await api('/analytics/summary?days=0', adminToken)).status).toBe(400);
   });

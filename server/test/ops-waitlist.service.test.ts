@@ -17,7 +17,11 @@ afterAll(async () => {
 // Each test joins from its own client IP (TRUST_PROXY is on), so the per-IP limit of one does not spill into another.
 let ipSeq = 0;
 const join = (body: unknown, ip = `203.0.113.${++ipSeq}`) =>
-  fetch(`${t.url}/api/waitlist`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+  fetch(`${t.url}/api/waitlist`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify(body),
+  });
 
 describe(`waitlist join (${SERVICE_DB})`, () => {
   it('gives consecutive positions, stores the subscriber as waiting and mails the position', async () => {
@@ -27,8 +31,19 @@ describe(`waitlist join (${SERVICE_DB})`, () => {
     const b = await join({ name: 'Grace Hopper', email: 'grace@example.com' });
     expect(((await b.json()) as { waitlist_position: number }).waitlist_position).toBe(first + 1);
 
-    const { data } = await t.admin().from('ebook_subscribers').select('name, email, status, source, waitlist_position').eq('waitlist_position', first).single();
-    expect(data).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', status: 'waiting', source: 'join_waiting_list_page', waitlist_position: first });
+    const { data } = await t
+      .admin()
+      .from('ebook_subscribers')
+      .select('name, email, status, source, waitlist_position')
+      .eq('waitlist_position', first)
+      .single();
+    expect(data).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      status: 'waiting',
+      source: 'join_waiting_list_page',
+      waitlist_position: first,
+    });
 
     const mail = await smtp.waitFor('ada@example.com');
     expect(mail.subject).toBe(`You're #${first} on the Test Brand waitlist`);
@@ -59,7 +74,9 @@ describe(`waitlist join (${SERVICE_DB})`, () => {
     const before = (await t.admin().from('ebook_subscribers').select('*', { count: 'exact', head: true })).count!;
     const n = 12;
     const res = await Promise.all(Array.from({ length: n }, (_, i) => join({ name: `Con ${i}`, email: `con-${i}@example.com` })));
-    const positions = (await Promise.all(res.map((r) => r.json() as Promise<{ waitlist_position: number }>))).map((r) => r.waitlist_position).sort((x, y) => x - y);
+    const positions = (await Promise.all(res.map((r) => r.json() as Promise<{ waitlist_position: number }>)))
+      .map((r) => r.waitlist_position)
+      .sort((x, y) => x - y);
     expect(positions).toEqual(Array.from({ length: n }, (_, i) => before + i + 1));
   });
 });
@@ -93,7 +110,12 @@ describe(`every waitlist entry point mails the confirmation (${SERVICE_DB})`, ()
     (await t.admin().from('ebook_subscribers').select('waitlist_position').eq('email', email).single()).data!.waitlist_position as number;
 
   it('a table insert into ebook_subscribers mails the position', async () => {
-    const res = await rest('ebook_subscribers', { name: 'Tabby Insert', email: 'door-table@example.com', status: 'waiting', source: 'join_waiting_list_page' });
+    const res = await rest('ebook_subscribers', {
+      name: 'Tabby Insert',
+      email: 'door-table@example.com',
+      status: 'waiting',
+      source: 'join_waiting_list_page',
+    });
     expect(res.status).toBe(201);
     const mail = await smtp.waitFor('door-table@example.com');
     expect(mail.subject).toBe(`You're #${await positionOf('door-table@example.com')} on the Test Brand waitlist`);

@@ -49,7 +49,9 @@ describe(`platform (${SERVICE_DB})`, () => {
   });
 
   it('records every migration it applied', async () => {
-    const { rows } = await t.server.ctx.db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by 1');
+    const { rows } = await t.server.ctx.db.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by 1',
+    );
     expect(rows[0]?.version).toBe('0001_roles_and_helpers.sql');
   });
 });

@@ -15,7 +15,13 @@ describe(`public site writes (${SERVICE_DB})`, () => {
     const anonymousId = randomUUID();
     const anon = anonClient(t);
     const ins = await anon.from('consent_records').insert({
-      necessary: true, performance: true, functional: false, targeting: false, accepted: true, consent_version: '1', anonymous_id: anonymousId,
+      necessary: true,
+      performance: true,
+      functional: false,
+      targeting: false,
+      accepted: true,
+      consent_version: '1',
+      anonymous_id: anonymousId,
     });
     expect(ins.error).toBeNull();
     expect((await anon.from('consent_records').select('*').eq('anonymous_id', anonymousId)).data ?? []).toEqual([]);
@@ -26,7 +32,9 @@ describe(`public site writes (${SERVICE_DB})`, () => {
   });
 
   it('necessary cannot be recorded as off', async () => {
-    const res = await anonClient(t).from('consent_records').insert({ necessary: false, performance: false, functional: false, targeting: false, accepted: true });
+    const res = await anonClient(t)
+      .from('consent_records')
+      .insert({ necessary: false, performance: false, functional: false, targeting: false, accepted: true });
     expect(res.error?.code).toBe('23514');
   });
 

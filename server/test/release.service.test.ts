@@ -91,8 +91,10 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
     expect(existsSync(path.join(dir, 'apps/web/dist/index.html'))).toBe(true);
     expect(existsSync(path.join(dir, 'server/src'))).toBe(false);
     expect(existsSync(path.join(dir, 'packages/shared/src'))).toBe(false);
-    for (const dep of ['pg', '@electric-sql/pglite', 'hono', 'prom-client']) expect(existsSync(path.join(dir, 'node_modules', dep)), dep).toBe(true);
-    for (const dev of ['tsx', 'esbuild', 'vite', 'typescript', 'vitest', 'react']) expect(existsSync(path.join(dir, 'node_modules', dev)), dev).toBe(false);
+    for (const dep of ['pg', '@electric-sql/pglite', 'hono', 'prom-client'])
+      expect(existsSync(path.join(dir, 'node_modules', dep)), dep).toBe(true);
+    for (const dev of ['tsx', 'esbuild', 'vite', 'typescript', 'vitest', 'react'])
+      expect(existsSync(path.join(dir, 'node_modules', dev)), dev).toBe(false);
   });
 
   it('serves health (and the image health check), metrics, the web app and a sign-up with `npm run serve`; keys and make-admin run from the build', async (ctx) => {
@@ -110,7 +112,9 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
       expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
 
       // the image's HEALTHCHECK
-      await expect(run('node', ['scripts/healthcheck.mjs', `${server.url}/api/health`], { cwd: dir, env, timeout: 10_000 })).resolves.toBeDefined();
+      await expect(
+        run('node', ['scripts/healthcheck.mjs', `${server.url}/api/health`], { cwd: dir, env, timeout: 10_000 }),
+      ).resolves.toBeDefined();
 
       const page = await fetch(`${server.url}/`);
       expect(page.status).toBe(200);
@@ -133,7 +137,9 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
       await stop(server.child);
     }
     expect(server.output()).toMatch(/"forced":false,"msg":"stopped"/); // drained and closed the database cleanly
-    await expect(run('node', ['scripts/healthcheck.mjs', `${server.url}/api/health`], { cwd: dir, env, timeout: 10_000 })).rejects.toMatchObject({ code: 1 });
+    await expect(
+      run('node', ['scripts/healthcheck.mjs', `${server.url}/api/health`], { cwd: dir, env, timeout: 10_000 }),
+    ).rejects.toMatchObject({ code: 1 });
     expect(server.output()).not.toMatch(/tsx|ERR_MODULE_NOT_FOUND|Cannot find|unhandled error/);
 
     // The embedded database is one process's at a time, so the operator script runs with the server stopped.

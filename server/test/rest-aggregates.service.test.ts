@@ -38,7 +38,11 @@ describe(`aggregates (${SERVICE_DB})`, () => {
   });
 
   it('aggregates inside an embed, also with the older bare `count`', async () => {
-    const { data, error } = await db.from('agg_teams').select('name, agg_scores(n:count(), points.avg()), c:agg_scores(count)').eq('id', 1).single();
+    const { data, error } = await db
+      .from('agg_teams')
+      .select('name, agg_scores(n:count(), points.avg()), c:agg_scores(count)')
+      .eq('id', 1)
+      .single();
     expect(error).toBeNull();
     expect(data).toEqual({ name: 'red', agg_scores: [{ n: 3, avg: 2 }], c: [{ count: 3 }] });
   });

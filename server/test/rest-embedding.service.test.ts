@@ -64,8 +64,16 @@ describe(`embedding (${SERVICE_DB})`, () => {
       code: 'PGRST201',
       message: "Could not embed because more than one relationship was found for 'emb_books' and 'emb_authors'",
       details: [
-        { cardinality: 'many-to-one', embedding: 'emb_books with emb_authors', relationship: 'emb_books_author_id_fkey using emb_books(author_id) and emb_authors(id)' },
-        { cardinality: 'many-to-one', embedding: 'emb_books with emb_authors', relationship: 'emb_books_editor_fk using emb_books(editor_id) and emb_authors(id)' },
+        {
+          cardinality: 'many-to-one',
+          embedding: 'emb_books with emb_authors',
+          relationship: 'emb_books_author_id_fkey using emb_books(author_id) and emb_authors(id)',
+        },
+        {
+          cardinality: 'many-to-one',
+          embedding: 'emb_books with emb_authors',
+          relationship: 'emb_books_editor_fk using emb_books(editor_id) and emb_authors(id)',
+        },
       ],
       hint: "Try changing 'emb_authors' to one of the following: 'emb_authors!emb_books_author_id_fkey', 'emb_authors!emb_books_editor_fk'. Find the desired relationship in the 'details' key.",
     });
@@ -75,7 +83,8 @@ describe(`embedding (${SERVICE_DB})`, () => {
     expect(none.status).toBe(400);
     expect(none.error).toMatchObject({
       code: 'PGRST200',
-      details: "Searched for a foreign key relationship between 'emb_genres' and 'emb_shelves' in the schema 'public', but no matches were found.",
+      details:
+        "Searched for a foreign key relationship between 'emb_genres' and 'emb_shelves' in the schema 'public', but no matches were found.",
     });
   });
 
@@ -89,7 +98,10 @@ describe(`embedding (${SERVICE_DB})`, () => {
     const { data, error } = await db.from('emb_authors').select('name, emb_books!author_id!inner()').order('id');
     expect(error).toBeNull();
     expect(data).toEqual([{ name: 'Ursula' }, { name: 'Italo' }]);
-    const filtered = await db.from('emb_authors').select('name, emb_books!author_id!inner(title)').eq('emb_books.title', 'Invisible Cities');
+    const filtered = await db
+      .from('emb_authors')
+      .select('name, emb_books!author_id!inner(title)')
+      .eq('emb_books.title', 'Invisible Cities');
     expect(filtered.data).toEqual([{ name: 'Italo', emb_books: [{ title: 'Invisible Cities' }] }]);
   });
 
@@ -103,7 +115,12 @@ describe(`embedding (${SERVICE_DB})`, () => {
       .single();
     expect(error).toBeNull();
     expect(data).toEqual({ label: 'fantasy', emb_books: [{ id: 12 }] });
-    const ored = await db.from('emb_authors').select('id, emb_books!author_id(id)').eq('id', 1).or('id.eq.11,title.eq.nothing', { referencedTable: 'emb_books' }).single();
+    const ored = await db
+      .from('emb_authors')
+      .select('id, emb_books!author_id(id)')
+      .eq('id', 1)
+      .or('id.eq.11,title.eq.nothing', { referencedTable: 'emb_books' })
+      .single();
     expect(ored.data).toEqual({ id: 1, emb_books: [{ id: 11 }] });
     const missing = await db.from('emb_authors').select('id').eq('emb_books.id', 1);
     expect(missing.error).toMatchObject({ code: 'PGRST108', message: "'emb_books' is not an embedded resource in this request" });
@@ -112,7 +129,12 @@ describe(`embedding (${SERVICE_DB})`, () => {
   it('spreads a to-one embed into the parent object and a to-many one into arrays', async () => {
     const one = await db.from('emb_books').select('title, ...emb_authors!author_id(author:name)').eq('id', 10).single();
     expect(one.data).toEqual({ title: 'Earthsea', author: 'Ursula' });
-    const many = await db.from('emb_genres').select('label, ...emb_books(id)').eq('id', 1).order('id', { referencedTable: 'emb_books' }).single();
+    const many = await db
+      .from('emb_genres')
+      .select('label, ...emb_books(id)')
+      .eq('id', 1)
+      .order('id', { referencedTable: 'emb_books' })
+      .single();
     expect(many.data).toEqual({ label: 'fantasy', id: [10, 12] });
   });
 

@@ -48,7 +48,14 @@ describe(`plans, trial and credits (${SERVICE_DB})`, () => {
     expect(days).toBeLessThanOrEqual(TRIAL_DAYS);
     expect((await u.client.rpc('credit_balance')).data).toBe(PLANS.basic.credits);
     const { data: status } = await u.client.rpc('plan_status');
-    expect(status).toMatchObject({ plan_id: 'basic', plan_name: 'Vibe BC', status: 'trialing', trial_days_remaining: TRIAL_DAYS, credits_balance: 2000, credits_allowance: 2000 });
+    expect(status).toMatchObject({
+      plan_id: 'basic',
+      plan_name: 'Vibe BC',
+      status: 'trialing',
+      trial_days_remaining: TRIAL_DAYS,
+      credits_balance: 2000,
+      credits_allowance: 2000,
+    });
   });
 
   it('gates features by plan, and meters connect_anything_custom per month', async () => {
@@ -93,7 +100,10 @@ describe(`plans, trial and credits (${SERVICE_DB})`, () => {
 
   it('denies every feature once a trial has ended', async () => {
     const u = await createTestUser(t);
-    await serviceClient(t).from('subscriptions').update({ trial_ends_at: new Date(Date.now() - 1000).toISOString() }).eq('user_id', u.id);
+    await serviceClient(t)
+      .from('subscriptions')
+      .update({ trial_ends_at: new Date(Date.now() - 1000).toISOString() })
+      .eq('user_id', u.id);
     expect((await u.client.rpc('has_feature', { feature: 'website' })).data).toBe(false);
     expect((await u.client.rpc('plan_status')).data).toMatchObject({ status: 'expired', trial_days_remaining: 0 });
   });
@@ -102,16 +112,30 @@ describe(`plans, trial and credits (${SERVICE_DB})`, () => {
     const u = await createTestUser(t);
     const text = fc.constantFrom(null, '', '  ', 'Acme');
     const answers = fc.record({
-      business_name: text, industry: fc.constantFrom(null, 'Technology'), problem_solving: text, business_targets: text,
-      funding_source: fc.constantFrom(null, 'Bank Loan'), team_size: fc.constantFrom(null, '2-5 people'),
-      goals: fc.subarray(['revenue', 'leads']), key_metrics: fc.subarray(['revenue', 'profit']),
+      business_name: text,
+      industry: fc.constantFrom(null, 'Technology'),
+      problem_solving: text,
+      business_targets: text,
+      funding_source: fc.constantFrom(null, 'Bank Loan'),
+      team_size: fc.constantFrom(null, '2-5 people'),
+      goals: fc.subarray(['revenue', 'leads']),
+      key_metrics: fc.subarray(['revenue', 'profit']),
     });
     await fc.assert(
       fc.asyncProperty(answers, async (a) => {
         const { data, error } = await u.client.from('business_profiles').update(a).eq('user_id', u.id).select('completeness').single();
         expect(error).toBeNull();
         expect(data!.completeness).toBe(
-          profileCompleteness({ businessName: a.business_name, industry: a.industry, problemSolving: a.problem_solving, goals: a.goals, businessTargets: a.business_targets, fundingSource: a.funding_source, teamSize: a.team_size, keyMetrics: a.key_metrics }),
+          profileCompleteness({
+            businessName: a.business_name,
+            industry: a.industry,
+            problemSolving: a.problem_solving,
+            goals: a.goals,
+            businessTargets: a.business_targets,
+            fundingSource: a.funding_source,
+            teamSize: a.team_size,
+            keyMetrics: a.key_metrics,
+          }),
         );
       }),
       { numRuns: 25 },

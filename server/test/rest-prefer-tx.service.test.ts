@@ -26,9 +26,13 @@ afterAll(() => t?.close());
 
 const STRICT_1 = 'handling=strict, max-affected=1';
 const rest = (path: string, init: RequestInit = {}) =>
-  fetch(`${t.url}/rest/v1${path}`, { ...init, headers: { apikey: t.anonKey, 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
+  fetch(`${t.url}/rest/v1${path}`, {
+    ...init,
+    headers: { apikey: t.anonKey, 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+  });
 
-const labels = async () => (await t.server.ctx.db.query<{ id: number; label: string }>('select id, label from ptx_items order by id')).rows.map((r) => r.label);
+const labels = async () =>
+  (await t.server.ctx.db.query<{ id: number; label: string }>('select id, label from ptx_items order by id')).rows.map((r) => r.label);
 
 describe(`Prefer tx and max-affected (${SERVICE_DB})`, () => {
   it('answers a write under tx=rollback as usual, then leaves the table unchanged', async () => {
@@ -38,10 +42,22 @@ describe(`Prefer tx and max-affected (${SERVICE_DB})`, () => {
   });
 
   it('refuses (and undoes) an update or rpc touching more rows than max-affected under handling=strict', async () => {
-    const upd = await rest('/ptx_items?label=eq.a', { method: 'PATCH', body: JSON.stringify({ label: 'c' }), headers: { Prefer: STRICT_1 } });
+    const upd = await rest('/ptx_items?label=eq.a', {
+      method: 'PATCH',
+      body: JSON.stringify({ label: 'c' }),
+      headers: { Prefer: STRICT_1 },
+    });
     expect(upd.status).toBe(400);
-    expect(await upd.json()).toMatchObject({ code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint', details: 'The query affects 2 rows' });
-    const rpc = await rest('/rpc/ptx_relabel', { method: 'POST', body: JSON.stringify({ old: 'a', new: 'd' }), headers: { Prefer: STRICT_1 } });
+    expect(await upd.json()).toMatchObject({
+      code: 'PGRST124',
+      message: 'Query result exceeds max-affected preference constraint',
+      details: 'The query affects 2 rows',
+    });
+    const rpc = await rest('/rpc/ptx_relabel', {
+      method: 'POST',
+      body: JSON.stringify({ old: 'a', new: 'd' }),
+      headers: { Prefer: STRICT_1 },
+    });
     expect(await rpc.json()).toMatchObject({ code: 'PGRST124' });
     expect(await labels()).toEqual(['a', 'a', 'b']);
     const ok = await rest('/ptx_items?label=eq.b', { method: 'DELETE', headers: { Prefer: STRICT_1 } });
@@ -50,7 +66,10 @@ describe(`Prefer tx and max-affected (${SERVICE_DB})`, () => {
   });
 
   it('gives an identity column its next value under missing=default when an element leaves it out', async () => {
-    const res = await db.from('ptx_seq').insert([{ id: 100, slug: 'x' }, { slug: 'y' }], { defaultToNull: false }).select('id, slug');
+    const res = await db
+      .from('ptx_seq')
+      .insert([{ id: 100, slug: 'x' }, { slug: 'y' }], { defaultToNull: false })
+      .select('id, slug');
     expect(res.error).toBeNull();
     expect(res.data).toEqual([
       { id: 100, slug: 'x' },

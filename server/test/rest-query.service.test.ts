@@ -49,13 +49,27 @@ describe(`select (${SERVICE_DB})`, () => {
     expect(await ids(crm.gte('rating', 4.7))).toEqual(['attio', 'hubspot', 'salesforce']);
     expect(await ids(anon.from('integrations').select('id').eq('category', 'crm').gt('rating', 4.7))).toEqual(['hubspot']);
     expect(await ids(anon.from('integrations').select('id').eq('category', 'crm').lt('rating', 4.4))).toEqual(['microsoft-dynamics-365']);
-    expect(await ids(anon.from('integrations').select('id').eq('category', 'crm').lte('rating', 4.4))).toEqual(['copper', 'microsoft-dynamics-365', 'zoho-crm']);
+    expect(await ids(anon.from('integrations').select('id').eq('category', 'crm').lte('rating', 4.4))).toEqual([
+      'copper',
+      'microsoft-dynamics-365',
+      'zoho-crm',
+    ]);
     expect((await ids(anon.from('integrations').select('id').eq('category', 'crm').neq('id', 'hubspot'))).length).toBe(8);
   });
 
   it('applies like, ilike, is, in, not and or', async () => {
     const { data: like } = await anon.from('integrations').select('id').like('name', 'Google%').order('id');
-    expect(like!.map((r) => r.id)).toEqual(['google-ads', 'google-analytics', 'google-business-profile', 'google-calendar', 'google-cloud', 'google-drive', 'google-forms', 'google-gemini', 'google-sheets']);
+    expect(like!.map((r) => r.id)).toEqual([
+      'google-ads',
+      'google-analytics',
+      'google-business-profile',
+      'google-calendar',
+      'google-cloud',
+      'google-drive',
+      'google-forms',
+      'google-gemini',
+      'google-sheets',
+    ]);
     const { data: ilike } = await anon.from('integrations').select('id').ilike('description', '%password manager%').order('id');
     expect(ilike!.map((r) => r.id)).toEqual(['1password', 'bitwarden', 'lastpass']);
     const { data: isNull } = await anon.from('integrations').select('id').is('website', null);
@@ -64,7 +78,11 @@ describe(`select (${SERVICE_DB})`, () => {
     expect(inList).toEqual([{ id: 'slack' }, { id: 'zoom' }]);
     const { data: notIn } = await anon.from('integrations').select('id').eq('category', 'ai').not('id', 'in', '(openai,anthropic)');
     expect(notIn!.map((r) => r.id).sort()).toEqual(['elevenlabs', 'google-gemini', 'jasper', 'midjourney', 'mistral-ai', 'perplexity']);
-    const { data: or } = await anon.from('integrations').select('id').or('id.eq.slack,and(category.eq.security,rating.gte.4.8)').order('id');
+    const { data: or } = await anon
+      .from('integrations')
+      .select('id')
+      .or('id.eq.slack,and(category.eq.security,rating.gte.4.8)')
+      .order('id');
     expect(or).toEqual([{ id: '1password' }, { id: 'slack' }]);
     // Connect Anything's search: ilike with * wildcards inside an or-tree, plus a quoted value with a comma
     const { data: search } = await anon.from('integrations').select('id').or('name.ilike.*spot*,description.ilike.*SPOT*,name.eq."a,b"');
@@ -72,7 +90,13 @@ describe(`select (${SERVICE_DB})`, () => {
   });
 
   it('orders by several columns with nulls placement', async () => {
-    const { data } = await anon.from('integrations').select('id, rating, connections').eq('category', 'crm').order('rating', { ascending: false }).order('connections', { ascending: true, nullsFirst: false }).limit(3);
+    const { data } = await anon
+      .from('integrations')
+      .select('id, rating, connections')
+      .eq('category', 'crm')
+      .order('rating', { ascending: false })
+      .order('connections', { ascending: true, nullsFirst: false })
+      .limit(3);
     expect(data!.map((r) => r.id)).toEqual(['hubspot', 'attio', 'salesforce']);
   });
 
@@ -130,7 +154,10 @@ describe(`writes (${SERVICE_DB})`, () => {
     expect(minimal).toMatchObject({ status: 201, data: null, error: null });
     const many = await user.client
       .from('connection_ideas')
-      .insert([{ from_tool: 'Stripe', to_tool: 'Xero', idea: 'Reconcile', positions: {} }, { from_tool: 'Typeform', to_tool: 'Notion', idea: 'Collect', positions: { from: { x: 1, y: 2 } } }])
+      .insert([
+        { from_tool: 'Stripe', to_tool: 'Xero', idea: 'Reconcile', positions: {} },
+        { from_tool: 'Typeform', to_tool: 'Notion', idea: 'Collect', positions: { from: { x: 1, y: 2 } } },
+      ])
       .select('from_tool, positions, user_id');
     expect(many.status).toBe(201);
     expect(many.data).toEqual([
@@ -142,13 +169,30 @@ describe(`writes (${SERVICE_DB})`, () => {
   });
 
   it('upserts: merge updates (200), new rows insert (201), ignore-duplicates skips', async () => {
-    const base = { name: 'Test App', description: 'A test entry.', category: 'business', icon: 'x', rating: 4, connections: 1, actions: ['a', 'b', 'c', 'd'] };
-    const created = await service.from('integrations').upsert({ id: 'test-app', ...base }).select('id, rating');
+    const base = {
+      name: 'Test App',
+      description: 'A test entry.',
+      category: 'business',
+      icon: 'x',
+      rating: 4,
+      connections: 1,
+      actions: ['a', 'b', 'c', 'd'],
+    };
+    const created = await service
+      .from('integrations')
+      .upsert({ id: 'test-app', ...base })
+      .select('id, rating');
     expect(created.status).toBe(201);
-    const merged = await service.from('integrations').upsert({ id: 'test-app', ...base, rating: 4.5 }).select('id, rating');
+    const merged = await service
+      .from('integrations')
+      .upsert({ id: 'test-app', ...base, rating: 4.5 })
+      .select('id, rating');
     expect(merged.status).toBe(200);
     expect(merged.data).toEqual([{ id: 'test-app', rating: 4.5 }]);
-    const ignored = await service.from('integrations').upsert({ id: 'test-app', ...base, rating: 1 }, { onConflict: 'id', ignoreDuplicates: true }).select('id');
+    const ignored = await service
+      .from('integrations')
+      .upsert({ id: 'test-app', ...base, rating: 1 }, { onConflict: 'id', ignoreDuplicates: true })
+      .select('id');
     expect(ignored.status).toBe(201);
     expect(ignored.data).toEqual([]);
     const { data } = await anon.from('integrations').select('rating').eq('id', 'test-app').single();
@@ -158,10 +202,19 @@ describe(`writes (${SERVICE_DB})`, () => {
   it('fills missing keys with column defaults when asked (defaultToNull: false)', async () => {
     const { data, error } = await service
       .from('credit_ledger')
-      .insert([{ user_id: user.id, delta: 10, reason: 'bonus' }, { user_id: user.id, delta: -3, reason: 'spend', feature: 'coach' }], { defaultToNull: false })
+      .insert(
+        [
+          { user_id: user.id, delta: 10, reason: 'bonus' },
+          { user_id: user.id, delta: -3, reason: 'spend', feature: 'coach' },
+        ],
+        { defaultToNull: false },
+      )
       .select('delta, feature');
     expect(error).toBeNull();
-    expect(data).toEqual([{ delta: 10, feature: null }, { delta: -3, feature: 'coach' }]);
+    expect(data).toEqual([
+      { delta: 10, feature: null },
+      { delta: -3, feature: 'coach' },
+    ]);
   });
 
   it('updates with filters (204 minimal, 200 representation, [] when nothing matches)', async () => {
@@ -176,19 +229,44 @@ describe(`writes (${SERVICE_DB})`, () => {
   it('saves onboarding answers and computes completeness in the database', async () => {
     const { data, error } = await user.client
       .from('business_profiles')
-      .update({ business_name: 'Acme', industry: 'Technology', problem_solving: 'Slow books', goals: ['revenue', 'leads'], business_targets: '2x', funding_source: 'Bank Loan', team_size: '2-5 people', key_metrics: ['revenue'], current_step: 5, node_positions: { slack: { x: 10, y: 20 } }, ai_features_enabled: false })
+      .update({
+        business_name: 'Acme',
+        industry: 'Technology',
+        problem_solving: 'Slow books',
+        goals: ['revenue', 'leads'],
+        business_targets: '2x',
+        funding_source: 'Bank Loan',
+        team_size: '2-5 people',
+        key_metrics: ['revenue'],
+        current_step: 5,
+        node_positions: { slack: { x: 10, y: 20 } },
+        ai_features_enabled: false,
+      })
       .eq('user_id', user.id)
       .select('completeness, goals, current_step, node_positions, ai_features_enabled')
       .single();
     expect(error).toBeNull();
-    expect(data).toEqual({ completeness: 100, goals: ['revenue', 'leads'], current_step: 5, node_positions: { slack: { x: 10, y: 20 } }, ai_features_enabled: false });
-    const bad = await user.client.from('business_profiles').update({ goals: ['world-domination'] }).eq('user_id', user.id);
+    expect(data).toEqual({
+      completeness: 100,
+      goals: ['revenue', 'leads'],
+      current_step: 5,
+      node_positions: { slack: { x: 10, y: 20 } },
+      ai_features_enabled: false,
+    });
+    const bad = await user.client
+      .from('business_profiles')
+      .update({ goals: ['world-domination'] })
+      .eq('user_id', user.id);
     expect(bad.status).toBe(400);
     expect(bad.error?.code).toBe('23514');
   });
 
   it('deletes with filters', async () => {
-    const { data: idea } = await user.client.from('connection_ideas').insert({ from_tool: 'x', to_tool: 'y', idea: 'to delete' }).select('id').single();
+    const { data: idea } = await user.client
+      .from('connection_ideas')
+      .insert({ from_tool: 'x', to_tool: 'y', idea: 'to delete' })
+      .select('id')
+      .single();
     const minimal = await user.client.from('connection_ideas').delete().eq('id', idea!.id);
     expect(minimal.status).toBe(204);
     const rep = await user.client.from('connection_ideas').delete().eq('idea', 'Reconcile').select('idea');
@@ -196,7 +274,12 @@ describe(`writes (${SERVICE_DB})`, () => {
   });
 
   it('rolls back a write whose single() answer fails', async () => {
-    const res = await user.client.from('connection_ideas').update({ idea: 'changed' }).neq('id', '00000000-0000-0000-0000-000000000000').select().single();
+    const res = await user.client
+      .from('connection_ideas')
+      .update({ idea: 'changed' })
+      .neq('id', '00000000-0000-0000-0000-000000000000')
+      .select()
+      .single();
     expect(res.status).toBe(406);
     const { data } = await user.client.from('connection_ideas').select('idea').eq('idea', 'changed');
     expect(data).toEqual([]);
@@ -218,7 +301,12 @@ describe(`rpc (${SERVICE_DB})`, () => {
     const rows = top.data as unknown as { rating: number }[];
     expect(rows.length).toBe(3);
     expect(rows[0].rating).toBeGreaterThanOrEqual(rows[2].rating);
-    const crm = await anon.rpc('top_rated_integrations', { p_limit: 100 }, { get: true, count: 'exact' }).select('id').eq('category', 'crm').order('id').limit(2);
+    const crm = await anon
+      .rpc('top_rated_integrations', { p_limit: 100 }, { get: true, count: 'exact' })
+      .select('id')
+      .eq('category', 'crm')
+      .order('id')
+      .limit(2);
     expect(crm).toMatchObject({ data: [{ id: 'attio' }, { id: 'close' }], status: 206 });
     expect(crm.count).toBeGreaterThan(2);
   });
@@ -238,17 +326,24 @@ describe(`rpc (${SERVICE_DB})`, () => {
 
 describe(`errors (${SERVICE_DB})`, () => {
   it('maps database errors to PostgREST statuses', async () => {
-    const dup = await service.from('integrations').insert({ id: 'slack', name: 'x', description: 'x', category: 'ai', icon: 'x', rating: 1, actions: ['a', 'b', 'c', 'd'] });
+    const dup = await service
+      .from('integrations')
+      .insert({ id: 'slack', name: 'x', description: 'x', category: 'ai', icon: 'x', rating: 1, actions: ['a', 'b', 'c', 'd'] });
     expect(dup).toMatchObject({ status: 409, error: { code: '23505' } });
     const badUuid = await user.client.from('profiles').select('id').eq('id', 'not-a-uuid');
     expect(badUuid).toMatchObject({ status: 400, error: { code: '22P02' } });
-    const notNull = await service.from('integrations').insert({ id: 'nameless', description: 'x', category: 'ai', icon: 'x', rating: 1, actions: ['a', 'b', 'c', 'd'] });
+    const notNull = await service
+      .from('integrations')
+      .insert({ id: 'nameless', description: 'x', category: 'ai', icon: 'x', rating: 1, actions: ['a', 'b', 'c', 'd'] });
     expect(notNull).toMatchObject({ status: 400, error: { code: '23502' } });
   });
 
   it('checks tables, columns and syntax before running SQL', async () => {
     expect(await anon.from('nope').select()).toMatchObject({ status: 404, error: { code: 'PGRST205' } });
-    expect(await anon.from('plans').select('nope')).toMatchObject({ status: 400, error: { code: '42703', message: 'column plans.nope does not exist' } });
+    expect(await anon.from('plans').select('nope')).toMatchObject({
+      status: 400,
+      error: { code: '42703', message: 'column plans.nope does not exist' },
+    });
     expect(await service.from('plans').insert({ nope: 1 })).toMatchObject({ status: 400, error: { code: 'PGRST204' } });
     const res = await rest('/plans?id=noop.basic');
     expect(res.status).toBe(400);
@@ -274,7 +369,11 @@ describe(`errors (${SERVICE_DB})`, () => {
   });
 
   it('refuses a body over the size limit', async () => {
-    const res = await rest('/analytics_events', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ event_type: 'x', event_data: { pad: 'x'.repeat(1_100_000) } }) });
+    const res = await rest('/analytics_events', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ event_type: 'x', event_data: { pad: 'x'.repeat(1_100_000) } }),
+    });
     expect(res.status).toBe(413);
   });
 });

@@ -49,7 +49,9 @@ describe(`rpc resolution (${SERVICE_DB})`, () => {
     });
     const dflt = await db.rpc('rpcr_dflt');
     expect(dflt.status).toBe(300);
-    expect(dflt.error?.message).toBe('Could not choose the best candidate function between: public.rpcr_dflt(), public.rpcr_dflt( => text)');
+    expect(dflt.error?.message).toBe(
+      'Could not choose the best candidate function between: public.rpcr_dflt(), public.rpcr_dflt( => text)',
+    );
   });
 
   it('answers 404 PGRST202 with the searched parameters and a near name', async () => {
@@ -57,11 +59,16 @@ describe(`rpc resolution (${SERVICE_DB})`, () => {
     expect(res.status).toBe(404);
     expect(res.error).toEqual({
       code: 'PGRST202',
-      details: 'Searched for the function public.rpcr_sums with parameter a or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      details:
+        'Searched for the function public.rpcr_sums with parameter a or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
       hint: 'Perhaps you meant to call the function public.rpcr_sum',
       message: 'Could not find the function public.rpcr_sums(a) in the schema cache',
     });
     const none = await db.rpc('rpcr_sum');
-    expect(none.error).toMatchObject({ code: 'PGRST202', message: 'Could not find the function public.rpcr_sum without parameters in the schema cache', hint: null });
+    expect(none.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.rpcr_sum without parameters in the schema cache',
+      hint: null,
+    });
   });
 });

@@ -16,14 +16,22 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const latest = async (table: string) => (await serviceClient(t).from(table).select('*').order('created_at', { ascending: false }).limit(1).single()).data as Record<string, unknown>;
+const latest = async (table: string) =>
+  (await serviceClient(t).from(table).select('*').order('created_at', { ascending: false }).limit(1).single()).data as Record<
+    string,
+    unknown
+  >;
 
 describe(`identity stamping (${SERVICE_DB})`, () => {
   it('takes user, IP and user agent from the request, never from the body', async () => {
     const forged = { user_id: admin.id, ip_address: '8.8.8.8', user_agent: 'forged' };
-    expect((await anon.from('analytics_events').insert({ event_type: 'page_view', event_data: { path: '/' }, ...forged })).error).toBeNull();
+    expect(
+      (await anon.from('analytics_events').insert({ event_type: 'page_view', event_data: { path: '/' }, ...forged })).error,
+    ).toBeNull();
     expect(await latest('analytics_events')).toMatchObject({ user_id: null, ip_address: '127.0.0.0', event_type: 'page_view' });
-    expect((await user.client.from('security_audit_log').insert({ event_type: 'client.auth_error', event_details: {}, ...forged })).error).toBeNull();
+    expect(
+      (await user.client.from('security_audit_log').insert({ event_type: 'client.auth_error', event_details: {}, ...forged })).error,
+    ).toBeNull();
     const row = await latest('security_audit_log');
     expect(row).toMatchObject({ user_id: user.id, ip_address: '127.0.0.0' });
     expect(row.user_agent).not.toBe('forged');
@@ -32,17 +40,27 @@ describe(`identity stamping (${SERVICE_DB})`, () => {
   it('limits event types and sizes', async () => {
     // a name that is not snake_case is refused by the insert policy (issue 12: no server-style names) before the check
     expect((await anon.from('analytics_events').insert({ event_type: 'drop table', event_data: {} })).error?.code).toBe('42501');
-    expect((await anon.from('analytics_events').insert({ event_type: 'x', event_data: { big: 'y'.repeat(20_000) } })).error?.code).toBe('23514');
+    expect((await anon.from('analytics_events').insert({ event_type: 'x', event_data: { big: 'y'.repeat(20_000) } })).error?.code).toBe(
+      '23514',
+    );
     expect((await anon.from('analytics_events').insert({ event_type: 'x', event_data: [1, 2] })).error?.code).toBe('23514');
   });
 
   it('sets session lifetimes on the server: 8 hours, or 30 days when remembered', async () => {
     const far = new Date(Date.now() + 365 * 86_400_000).toISOString();
-    const { data: short } = await user.client.from('user_sessions').insert({ session_token: `s-${Date.now()}-a-token`, expires_at: far, device_fingerprint: 'x'.repeat(40) }).select('expires_at, device_fingerprint, user_id').single();
+    const { data: short } = await user.client
+      .from('user_sessions')
+      .insert({ session_token: `s-${Date.now()}-a-token`, expires_at: far, device_fingerprint: 'x'.repeat(40) })
+      .select('expires_at, device_fingerprint, user_id')
+      .single();
     expect(Date.parse(short!.expires_at) - Date.now()).toBeLessThanOrEqual(8 * 3600e3);
     expect(short!.device_fingerprint).toHaveLength(32);
     expect(short!.user_id).toBe(user.id);
-    const { data: long } = await user.client.from('user_sessions').insert({ session_token: `s-${Date.now()}-b-token`, is_remembered: true, expires_at: far }).select('expires_at').single();
+    const { data: long } = await user.client
+      .from('user_sessions')
+      .insert({ session_token: `s-${Date.now()}-b-token`, is_remembered: true, expires_at: far })
+      .select('expires_at')
+      .single();
     const ms = Date.parse(long!.expires_at) - Date.now();
     expect(ms).toBeGreaterThan(29 * 86_400_000);
     expect(ms).toBeLessThanOrEqual(30 * 86_400_000);

@@ -35,12 +35,43 @@ async function seedRow(service: SupabaseClient, table: string, row: Row, key: st
 const byUser = (ownerId: string) => async () => ownerId;
 const own = (role: Role, ownerId: string, row: Row): Row => (role === 'service' ? { ...row, user_id: ownerId } : row);
 
-const publicWrite = { anon: ['denied', 'ok', 'denied', 'denied'], owner: ['none', 'ok', 'denied', 'denied'], other: ['none', 'ok', 'denied', 'denied'], admin: ['rows', 'ok', 'denied', 'denied'], service: ['rows', 'ok', 'rows', 'rows'] } as TableCase['expect'];
-const inbox = { anon: ['denied', 'ok', 'denied', 'denied'], owner: ['rows', 'ok', 'denied', 'denied'], other: ['none', 'ok', 'denied', 'denied'], admin: ['rows', 'ok', 'denied', 'denied'], service: ['rows', 'ok', 'rows', 'rows'] } as TableCase['expect'];
-const catalogue = { anon: ['rows', 'denied', 'denied', 'denied'], owner: ['rows', 'denied', 'denied', 'denied'], other: ['rows', 'denied', 'denied', 'denied'], admin: ['rows', 'denied', 'denied', 'denied'], service: ['rows', 'ok', 'rows', 'rows'] } as TableCase['expect'];
-const readOwn = { anon: ['denied', 'denied', 'denied', 'denied'], owner: ['rows', 'denied', 'denied', 'denied'], other: ['none', 'denied', 'denied', 'denied'], admin: ['rows', 'denied', 'denied', 'denied'] } as Omit<TableCase['expect'], 'service'>;
+const publicWrite = {
+  anon: ['denied', 'ok', 'denied', 'denied'],
+  owner: ['none', 'ok', 'denied', 'denied'],
+  other: ['none', 'ok', 'denied', 'denied'],
+  admin: ['rows', 'ok', 'denied', 'denied'],
+  service: ['rows', 'ok', 'rows', 'rows'],
+} as TableCase['expect'];
+const inbox = {
+  anon: ['denied', 'ok', 'denied', 'denied'],
+  owner: ['rows', 'ok', 'denied', 'denied'],
+  other: ['none', 'ok', 'denied', 'denied'],
+  admin: ['rows', 'ok', 'denied', 'denied'],
+  service: ['rows', 'ok', 'rows', 'rows'],
+} as TableCase['expect'];
+const catalogue = {
+  anon: ['rows', 'denied', 'denied', 'denied'],
+  owner: ['rows', 'denied', 'denied', 'denied'],
+  other: ['rows', 'denied', 'denied', 'denied'],
+  admin: ['rows', 'denied', 'denied', 'denied'],
+  service: ['rows', 'ok', 'rows', 'rows'],
+} as TableCase['expect'];
+const readOwn = {
+  anon: ['denied', 'denied', 'denied', 'denied'],
+  owner: ['rows', 'denied', 'denied', 'denied'],
+  other: ['none', 'denied', 'denied', 'denied'],
+  admin: ['rows', 'denied', 'denied', 'denied'],
+} as Omit<TableCase['expect'], 'service'>;
 
-const integration = () => ({ id: `t-${uniq()}`, name: 'T', description: 'T', category: 'business', icon: 'x', rating: 4, actions: ['a', 'b', 'c', 'd'] });
+const integration = () => ({
+  id: `t-${uniq()}`,
+  name: 'T',
+  description: 'T',
+  category: 'business',
+  icon: 'x',
+  rating: 4,
+  actions: ['a', 'b', 'c', 'd'],
+});
 
 const CASES: TableCase[] = [
   {
@@ -49,7 +80,13 @@ const CASES: TableCase[] = [
     seed: (s) => seedRow(s, 'ebook_subscribers', { name: 'Sub', email: `${uniq()}@example.com` }, 'id'),
     insert: () => ({ name: 'New', email: `${uniq()}@example.com`, status: 'waiting', source: 'join_waiting_list_page' }),
     update: { status: 'invited' },
-    expect: { anon: ['denied', 'ok', 'denied', 'denied'], owner: ['none', 'ok', 'none', 'none'], other: ['none', 'ok', 'none', 'none'], admin: ['rows', 'ok', 'rows', 'rows'], service: ['rows', 'ok', 'rows', 'rows'] },
+    expect: {
+      anon: ['denied', 'ok', 'denied', 'denied'],
+      owner: ['none', 'ok', 'none', 'none'],
+      other: ['none', 'ok', 'none', 'none'],
+      admin: ['rows', 'ok', 'rows', 'rows'],
+      service: ['rows', 'ok', 'rows', 'rows'],
+    },
   },
   {
     table: 'analytics_events',
@@ -70,10 +107,22 @@ const CASES: TableCase[] = [
   {
     table: 'user_sessions',
     key: 'id',
-    seed: (s, o) => seedRow(s, 'user_sessions', { user_id: o, session_token: `tok-${randomUUID()}`, expires_at: new Date(Date.now() + 3600e3).toISOString() }, 'id'),
+    seed: (s, o) =>
+      seedRow(
+        s,
+        'user_sessions',
+        { user_id: o, session_token: `tok-${randomUUID()}`, expires_at: new Date(Date.now() + 3600e3).toISOString() },
+        'id',
+      ),
     insert: (r, o) => own(r, o, { session_token: `tok-${randomUUID()}`, is_remembered: true, device_fingerprint: 'f'.repeat(32) }),
     update: { is_remembered: true },
-    expect: { anon: ['denied', 'denied', 'denied', 'denied'], owner: ['rows', 'ok', 'rows', 'rows'], other: ['none', 'ok', 'none', 'none'], admin: ['none', 'ok', 'none', 'none'], service: ['rows', 'ok', 'rows', 'rows'] },
+    expect: {
+      anon: ['denied', 'denied', 'denied', 'denied'],
+      owner: ['rows', 'ok', 'rows', 'rows'],
+      other: ['none', 'ok', 'none', 'none'],
+      admin: ['none', 'ok', 'none', 'none'],
+      service: ['rows', 'ok', 'rows', 'rows'],
+    },
   },
   {
     table: 'profiles',
@@ -81,7 +130,13 @@ const CASES: TableCase[] = [
     seed: (_s, o) => byUser(o)(),
     insert: (_r, o) => ({ id: o, first_name: 'Impostor' }),
     update: { first_name: 'Changed' },
-    expect: { anon: ['denied', 'denied', 'denied', 'denied'], owner: ['rows', 'conflict', 'rows', 'denied'], other: ['none', 'denied', 'none', 'denied'], admin: ['rows', 'denied', 'none', 'denied'], service: ['rows', 'conflict', 'rows', 'rows'] },
+    expect: {
+      anon: ['denied', 'denied', 'denied', 'denied'],
+      owner: ['rows', 'conflict', 'rows', 'denied'],
+      other: ['none', 'denied', 'none', 'denied'],
+      admin: ['rows', 'denied', 'none', 'denied'],
+      service: ['rows', 'conflict', 'rows', 'rows'],
+    },
   },
   {
     table: 'business_profiles',
@@ -89,7 +144,13 @@ const CASES: TableCase[] = [
     seed: (_s, o) => byUser(o)(),
     insert: (_r, o) => ({ user_id: o, business_name: 'Impostor' }),
     update: { business_name: 'Changed' },
-    expect: { anon: ['denied', 'denied', 'denied', 'denied'], owner: ['rows', 'conflict', 'rows', 'rows'], other: ['none', 'denied', 'none', 'none'], admin: ['rows', 'denied', 'none', 'none'], service: ['rows', 'conflict', 'rows', 'rows'] },
+    expect: {
+      anon: ['denied', 'denied', 'denied', 'denied'],
+      owner: ['rows', 'conflict', 'rows', 'rows'],
+      other: ['none', 'denied', 'none', 'none'],
+      admin: ['rows', 'denied', 'none', 'none'],
+      service: ['rows', 'conflict', 'rows', 'rows'],
+    },
   },
   {
     table: 'connection_ideas',
@@ -97,7 +158,13 @@ const CASES: TableCase[] = [
     seed: (s, o) => seedRow(s, 'connection_ideas', { user_id: o, from_tool: 'a', to_tool: 'b', idea: 'seed' }, 'id'),
     insert: (r, o) => own(r, o, { from_tool: 'Slack', to_tool: 'Notion', idea: 'Sync notes' }),
     update: { idea: 'changed' },
-    expect: { anon: ['denied', 'denied', 'denied', 'denied'], owner: ['rows', 'ok', 'rows', 'rows'], other: ['none', 'ok', 'none', 'none'], admin: ['rows', 'ok', 'none', 'none'], service: ['rows', 'ok', 'rows', 'rows'] },
+    expect: {
+      anon: ['denied', 'denied', 'denied', 'denied'],
+      owner: ['rows', 'ok', 'rows', 'rows'],
+      other: ['none', 'ok', 'none', 'none'],
+      admin: ['rows', 'ok', 'none', 'none'],
+      service: ['rows', 'ok', 'rows', 'rows'],
+    },
   },
   {
     table: 'integration_requests',
@@ -114,7 +181,13 @@ const CASES: TableCase[] = [
     insert: () => ({ source_app: 'Shopify', target_app: 'Xero', description: 'Sync orders' }),
     update: { status: 'handled' },
     // basic-plan trial users (owner, other, admin) have no connect_anything_custom uses
-    expect: { ...inbox, anon: ['denied', 'denied', 'denied', 'denied'], owner: ['rows', 'denied', 'denied', 'denied'], other: ['none', 'denied', 'denied', 'denied'], admin: ['rows', 'denied', 'denied', 'denied'] },
+    expect: {
+      ...inbox,
+      anon: ['denied', 'denied', 'denied', 'denied'],
+      owner: ['rows', 'denied', 'denied', 'denied'],
+      other: ['none', 'denied', 'denied', 'denied'],
+      admin: ['rows', 'denied', 'denied', 'denied'],
+    },
   },
   {
     table: 'contact_messages',
@@ -181,7 +254,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-function outcomeOf(res: { error: { code?: string; message: string } | null; count?: number | null; data?: unknown }, kind: 'read' | 'write' | 'insert'): Outcome {
+function outcomeOf(
+  res: { error: { code?: string; message: string } | null; count?: number | null; data?: unknown },
+  kind: 'read' | 'write' | 'insert',
+): Outcome {
   if (res.error) {
     if (res.error.code === '42501') return 'denied';
     if (res.error.code === '23505') return 'conflict';
@@ -202,10 +278,38 @@ describe(`row-level security matrix (${SERVICE_DB})`, () => {
           const [sel, ins, upd, del] = tc.expect[role];
           const id = await tc.seed(service, owner.id);
           const got: Outcome[] = [];
-          got.push(outcomeOf(await client.from(tc.table).select(tc.key).eq(tc.key, id as string), 'read'));
+          got.push(
+            outcomeOf(
+              await client
+                .from(tc.table)
+                .select(tc.key)
+                .eq(tc.key, id as string),
+              'read',
+            ),
+          );
           got.push(ins === 'skip' ? 'skip' : outcomeOf(await client.from(tc.table).insert(tc.insert(role, owner.id)), 'insert'));
-          got.push(upd === 'skip' ? 'skip' : outcomeOf(await client.from(tc.table).update(tc.update, { count: 'exact' }).eq(tc.key, id as string), 'write'));
-          got.push(del === 'skip' ? 'skip' : outcomeOf(await client.from(tc.table).delete({ count: 'exact' }).eq(tc.key, id as string), 'write'));
+          got.push(
+            upd === 'skip'
+              ? 'skip'
+              : outcomeOf(
+                  await client
+                    .from(tc.table)
+                    .update(tc.update, { count: 'exact' })
+                    .eq(tc.key, id as string),
+                  'write',
+                ),
+          );
+          got.push(
+            del === 'skip'
+              ? 'skip'
+              : outcomeOf(
+                  await client
+                    .from(tc.table)
+                    .delete({ count: 'exact' })
+                    .eq(tc.key, id as string),
+                  'write',
+                ),
+          );
           expect(got).toEqual([sel, ins, upd, del]);
         });
       }

@@ -68,10 +68,18 @@ describe.skipIf(SERVICE_DB !== 'postgres' || !REDIS)('two instances on one Postg
   const auth = async (i: Instance, route: string, body: unknown, ip: string, token?: string) => {
     const r = await fetch(`${i.url}/auth/v1/${route}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { apikey: anonKey, 'content-type': 'application/json', 'x-forwarded-for': ip, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        apikey: anonKey,
+        'content-type': 'application/json',
+        'x-forwarded-for': ip,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: r.status, body: (await r.json()) as Record<string, unknown> & { access_token?: string; refresh_token?: string; error_code?: string } };
+    return {
+      status: r.status,
+      body: (await r.json()) as Record<string, unknown> & { access_token?: string; refresh_token?: string; error_code?: string },
+    };
   };
 
   beforeAll(async () => {
@@ -111,7 +119,9 @@ describe.skipIf(SERVICE_DB !== 'postgres' || !REDIS)('two instances on one Postg
 
   it('both start at once on an empty database; every migration is applied exactly once', async () => {
     for (const i of [a, b]) expect((await fetch(`${i.url}/api/health`)).status).toBe(200);
-    const { rows } = await sql.query<{ version: string; n: string }>('select version, count(*) as n from supabase_migrations.schema_migrations group by version');
+    const { rows } = await sql.query<{ version: string; n: string }>(
+      'select version, count(*) as n from supabase_migrations.schema_migrations group by version',
+    );
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.every((r) => r.n === '1')).toBe(true);
     // between them they applied each file once (whoever took the lock first), and neither failed
@@ -186,7 +196,12 @@ describe.skipIf(SERVICE_DB !== 'postgres' || !REDIS)('two instances on one Postg
     const signUp = async () => {
       const n = sent++;
       // the proxy would send the next request to the other instance; this test keeps hitting the one stopping
-      const r = await auth(a, 'signup', { email: `write-${n}-${randomBytes(3).toString('hex')}@example.com`, password: 'a-long-scale-out-password-3' }, fakeIp()).catch(() => undefined);
+      const r = await auth(
+        a,
+        'signup',
+        { email: `write-${n}-${randomBytes(3).toString('hex')}@example.com`, password: 'a-long-scale-out-password-3' },
+        fakeIp(),
+      ).catch(() => undefined);
       const id = (r?.body.user as { id?: string } | undefined)?.id;
       if (r?.status === 200 && id) acknowledged.push(id);
       else failed++;
@@ -204,7 +219,12 @@ describe.skipIf(SERVICE_DB !== 'postgres' || !REDIS)('two instances on one Postg
     expect(rows.length).toBe(acknowledged.length);
     // the other instance carries on, and sees every write
     expect((await fetch(`${b.url}/api/health`)).status).toBe(200);
-    const after = await auth(b, 'signup', { email: `after-${randomBytes(3).toString('hex')}@example.com`, password: 'a-long-scale-out-password-4' }, fakeIp());
+    const after = await auth(
+      b,
+      'signup',
+      { email: `after-${randomBytes(3).toString('hex')}@example.com`, password: 'a-long-scale-out-password-4' },
+      fakeIp(),
+    );
     expect(after.status).toBe(200);
     console.info(`scale-out stop: ${sent} sign-ups sent, ${acknowledged.length} acknowledged (all stored), ${failed} refused or cut off`);
   }, 60_000);

@@ -14,7 +14,11 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   t = await startTestServer({ SMTP_URL: smtp.url, RATE_LIMIT_DISABLED: 'true' });
   // a waitlist e-mail an admin can read through /rest/v1
-  const res = await fetch(`${t.url}/api/waitlist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Wendy Wait', email: 'wendy@example.com' }) });
+  const res = await fetch(`${t.url}/api/waitlist`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Wendy Wait', email: 'wendy@example.com' }),
+  });
   if (res.status !== 201) throw new Error(`waitlist join: ${res.status}`);
   await smtp.waitFor('wendy@example.com');
 }, 120_000);
@@ -33,23 +37,40 @@ interface Account {
 /** A real account signed in with its password (a real session row and refresh token). */
 async function account(opts: { admin?: boolean } = {}): Promise<Account> {
   const email = `sec-admin-${++n}-${Date.now()}@example.com`;
-  const { data, error } = await serviceClient(t).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, app_metadata: opts.admin ? { role: 'admin' } : {} });
+  const { data, error } = await serviceClient(t).auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+    app_metadata: opts.admin ? { role: 'admin' } : {},
+  });
   if (error) throw error;
   return { id: data.user!.id, email, ...(await signIn(email)) };
 }
 
 async function signIn(email: string, password = PASSWORD) {
-  const res = await fetch(`${t.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { apikey: t.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${t.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: t.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const body = (await res.json()) as { access_token?: string; refresh_token?: string };
   return { status: res.status, token: body.access_token ?? '', refreshToken: body.refresh_token ?? '' };
 }
 
 const headers = (token: string) => ({ apikey: t.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 const override = (token: string, email: string, newPassword: string) =>
-  fetch(`${t.url}/functions/v1/emergency-password-change`, { method: 'POST', headers: headers(token), body: JSON.stringify({ email, newPassword }) });
+  fetch(`${t.url}/functions/v1/emergency-password-change`, {
+    method: 'POST',
+    headers: headers(token),
+    body: JSON.stringify({ email, newPassword }),
+  });
 const adminApi = (token: string, path = '/users') => fetch(`${t.url}/api/admin${path}`, { headers: headers(token) });
 const rest = (token: string, path: string, init: { method?: string; body?: unknown } = {}) =>
-  fetch(`${t.url}/rest/v1${path}`, { method: init.method ?? 'GET', headers: { ...headers(token), prefer: 'return=minimal' }, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  fetch(`${t.url}/rest/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers: { ...headers(token), prefer: 'return=minimal' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
 const signOutEverywhere = async (token: string) => {
   const res = await fetch(`${t.url}/auth/v1/logout?scope=global`, { method: 'POST', headers: headers(token) });
   expect(res.status).toBe(204);
@@ -57,7 +78,12 @@ const signOutEverywhere = async (token: string) => {
 
 /** Server-written audit rows of one event for one caller (read with the service role). */
 async function audits(event: string, userId: string) {
-  const { data, error } = await serviceClient(t).from('security_audit_log').select('severity, source, user_id, event_details').eq('event_type', event).eq('user_id', userId).order('id');
+  const { data, error } = await serviceClient(t)
+    .from('security_audit_log')
+    .select('severity, source, user_id, event_details')
+    .eq('event_type', event)
+    .eq('user_id', userId)
+    .order('id');
   if (error) throw error;
   return data as { severity: string; source: string; user_id: string; event_details: Record<string, unknown> }[];
 }
@@ -72,7 +98,8 @@ async function expectNoAdminReads(token: string) {
   expect(await overview.json()).toMatchObject({ code: '42501', message: 'Admin access required' });
 }
 
-const totpCode = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+const totpCode = (secret: string) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
 
 describe(`admin checks follow the database (${SERVICE_DB})`, () => {
   it('refuses a signed-out admin token in emergency-password-change (401), with a critical server audit row', async () => {
@@ -84,7 +111,12 @@ describe(`admin checks follow the database (${SERVICE_DB})`, () => {
     expect(await res.json()).toEqual({ success: false, code: 'session_not_found', error: 'Your session has ended. Sign in again.' });
     expect((await signIn(victim.email)).status).toBe(200);
     expect(await audits('emergency_password_change_denied', admin.id)).toEqual([
-      { severity: 'critical', source: 'server', user_id: admin.id, event_details: { caller_role: 'authenticated', reason: 'session_not_found' } },
+      {
+        severity: 'critical',
+        source: 'server',
+        user_id: admin.id,
+        event_details: { caller_role: 'authenticated', reason: 'session_not_found' },
+      },
     ]);
   });
 
@@ -98,7 +130,11 @@ describe(`admin checks follow the database (${SERVICE_DB})`, () => {
     }
     const rows = await audits('admin.access_denied', admin.id);
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatchObject({ source: 'server', severity: 'warn', event_details: { reason: 'session_not_found', path: '/api/admin/users', method: 'GET' } });
+    expect(rows[0]).toMatchObject({
+      source: 'server',
+      severity: 'warn',
+      event_details: { reason: 'session_not_found', path: '/api/admin/users', method: 'GET' },
+    });
   });
 
   it('refuses a signed-out admin token REST admin reads: no ebook_subscribers e-mails, rpc/admin_overview 403', async () => {
@@ -162,11 +198,16 @@ describe(`admin checks follow the database (${SERVICE_DB})`, () => {
     expect((await signIn(other.email)).status).toBe(200);
     expect((await signIn(other.email, 'Takeover-Passw0rd!')).status).toBe(400);
     expect(await audits('emergency_password_change', admin.id)).toEqual([
-      { severity: 'critical', source: 'server', user_id: admin.id, event_details: { outcome: 'refused: target_is_admin', by: 'admin', target_user_id: other.id } },
+      {
+        severity: 'critical',
+        source: 'server',
+        user_id: admin.id,
+        event_details: { outcome: 'refused: target_is_admin', by: 'admin', target_user_id: other.id },
+      },
     ]);
   });
 
-  it("a successful override signs the target out everywhere (sessions and refresh tokens) and mails the target", async () => {
+  it('a successful override signs the target out everywhere (sessions and refresh tokens) and mails the target', async () => {
     const admin = await account({ admin: true });
     const target = await account();
     const second = await signIn(target.email); // a second device
@@ -180,18 +221,29 @@ describe(`admin checks follow the database (${SERVICE_DB})`, () => {
     );
     expect(rows[0]).toEqual({ sessions: 0, tokens: 0 });
     for (const rt of [target.refreshToken, second.refreshToken]) {
-      const refresh = await fetch(`${t.url}/auth/v1/token?grant_type=refresh_token`, { method: 'POST', headers: headers(t.anonKey), body: JSON.stringify({ refresh_token: rt }) });
+      const refresh = await fetch(`${t.url}/auth/v1/token?grant_type=refresh_token`, {
+        method: 'POST',
+        headers: headers(t.anonKey),
+        body: JSON.stringify({ refresh_token: rt }),
+      });
       expect(refresh.status).toBe(400);
     }
     // the old access token can no longer write either
-    expect((await rest(target.token, `/profiles?id=eq.${target.id}`, { method: 'PATCH', body: { first_name: 'Still here' } })).status).toBe(403);
+    expect((await rest(target.token, `/profiles?id=eq.${target.id}`, { method: 'PATCH', body: { first_name: 'Still here' } })).status).toBe(
+      403,
+    );
 
     const mail = await smtp.waitFor(target.email);
     expect(mail.subject).toBe(`Your ${t.server.ctx.config.BRAND_NAME} password was changed by an administrator`);
     expect(mail.text).toContain('You have been signed out on every device.');
     expect(mail.text).not.toContain('Fresh-Override-Passw0rd!');
     expect(await audits('emergency_password_change', admin.id)).toEqual([
-      { severity: 'critical', source: 'server', user_id: admin.id, event_details: { outcome: 'changed', by: 'admin', target_user_id: target.id, sessions_revoked: 2, owner_notified: true } },
+      {
+        severity: 'critical',
+        source: 'server',
+        user_id: admin.id,
+        event_details: { outcome: 'changed', by: 'admin', target_user_id: target.id, sessions_revoked: 2, owner_notified: true },
+      },
     ]);
   });
 
@@ -205,7 +257,13 @@ describe(`admin checks follow the database (${SERVICE_DB})`, () => {
     const admin = await account({ admin: true });
     const forged = await rest(admin.token, '/security_audit_log', {
       method: 'POST',
-      body: { event_type: 'emergency_password_change', severity: 'critical', user_id: admin.id, event_details: { outcome: 'changed' }, source: 'server' },
+      body: {
+        event_type: 'emergency_password_change',
+        severity: 'critical',
+        user_id: admin.id,
+        event_details: { outcome: 'changed' },
+        source: 'server',
+      },
     });
     expect(forged.status).toBe(403);
     expect(await audits('emergency_password_change', admin.id)).toEqual([]);
@@ -215,13 +273,19 @@ describe(`admin checks follow the database (${SERVICE_DB})`, () => {
 describe(`REST writes follow the database (${SERVICE_DB})`, () => {
   it("refuses a banned user's writes through /rest/v1 (403, PostgREST-shaped) while reads of their own rows go on", async () => {
     const user = await account();
-    const write = (firstName: string) => rest(user.token, `/profiles?id=eq.${user.id}`, { method: 'PATCH', body: { first_name: firstName } });
+    const write = (firstName: string) =>
+      rest(user.token, `/profiles?id=eq.${user.id}`, { method: 'PATCH', body: { first_name: firstName } });
     expect((await write('Before ban')).status).toBe(204);
     const { error } = await serviceClient(t).auth.admin.updateUserById(user.id, { ban_duration: '24h' });
     expect(error).toBeNull();
     const res = await write('After ban');
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ code: '42501', message: 'User is banned', details: null, hint: 'A banned account cannot change data.' });
+    expect(await res.json()).toEqual({
+      code: '42501',
+      message: 'User is banned',
+      details: null,
+      hint: 'A banned account cannot change data.',
+    });
     expect((await rest(user.token, '/user_tools', { method: 'POST', body: { integration_id: 'hubspot' } })).status).toBe(403);
     const { data } = await serviceClient(t).from('profiles').select('first_name').eq('id', user.id).single();
     expect(data).toEqual({ first_name: 'Before ban' });

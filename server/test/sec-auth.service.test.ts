@@ -20,7 +20,11 @@ function clientFrom(t: TestServer, from: string) {
   return createClient(t.url, t.anonKey, {
     global: { headers: { 'x-forwarded-for': from } },
     auth: {
-      storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: (k) => void storage.delete(k) },
+      storage: {
+        getItem: (k) => storage.get(k) ?? null,
+        setItem: (k, v) => void storage.set(k, v),
+        removeItem: (k) => void storage.delete(k),
+      },
       autoRefreshToken: false,
       persistSession: true,
       detectSessionInUrl: false,
@@ -46,7 +50,11 @@ describe.each(stores)('item 6: password sign-in cannot lock the owner out ($stor
   let t: TestServer;
   let redis: Redis | undefined;
   beforeAll(async () => {
-    t = await startTestServer({ TRUST_PROXY: 'true', AUTH_RATE_LIMIT_SIGNIN_FAILURES_IP: '60', ...(store === 'redis' ? { REDIS_URL: redisUrl! } : {}) });
+    t = await startTestServer({
+      TRUST_PROXY: 'true',
+      AUTH_RATE_LIMIT_SIGNIN_FAILURES_IP: '60',
+      ...(store === 'redis' ? { REDIS_URL: redisUrl! } : {}),
+    });
     if (store === 'redis') redis = new Redis(redisUrl!);
   });
   afterAll(async () => {
@@ -90,7 +98,8 @@ describe.each(stores)('item 6: password sign-in cannot lock the owner out ($stor
     expect(waits.length).toBe(40 - SIGNIN_FREE_FAILURES);
     expect(waits[0]).toBeGreaterThanOrEqual(10);
     expect(waits[0]).toBeLessThanOrEqual(15);
-    for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeGreaterThanOrEqual(Math.min(waits[i - 1]! * 2 - 5, SIGNIN_MAX_DELAY_SECONDS - 5));
+    for (let i = 1; i < waits.length; i++)
+      expect(waits[i]).toBeGreaterThanOrEqual(Math.min(waits[i - 1]! * 2 - 5, SIGNIN_MAX_DELAY_SECONDS - 5));
     expect(waits.at(-1)).toBeGreaterThan(SIGNIN_MAX_DELAY_SECONDS - 10);
 
     // the owner, from home, is never refused because of the attacker
@@ -130,9 +139,12 @@ describe.each(stores)('item 6: password sign-in cannot lock the owner out ($stor
     expect((await passwordSignIn(t, ip(), address, PASSWORD)).status).toBe(200);
   });
 
-  it('with confirmations off, sign-up and /otp keep GoTrue\'s answers for a known address (the trade-off of docs/decisions/0033)', async () => {
+  it("with confirmations off, sign-up and /otp keep GoTrue's answers for a known address (the trade-off of docs/decisions/0033)", async () => {
     const address = await owner();
-    expect((await t.client().auth.signUp({ email: address, password: PASSWORD })).error).toMatchObject({ status: 422, code: 'user_already_exists' });
+    expect((await t.client().auth.signUp({ email: address, password: PASSWORD })).error).toMatchObject({
+      status: 422,
+      code: 'user_already_exists',
+    });
     const otp = await t.client().auth.signInWithOtp({ email: email(), options: { shouldCreateUser: false } });
     expect(otp.error).toMatchObject({ status: 422, code: 'otp_disabled' });
   });
@@ -143,7 +155,13 @@ describe('items 7 and 8 (confirmations on)', () => {
   let sink: SmtpSink;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await startTestServer({ TRUST_PROXY: 'true', AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true', SMTP_URL: sink.url, BRAND_NAME: 'Test Brand', AUTH_EMAIL_MIN_INTERVAL: '0' });
+    t = await startTestServer({
+      TRUST_PROXY: 'true',
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true',
+      SMTP_URL: sink.url,
+      BRAND_NAME: 'Test Brand',
+      AUTH_EMAIL_MIN_INTERVAL: '0',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -151,7 +169,9 @@ describe('items 7 and 8 (confirmations on)', () => {
   });
 
   const codeFor = (secret: string, offset = 0) =>
-    new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset * 30_000 });
+    new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+      timestamp: Date.now() + offset * 30_000,
+    });
 
   /** A confirmed user with a verified TOTP factor (its enrolment used the previous time step's code). */
   async function userWithFactor() {
@@ -178,7 +198,11 @@ describe('items 7 and 8 (confirmations on)', () => {
     const ch = await fetch(`${t.url}/auth/v1/factors/${factorId}/challenge`, { method: 'POST', headers, body: '{}' });
     expect(ch.status).toBe(200);
     const { id } = (await ch.json()) as { id: string };
-    const res = await fetch(`${t.url}/auth/v1/factors/${factorId}/verify`, { method: 'POST', headers, body: JSON.stringify({ challenge_id: id, code }) });
+    const res = await fetch(`${t.url}/auth/v1/factors/${factorId}/verify`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ challenge_id: id, code }),
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   }
 
@@ -210,7 +234,10 @@ describe('items 7 and 8 (confirmations on)', () => {
       const token = (await s.auth.getSession()).data.session!.access_token;
       const wrong = codeFor(secret, 5);
       for (let i = 0; i < MFA_MAX_FAILED_VERIFICATIONS; i++) {
-        expect(await verifyFrom(ip(), token, factorId, wrong)).toMatchObject({ status: 422, body: { error_code: 'mfa_verification_failed' } });
+        expect(await verifyFrom(ip(), token, factorId, wrong)).toMatchObject({
+          status: 422,
+          body: { error_code: 'mfa_verification_failed' },
+        });
       }
       const locked = await verifyFrom(ip(), token, factorId, codeFor(secret));
       expect(locked).toMatchObject({ status: 429, body: { error_code: 'over_request_rate_limit' } });
@@ -228,10 +255,12 @@ describe('items 7 and 8 (confirmations on)', () => {
     it('a successful verification resets the count of wrong codes', async () => {
       const { address, factorId, secret } = await userWithFactor();
       const token = (await (await newSession(address)).auth.getSession()).data.session!.access_token;
-      for (let i = 0; i < MFA_MAX_FAILED_VERIFICATIONS - 1; i++) expect((await verifyFrom(ip(), token, factorId, codeFor(secret, 5))).status).toBe(422);
+      for (let i = 0; i < MFA_MAX_FAILED_VERIFICATIONS - 1; i++)
+        expect((await verifyFrom(ip(), token, factorId, codeFor(secret, 5))).status).toBe(422);
       expect((await verifyFrom(ip(), token, factorId, codeFor(secret))).status).toBe(200);
       const again = (await (await newSession(address)).auth.getSession()).data.session!.access_token;
-      for (let i = 0; i < MFA_MAX_FAILED_VERIFICATIONS - 1; i++) expect((await verifyFrom(ip(), again, factorId, codeFor(secret, 5))).status).toBe(422);
+      for (let i = 0; i < MFA_MAX_FAILED_VERIFICATIONS - 1; i++)
+        expect((await verifyFrom(ip(), again, factorId, codeFor(secret, 5))).status).toBe(422);
       expect((await verifyFrom(ip(), again, factorId, codeFor(secret, 1))).status).toBe(200);
     });
   });
@@ -259,7 +288,9 @@ describe('items 7 and 8 (confirmations on)', () => {
     }
     const timesOf = (u: Record<string, unknown>) => {
       const identity = (u.identities as Array<Record<string, unknown>>)[0]!;
-      return [u.created_at, u.updated_at, u.confirmation_sent_at, identity.created_at, identity.updated_at, identity.last_sign_in_at].map((x) => Date.parse(String(x)));
+      return [u.created_at, u.updated_at, u.confirmation_sent_at, identity.created_at, identity.updated_at, identity.last_sign_in_at].map(
+        (x) => Date.parse(String(x)),
+      );
     };
 
     it('sign-up of an existing address answers exactly like a new one and mails the owner instead', async () => {
@@ -293,7 +324,10 @@ describe('items 7 and 8 (confirmations on)', () => {
       expect(notice.text).toContain(`${t.server.ctx.config.SITE_URL}/sign-in`);
       expect((await sink.waitFor(pending)).subject).toBe('Confirm your Test Brand account');
       // nothing about the accounts changed
-      const { rows } = await t.server.ctx.db.query<{ raw_user_meta_data: Record<string, unknown> }>('select raw_user_meta_data from auth.users where email = $1', [confirmed]);
+      const { rows } = await t.server.ctx.db.query<{ raw_user_meta_data: Record<string, unknown> }>(
+        'select raw_user_meta_data from auth.users where email = $1',
+        [confirmed],
+      );
       expect(rows[0]!.raw_user_meta_data).toMatchObject({ other: 'x' });
       expect((await t.client().auth.signInWithPassword({ email: confirmed, password: PASSWORD })).error).toBeNull();
     });
@@ -305,7 +339,12 @@ describe('items 7 and 8 (confirmations on)', () => {
       const ask = async (address: string) => {
         const res = await fetch(`${t.url}/auth/v1/otp`, {
           method: 'POST',
-          headers: { apikey: t.anonKey, 'content-type': 'application/json', 'x-forwarded-for': ip(), 'x-supabase-api-version': '2024-01-01' },
+          headers: {
+            apikey: t.anonKey,
+            'content-type': 'application/json',
+            'x-forwarded-for': ip(),
+            'x-supabase-api-version': '2024-01-01',
+          },
           body: JSON.stringify({ email: address, create_user: false }),
         });
         return { status: res.status, body: await res.text() };

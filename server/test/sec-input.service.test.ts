@@ -15,7 +15,9 @@ const ADMIN = 'sec-input-admin@example.com';
 beforeAll(async () => {
   smtp = await startSmtpSink();
   t = await startTestServer({ SMTP_URL: smtp.url, RATE_LIMIT_DISABLED: 'true', AUTH_EMAIL_MIN_INTERVAL: '0' });
-  const { error } = await t.admin().auth.admin.createUser({ email: ADMIN, password: PASSWORD, email_confirm: true, app_metadata: { role: 'admin' } });
+  const { error } = await t
+    .admin()
+    .auth.admin.createUser({ email: ADMIN, password: PASSWORD, email_confirm: true, app_metadata: { role: 'admin' } });
   if (error) throw error;
   const { data, error: signInError } = await t.client().auth.signInWithPassword({ email: ADMIN, password: PASSWORD });
   if (signInError) throw signInError;
@@ -35,11 +37,15 @@ afterAll(async () => {
 });
 
 const JSON_HEADERS = () => ({ 'Content-Type': 'application/json', apikey: t.anonKey });
-const post = (path: string, body: string | Uint8Array, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { method: 'POST', headers: { ...JSON_HEADERS(), ...headers }, body, redirect: 'manual' });
+const post = (path: string, body: string | Uint8Array, headers: Record<string, string> = {}) =>
+  fetch(`${t.url}${path}`, { method: 'POST', headers: { ...JSON_HEADERS(), ...headers }, body, redirect: 'manual' });
 /** A JSON text with raw invalid UTF-8 bytes (0xFF 0xFE) inside the value of `field`. */
 const withBadBytes = (before: string, after: string) => Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xfe]), Buffer.from(after)]);
 const subscribers = async (email: string) =>
-  Number((await t.server.ctx.db.query<{ n: number }>('select count(*)::int as n from public.ebook_subscribers where email = $1', [email])).rows[0]!.n);
+  Number(
+    (await t.server.ctx.db.query<{ n: number }>('select count(*)::int as n from public.ebook_subscribers where email = $1', [email]))
+      .rows[0]!.n,
+  );
 
 describe(`item 9: NUL and invalid UTF-8 are a 400, never a 500 (${SERVICE_DB})`, () => {
   it('refuses a NUL in the waitlist name with a clear message and stores nothing', async () => {
@@ -52,7 +58,9 @@ describe(`item 9: NUL and invalid UTF-8 are a 400, never a 500 (${SERVICE_DB})`,
   it('refuses an unpaired surrogate or invalid UTF-8 bytes in a body instead of storing U+FFFD', async () => {
     const lone = await post('/api/waitlist', JSON.stringify({ name: 'Ada \ud800', email: 'lone@example.com' }));
     expect(lone.status).toBe(400);
-    expect(((await lone.json()) as { message: string }).message).toBe('name must be valid Unicode text (it contains an unpaired surrogate)');
+    expect(((await lone.json()) as { message: string }).message).toBe(
+      'name must be valid Unicode text (it contains an unpaired surrogate)',
+    );
     const bytes = await post('/api/waitlist', withBadBytes('{"name":"Ada', '","email":"bytes@example.com"}'));
     expect(bytes.status).toBe(400);
     expect(await bytes.json()).toEqual({ code: 'invalid_text', message: 'Request body is not valid UTF-8' });
@@ -79,7 +87,11 @@ describe(`item 9: NUL and invalid UTF-8 are a 400, never a 500 (${SERVICE_DB})`,
     const body = JSON.stringify({ email: user.email, newPassword: 'abc\u0000defgh' });
     const res = await post('/functions/v1/emergency-password-change', body, { Authorization: `Bearer ${adminToken}` });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, code: 'invalid_text', error: 'newPassword must not contain NUL (\\u0000) characters' });
+    expect(await res.json()).toEqual({
+      success: false,
+      code: 'invalid_text',
+      error: 'newPassword must not contain NUL (\\u0000) characters',
+    });
     const reset = await post('/functions/v1/custom-password-reset', withBadBytes('{"email":"x', '@example.com"}'));
     expect(reset.status).toBe(400);
     expect(await reset.json()).toEqual({ success: false, code: 'invalid_text', error: 'Request body is not valid UTF-8' });
@@ -88,27 +100,59 @@ describe(`item 9: NUL and invalid UTF-8 are a 400, never a 500 (${SERVICE_DB})`,
   it('refuses NUL and unpaired surrogates in /auth/v1 bodies and query strings (were 500s on metadata)', async () => {
     const signup = (body: unknown) => post('/auth/v1/signup', JSON.stringify(body));
     const cases: [Response, string][] = [
-      [await signup({ email: 'meta-nul@example.com', password: PASSWORD, data: { full_name: 'a\u0000' } }), 'data.full_name must not contain NUL (\\u0000) characters'],
-      [await signup({ email: 'meta-key@example.com', password: PASSWORD, data: { ['k\u0000']: 1 } }), 'data: a key must not contain NUL (\\u0000) characters'],
-      [await signup({ email: 'meta-lone@example.com', password: PASSWORD, data: { full_name: '\udc00' } }), 'data.full_name must be valid Unicode text (it contains an unpaired surrogate)'],
+      [
+        await signup({ email: 'meta-nul@example.com', password: PASSWORD, data: { full_name: 'a\u0000' } }),
+        'data.full_name must not contain NUL (\\u0000) characters',
+      ],
+      [
+        await signup({ email: 'meta-key@example.com', password: PASSWORD, data: { ['k\u0000']: 1 } }),
+        'data: a key must not contain NUL (\\u0000) characters',
+      ],
+      [
+        await signup({ email: 'meta-lone@example.com', password: PASSWORD, data: { full_name: '\udc00' } }),
+        'data.full_name must be valid Unicode text (it contains an unpaired surrogate)',
+      ],
       [await signup({ email: 'pw-nul@example.com', password: `${PASSWORD}\u0000x` }), 'password must not contain NUL (\\u0000) characters'],
-      [await post('/auth/v1/otp', JSON.stringify({ email: 'otp-nul@example.com', data: { a: '\u0000' } })), 'data.a must not contain NUL (\\u0000) characters'],
-      [await fetch(`${t.url}/auth/v1/verify?type=signup&token=a%00b&redirect_to=${encodeURIComponent(t.server.ctx.config.SITE_URL)}`, { redirect: 'manual' }), 'Query parameter "token" must not contain NUL (\\u0000) characters'],
+      [
+        await post('/auth/v1/otp', JSON.stringify({ email: 'otp-nul@example.com', data: { a: '\u0000' } })),
+        'data.a must not contain NUL (\\u0000) characters',
+      ],
+      [
+        await fetch(`${t.url}/auth/v1/verify?type=signup&token=a%00b&redirect_to=${encodeURIComponent(t.server.ctx.config.SITE_URL)}`, {
+          redirect: 'manual',
+        }),
+        'Query parameter "token" must not contain NUL (\\u0000) characters',
+      ],
     ];
     for (const [res, msg] of cases) {
       expect(res.status, msg).toBe(400);
       expect(await res.json()).toMatchObject({ error_code: 'validation_failed', msg });
     }
-    const { rows } = await t.server.ctx.db.query(`select email from auth.users where email like 'meta-%' or email like 'pw-nul%' or email like 'otp-nul%'`);
+    const { rows } = await t.server.ctx.db.query(
+      `select email from auth.users where email like 'meta-%' or email like 'pw-nul%' or email like 'otp-nul%'`,
+    );
     expect(rows).toEqual([]);
   });
 
   it('/rest/v1 refuses invalid UTF-8 bytes (PGRST102) and NUL (22P05) as PostgREST does', async () => {
     const auth = { Authorization: `Bearer ${user.token}` };
-    const bytes = await post('/rest/v1/contact_messages', withBadBytes('{"name":"Ada', '","email":"a@example.com","message":"hello there"}'), auth);
+    const bytes = await post(
+      '/rest/v1/contact_messages',
+      withBadBytes('{"name":"Ada', '","email":"a@example.com","message":"hello there"}'),
+      auth,
+    );
     expect(bytes.status).toBe(400);
-    expect(await bytes.json()).toEqual({ code: 'PGRST102', message: 'Empty or invalid json', details: 'Request body is not valid UTF-8', hint: null });
-    const nul = await post('/rest/v1/contact_messages', JSON.stringify({ name: 'a\u0000', email: 'a@example.com', message: 'hello there' }), auth);
+    expect(await bytes.json()).toEqual({
+      code: 'PGRST102',
+      message: 'Empty or invalid json',
+      details: 'Request body is not valid UTF-8',
+      hint: null,
+    });
+    const nul = await post(
+      '/rest/v1/contact_messages',
+      JSON.stringify({ name: 'a\u0000', email: 'a@example.com', message: 'hello there' }),
+      auth,
+    );
     expect(nul.status).toBe(400);
     expect(((await nul.json()) as { code: string }).code).toBe('22P05');
     const { rows } = await t.server.ctx.db.query('select count(*)::int as n from public.contact_messages');
@@ -117,7 +161,11 @@ describe(`item 9: NUL and invalid UTF-8 are a 400, never a 500 (${SERVICE_DB})`,
 });
 
 /** A GET with a Host header of our choice (fetch does not let us set Host). */
-function getWithHost(path: string, host: string, extra: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function getWithHost(
+  path: string,
+  host: string,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const u = new URL(t.url);
   return new Promise((resolve, reject) => {
     const req = request({ host: u.hostname, port: u.port, path, method: 'GET', headers: { host, ...extra } }, (res) => {
@@ -133,7 +181,10 @@ function getWithHost(path: string, host: string, extra: Record<string, string> =
 
 describe(`item 10: public URLs come from SITE_URL only (${SERVICE_DB})`, () => {
   it('/api/config names SITE_URL whatever the Host header, and is never cached', async () => {
-    const res = await getWithHost('/api/config', 'evil.example.net', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example.net' });
+    const res = await getWithHost('/api/config', 'evil.example.net', {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'evil.example.net',
+    });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = JSON.parse(res.body) as { supabaseUrl: string };
@@ -142,14 +193,25 @@ describe(`item 10: public URLs come from SITE_URL only (${SERVICE_DB})`, () => {
   });
 
   it('mail links ignore the Host header too', async () => {
-    const { data, error } = await t.admin().auth.admin.createUser({ email: 'host-mail@example.com', password: PASSWORD, email_confirm: true });
+    const { data, error } = await t
+      .admin()
+      .auth.admin.createUser({ email: 'host-mail@example.com', password: PASSWORD, email_confirm: true });
     if (error) throw error;
     const u = new URL(t.url);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: u.hostname, port: u.port, path: '/auth/v1/recover', method: 'POST', headers: { host: 'evil.example.net', apikey: t.anonKey, 'content-type': 'application/json' } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = request(
+        {
+          host: u.hostname,
+          port: u.port,
+          path: '/auth/v1/recover',
+          method: 'POST',
+          headers: { host: 'evil.example.net', apikey: t.anonKey, 'content-type': 'application/json' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
       req.end(JSON.stringify({ email: data.user!.email }));
     });

@@ -18,7 +18,11 @@ const freshIp = () => `203.0.113.${++ipSeq}`;
 function clientFrom(t: TestServer, ip: string, token?: string): SupabaseClient {
   const headers: Record<string, string> = { 'x-forwarded-for': ip };
   if (token) headers.Authorization = `Bearer ${token}`;
-  return createClient(t.url, t.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never }, global: { headers } });
+  return createClient(t.url, t.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+    global: { headers },
+  });
 }
 
 describe(`trustworthy security log and analytics (${SERVICE_DB})`, () => {
@@ -33,7 +37,12 @@ describe(`trustworthy security log and analytics (${SERVICE_DB})`, () => {
   afterAll(() => t?.close(), 60_000);
 
   const auditRows = async (marker: string) =>
-    ((await serviceClient(t).from('security_audit_log').select('event_type, severity, source, user_id, ip_address, created_at').eq('event_details->>marker', marker)).data ?? []) as Record<string, string | null>[];
+    ((
+      await serviceClient(t)
+        .from('security_audit_log')
+        .select('event_type, severity, source, user_id, ip_address, created_at')
+        .eq('event_details->>marker', marker)
+    ).data ?? []) as Record<string, string | null>[];
 
   it('refuses server-style event names and error/critical severities from browsers', async () => {
     const anon = clientFrom(t, freshIp());
@@ -47,7 +56,9 @@ describe(`trustworthy security log and analytics (${SERVICE_DB})`, () => {
     ]) {
       const res = await anon.from('security_audit_log').insert({ ...row, event_details: { marker } });
       expect(res.error?.code, JSON.stringify(row)).toBe('42501');
-      const signedIn = await clientFrom(t, freshIp(), user.token).from('security_audit_log').insert({ ...row, event_details: { marker } });
+      const signedIn = await clientFrom(t, freshIp(), user.token)
+        .from('security_audit_log')
+        .insert({ ...row, event_details: { marker } });
       expect(signedIn.error?.code, JSON.stringify(row)).toBe('42501');
     }
     expect(await auditRows(marker)).toEqual([]);
@@ -58,7 +69,9 @@ describe(`trustworthy security log and analytics (${SERVICE_DB})`, () => {
     const ip = freshIp();
     const forged = { created_at: FAR_FUTURE, user_id: admin.id, ip_address: '8.8.8.8', source: 'server' };
     for (const event_type of CLIENT_SECURITY_EVENT_TYPES) {
-      const res = await clientFrom(t, ip, user.token).from('security_audit_log').insert({ event_type, severity: 'warn', event_details: { marker }, ...forged });
+      const res = await clientFrom(t, ip, user.token)
+        .from('security_audit_log')
+        .insert({ event_type, severity: 'warn', event_details: { marker }, ...forged });
       expect(res.error, event_type).toBeNull();
     }
     const rows = await auditRows(marker);
@@ -76,7 +89,13 @@ describe(`trustworthy security log and analytics (${SERVICE_DB})`, () => {
 
   it('refuses a 1,000-row batch (and 11 rows) before writing anything; the database refuses it too', async () => {
     const marker = randomUUID();
-    const rows = (n: number) => Array.from({ length: n }, () => ({ event_type: 'client.auth_error', severity: 'info', event_details: { marker }, created_at: FAR_FUTURE }));
+    const rows = (n: number) =>
+      Array.from({ length: n }, () => ({
+        event_type: 'client.auth_error',
+        severity: 'info',
+        event_details: { marker },
+        created_at: FAR_FUTURE,
+      }));
     const huge = await clientFrom(t, freshIp()).from('security_audit_log').insert(rows(1000));
     expect(huge.status).toBe(413);
     expect(huge.error?.code).toBe('batch_too_large');
@@ -86,7 +105,10 @@ describe(`trustworthy security log and analytics (${SERVICE_DB})`, () => {
     await expect(
       t.server.ctx.db.transaction(async (tx) => {
         await tx.query(`select set_config('role', 'anon', true)`);
-        await tx.query(`insert into public.security_audit_log (event_type, event_details) select 'client.auth_error', jsonb_build_object('marker', $1::text) from generate_series(1, 11)`, [marker]);
+        await tx.query(
+          `insert into public.security_audit_log (event_type, event_details) select 'client.auth_error', jsonb_build_object('marker', $1::text) from generate_series(1, 11)`,
+          [marker],
+        );
       }),
     ).rejects.toThrow(/At most 10 security log rows/);
     expect(await auditRows(marker)).toEqual([]);
@@ -107,10 +129,22 @@ describe(`trustworthy security log and analytics (${SERVICE_DB})`, () => {
   it('analytics: no backdating and no server-style (dotted) event names from browsers', async () => {
     const session = `s-${randomUUID()}`;
     const anon = clientFrom(t, freshIp());
-    expect((await anon.from('analytics_events').insert({ event_type: 'page_view', event_data: {}, session_id: session, created_at: '2001-01-01T00:00:00Z' })).error).toBeNull();
-    expect((await anon.from('analytics_events').insert({ event_type: 'page_view', event_data: {}, session_id: session, created_at: FAR_FUTURE })).error).toBeNull();
+    expect(
+      (
+        await anon
+          .from('analytics_events')
+          .insert({ event_type: 'page_view', event_data: {}, session_id: session, created_at: '2001-01-01T00:00:00Z' })
+      ).error,
+    ).toBeNull();
+    expect(
+      (await anon.from('analytics_events').insert({ event_type: 'page_view', event_data: {}, session_id: session, created_at: FAR_FUTURE }))
+        .error,
+    ).toBeNull();
     for (const event_type of ['auth.sign_in', 'admin.waitlist_invited', 'Page_View', 'auth:sign_in']) {
-      expect((await anon.from('analytics_events').insert({ event_type, event_data: {}, session_id: session })).error?.code, event_type).toBe('42501');
+      expect(
+        (await anon.from('analytics_events').insert({ event_type, event_data: {}, session_id: session })).error?.code,
+        event_type,
+      ).toBe('42501');
     }
     const { data } = await serviceClient(t).from('analytics_events').select('event_type, created_at').eq('session_id', session);
     expect(data).toHaveLength(2);
@@ -120,19 +154,56 @@ describe(`trustworthy security log and analytics (${SERVICE_DB})`, () => {
   it('consent records: the database stamps the time; ids must be random v4 UUIDs and cannot be taken over by another account', async () => {
     const id = randomUUID();
     const choice = { necessary: true, performance: true, functional: false, targeting: false, accepted: true, consent_version: '1' };
-    expect((await clientFrom(t, freshIp()).from('consent_records').insert({ ...choice, anonymous_id: id, created_at: '2001-01-01T00:00:00Z' })).error).toBeNull();
+    expect(
+      (
+        await clientFrom(t, freshIp())
+          .from('consent_records')
+          .insert({ ...choice, anonymous_id: id, created_at: '2001-01-01T00:00:00Z' })
+      ).error,
+    ).toBeNull();
     const { data } = await serviceClient(t).from('consent_records').select('created_at').eq('anonymous_id', id);
     expect(Math.abs(Date.now() - Date.parse(data![0]!.created_at))).toBeLessThan(60_000);
     for (const forged of ['00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-1fff-8fff-ffffffffffff']) {
-      expect((await clientFrom(t, freshIp()).from('consent_records').insert({ ...choice, anonymous_id: forged })).error?.code, forged).toBe('42501');
+      expect(
+        (
+          await clientFrom(t, freshIp())
+            .from('consent_records')
+            .insert({ ...choice, anonymous_id: forged })
+        ).error?.code,
+        forged,
+      ).toBe('42501');
     }
     // an id first recorded by one account: its owner and the signed-out browser may continue it, another account not
     const owned = randomUUID();
     const other = await createTestUser(t);
-    expect((await clientFrom(t, freshIp(), user.token).from('consent_records').insert({ ...choice, anonymous_id: owned })).error).toBeNull();
-    expect((await clientFrom(t, freshIp(), user.token).from('consent_records').insert({ ...choice, anonymous_id: owned })).error).toBeNull();
-    expect((await clientFrom(t, freshIp()).from('consent_records').insert({ ...choice, anonymous_id: owned })).error).toBeNull();
-    expect((await clientFrom(t, freshIp(), other.token).from('consent_records').insert({ ...choice, anonymous_id: owned })).error?.code).toBe('42501');
+    expect(
+      (
+        await clientFrom(t, freshIp(), user.token)
+          .from('consent_records')
+          .insert({ ...choice, anonymous_id: owned })
+      ).error,
+    ).toBeNull();
+    expect(
+      (
+        await clientFrom(t, freshIp(), user.token)
+          .from('consent_records')
+          .insert({ ...choice, anonymous_id: owned })
+      ).error,
+    ).toBeNull();
+    expect(
+      (
+        await clientFrom(t, freshIp())
+          .from('consent_records')
+          .insert({ ...choice, anonymous_id: owned })
+      ).error,
+    ).toBeNull();
+    expect(
+      (
+        await clientFrom(t, freshIp(), other.token)
+          .from('consent_records')
+          .insert({ ...choice, anonymous_id: owned })
+      ).error?.code,
+    ).toBe('42501');
   });
 });
 
@@ -166,19 +237,29 @@ describe(`write limits that count rows (${SERVICE_DB})`, () => {
     expect(perIp).toBe(600);
     expect(maxRows).toBeGreaterThanOrEqual(30);
     const anon = clientFrom(t, freshIp());
-    const batch = () => Array.from({ length: 30 }, (_, i) => ({ event_type: 'scroll_depth', event_data: { depth: i }, session_id: 'rows' }));
+    const batch = () =>
+      Array.from({ length: 30 }, (_, i) => ({ event_type: 'scroll_depth', event_data: { depth: i }, session_id: 'rows' }));
     for (let i = 0; i < perIp / 30; i++) expect((await anon.from('analytics_events').insert(batch())).error, `batch ${i}`).toBeNull();
     const over = await anon.from('analytics_events').insert({ event_type: 'page_view', event_data: {}, session_id: 'rows' });
     expect(over).toMatchObject({ status: 429, error: { code: 'over_request_rate_limit' } });
     // another address is not affected
     expect((await clientFrom(t, freshIp()).from('analytics_events').insert({ event_type: 'page_view', event_data: {} })).error).toBeNull();
     // an oversized batch is refused outright and counts nothing
-    const big = await clientFrom(t, freshIp()).from('analytics_events').insert(Array.from({ length: 501 }, () => ({ event_type: 'page_view', event_data: {} })));
+    const big = await clientFrom(t, freshIp())
+      .from('analytics_events')
+      .insert(Array.from({ length: 501 }, () => ({ event_type: 'page_view', event_data: {} })));
     expect(big.status).toBe(413);
   });
 
   const integration = () => ({ service_name: 'Acme CRM', description: 'Sync contacts', use_case: 'Sales follow-up' });
-  const consent = () => ({ necessary: true, performance: false, functional: false, targeting: false, accepted: true, anonymous_id: randomUUID() });
+  const consent = () => ({
+    necessary: true,
+    performance: false,
+    functional: false,
+    targeting: false,
+    accepted: true,
+    anonymous_id: randomUUID(),
+  });
 
   const cases: [string, () => Record<string, unknown>][] = [
     ['integration_requests', integration],
@@ -239,11 +320,14 @@ describe(`caps and plan quotas under concurrency (${SERVICE_DB})`, () => {
   }, 60_000);
   afterAll(() => t?.close(), 60_000);
 
-  const count = async (table: string, userId: string) => (await serviceClient(t).from(table).select('*', { count: 'exact', head: true }).eq('user_id', userId)).count;
+  const count = async (table: string, userId: string) =>
+    (await serviceClient(t).from(table).select('*', { count: 'exact', head: true }).eq('user_id', userId)).count;
 
   it('60 parallel plan requests store at most 20 (the open-request cap)', async () => {
     const u = await createTestUser(t);
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => u.client.from('plan_requests').insert({ kind: 'top_up', detail: `r${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => u.client.from('plan_requests').insert({ kind: 'top_up', detail: `r${i}` })),
+    );
     expect(results.filter((r) => r.error === null)).toHaveLength(20);
     expect(new Set(results.filter((r) => r.error).map((r) => r.error!.code))).toEqual(new Set(['42501']));
     expect(await count('plan_requests', u.id)).toBe(20);
@@ -253,7 +337,9 @@ describe(`caps and plan quotas under concurrency (${SERVICE_DB})`, () => {
     const u = await createTestUser(t);
     const seeded = Array.from({ length: 19 }, (_, i) => ({ user_id: u.id, kind: 'top_up', detail: `seed ${i}` }));
     expect((await serviceClient(t).from('plan_requests').insert(seeded)).error).toBeNull();
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => u.client.from('plan_requests').insert({ kind: 'service', detail: `r${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => u.client.from('plan_requests').insert({ kind: 'service', detail: `r${i}` })),
+    );
     expect(results.filter((r) => r.error === null)).toHaveLength(1);
     expect(await count('plan_requests', u.id)).toBe(20);
   }, 60_000);
@@ -261,7 +347,13 @@ describe(`caps and plan quotas under concurrency (${SERVICE_DB})`, () => {
   it('one batch cannot go past the tools cap either', async () => {
     const u = await createTestUser(t);
     const { data: apps } = await serviceClient(t).from('integrations').select('id').order('id').limit(45);
-    expect((await serviceClient(t).from('user_tools').insert(apps!.slice(0, 35).map((a) => ({ user_id: u.id, integration_id: a.id })))).error).toBeNull();
+    expect(
+      (
+        await serviceClient(t)
+          .from('user_tools')
+          .insert(apps!.slice(0, 35).map((a) => ({ user_id: u.id, integration_id: a.id })))
+      ).error,
+    ).toBeNull();
     const batch = await u.client.from('user_tools').insert(apps!.slice(35).map((a) => ({ integration_id: a.id })));
     expect(batch.error?.code).toBe('42501');
     expect(await count('user_tools', u.id)).toBe(35);

@@ -96,7 +96,11 @@ describe('draining server', { timeout: 60_000 }, () => {
       const ready = await fetch(`${t.url}/api/health/ready`);
       expect([ready.status, await ready.json()]).toEqual([503, { status: 'draining' }]);
       expect((await fetch(`${t.url}/api/health/live`)).status).toBe(200);
-      const join = await fetch(`${t.url}/api/waitlist`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"A","email":"a@example.com"}' });
+      const join = await fetch(`${t.url}/api/waitlist`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"name":"A","email":"a@example.com"}',
+      });
       expect(join.status).toBe(503);
       expect(join.headers.get('connection')).toBe('close');
       expect(await join.json()).toMatchObject({ error_code: 'shutting_down' });
@@ -111,7 +115,10 @@ describe('shutdown timeout', { timeout: 60_000 }, () => {
   it('cuts a request still running after SHUTDOWN_TIMEOUT_SECONDS, closes the database, and reports it', async () => {
     const t = await startTestServer({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
     // A join whose body never finishes arriving: its handler is running (waiting for the body) when the drain starts.
-    const req = http.request(`${t.url}/api/waitlist`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': '1000' } });
+    const req = http.request(`${t.url}/api/waitlist`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': '1000' },
+    });
     const outcome = new Promise<string>((resolve) => {
       req.on('response', (res) => resolve(`status ${res.statusCode}`));
       req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
@@ -127,4 +134,3 @@ describe('shutdown timeout', { timeout: 60_000 }, () => {
     await t.close(); // idempotent: drops the test database / folder
   });
 });
-

@@ -18,7 +18,15 @@ export interface TestUser {
 
 export async function signAccessToken(t: TestServer, claims: Record<string, unknown>, expiresInSeconds = 3600): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ aud: 'authenticated', role: 'authenticated', aal: 'aal1', amr: [{ method: 'password', timestamp: now }], session_id: randomUUID(), is_anonymous: false, ...claims })
+  return new SignJWT({
+    aud: 'authenticated',
+    role: 'authenticated',
+    aal: 'aal1',
+    amr: [{ method: 'password', timestamp: now }],
+    session_id: randomUUID(),
+    is_anonymous: false,
+    ...claims,
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(`${t.url}/auth/v1`)
     .setIssuedAt(now)
@@ -40,7 +48,10 @@ export const anonClient = (t: TestServer): SupabaseClient => createClient(t.url,
 /** The service role's client (bypasses RLS). */
 export const serviceClient = (t: TestServer): SupabaseClient => createClient(t.url, t.serviceRoleKey, base);
 
-export async function createTestUser(t: TestServer, opts: { admin?: boolean; meta?: Record<string, unknown>; email?: string } = {}): Promise<TestUser> {
+export async function createTestUser(
+  t: TestServer,
+  opts: { admin?: boolean; meta?: Record<string, unknown>; email?: string } = {},
+): Promise<TestUser> {
   const id = randomUUID();
   const email = opts.email ?? `user-${id.slice(0, 8)}@example.com`;
   const appMeta = { provider: 'email', providers: ['email'], ...(opts.admin ? { role: 'admin' } : {}) };

@@ -20,7 +20,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
   fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-  srv = await startTestServer({ ELEVENLABS_API_KEY: 'xi-secret-key', ELEVENLABS_AGENT_ID: 'agent_onboarding', ELEVENLABS_API_URL: fakeUrl });
+  srv = await startTestServer({
+    ELEVENLABS_API_KEY: 'xi-secret-key',
+    ELEVENLABS_AGENT_ID: 'agent_onboarding',
+    ELEVENLABS_API_URL: fakeUrl,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -32,16 +36,23 @@ afterAll(async () => {
 
 async function signedInToken(s: TestServer) {
   const client = s.client();
-  const { data, error } = await client.auth.signUp({ email: `voice-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, password: 'correct horse battery' });
+  const { data, error } = await client.auth.signUp({
+    email: `voice-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+    password: 'correct horse battery',
+  });
   if (error) throw error;
   return data.session!.access_token;
 }
 
-const get = (s: TestServer, token?: string) => fetch(`${s.url}/api/voice/signed-url`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+const get = (s: TestServer, token?: string) =>
+  fetch(`${s.url}/api/voice/signed-url`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 
 describe('GET /api/voice/signed-url', () => {
   it('gives a signed-in user the signed URL, asking ElevenLabs with the key and agent id', async () => {
-    answer = { status: 200, body: { signed_url: 'wss://voice.example/v1/convai/conversation?agent_id=agent_onboarding&conversation_signature=sig' } };
+    answer = {
+      status: 200,
+      body: { signed_url: 'wss://voice.example/v1/convai/conversation?agent_id=agent_onboarding&conversation_signature=sig' },
+    };
     seen.length = 0;
     const res = await get(srv, await signedInToken(srv));
     expect(res.status).toBe(200);

@@ -37,7 +37,18 @@ export const INTEGRATION_CATEGORIES: Record<IntegrationCategoryId, string> = {
 };
 
 export interface IntegrationFilter {
-  id: 'all' | 'popular' | 'business' | 'ecommerce' | 'communication' | 'productivity' | 'content' | 'analytics' | 'storage' | 'cloud' | 'security';
+  id:
+    | 'all'
+    | 'popular'
+    | 'business'
+    | 'ecommerce'
+    | 'communication'
+    | 'productivity'
+    | 'content'
+    | 'analytics'
+    | 'storage'
+    | 'cloud'
+    | 'security';
   label: string;
   /** Catalogue size claimed on the button (docs/product.md#connect-anything). */
   claimedCount: number;

@@ -57,8 +57,20 @@ export const FUNDING_SOURCES = [
 
 export const TEAM_SIZES = ['Just me (Solo)', '2-5 people', '6-10 people', '11-25 people', '26-50 people', '50+ people'] as const;
 
-export type KeyMetricId = 'revenue' | 'customers' | 'leads' | 'conversion' | 'retention' | 'costs' | 'traffic' | 'social' | 'profit' | 'cashflow';
-export const KEY_METRIC_IDS: readonly KeyMetricId[] = ['revenue', 'customers', 'leads', 'conversion', 'retention', 'costs', 'traffic', 'social', 'profit', 'cashflow'];
+export type KeyMetricId =
+  'revenue' | 'customers' | 'leads' | 'conversion' | 'retention' | 'costs' | 'traffic' | 'social' | 'profit' | 'cashflow';
+export const KEY_METRIC_IDS: readonly KeyMetricId[] = [
+  'revenue',
+  'customers',
+  'leads',
+  'conversion',
+  'retention',
+  'costs',
+  'traffic',
+  'social',
+  'profit',
+  'cashflow',
+];
 
 export const THEMES = ['professional', 'modern', 'minimal', 'colorful'] as const;
 export type Theme = (typeof THEMES)[number];

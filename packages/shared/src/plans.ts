@@ -45,7 +45,14 @@ export const PLANS: Record<PlanId, Plan> = {
     vaHours: 0,
     modules: BASIC_MODULES,
     limits: { connect_anything_custom: 0 },
-    features: ['24/7 AI Business Coach', 'AI Research Assistant', 'MVP Website Builder', 'Community access', 'Basic analytics', 'Email support'],
+    features: [
+      '24/7 AI Business Coach',
+      'AI Research Assistant',
+      'MVP Website Builder',
+      'Community access',
+      'Basic analytics',
+      'Email support',
+    ],
     buttonText: 'Get Started',
     popular: false,
     premium: false,
@@ -146,7 +153,10 @@ export const LIVE_PLAN_STATUSES: readonly string[] = ['trialing', 'active', 'pas
  * feature is one of the plan's modules, otherwise 0 (no access). The source of the rule: the database's
  * public.feature_limit() (migration 0014) is tested against it for every plan and feature (rest-plans.service.test.ts).
  */
-export function featureLimit(plan: { modules: readonly string[]; limits: Readonly<Record<string, number | null>> } | null, feature: string): number | null {
+export function featureLimit(
+  plan: { modules: readonly string[]; limits: Readonly<Record<string, number | null>> } | null,
+  feature: string,
+): number | null {
   if (!plan) return 0;
   if (Object.prototype.hasOwnProperty.call(plan.limits, feature)) return plan.limits[feature] ?? null;
   return plan.modules.includes(feature) ? null : 0;

@@ -3,7 +3,12 @@
  * (migration 0310) admits exactly these names, at severity info or warn; everything else is written by the server.
  * Keep the two lists in step (server/test/sec-logs.service.test.ts inserts each name).
  */
-export const CLIENT_SECURITY_EVENT_TYPES = ['client.csp_violation', 'client.session_timeout', 'client.suspicious_input', 'client.auth_error'] as const;
+export const CLIENT_SECURITY_EVENT_TYPES = [
+  'client.csp_violation',
+  'client.session_timeout',
+  'client.suspicious_input',
+  'client.auth_error',
+] as const;
 export type ClientSecurityEventType = (typeof CLIENT_SECURITY_EVENT_TYPES)[number];
 
 export const CLIENT_SECURITY_SEVERITIES = ['info', 'warn'] as const;

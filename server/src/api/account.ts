@@ -24,7 +24,13 @@ export function accountRoutes(ctx: AppContext): Hono {
       // Everything else cascades from auth.users; consent records stay, anonymised by their FK, as proof of consent.
       await tx.query('delete from auth.users where id = $1', [user.id]);
     });
-    await writeAudit(ctx.db, { event_type: 'account.deleted', severity: 'warn', ip, user_agent: c.req.header('user-agent'), details: { user_id: user.id } });
+    await writeAudit(ctx.db, {
+      event_type: 'account.deleted',
+      severity: 'warn',
+      ip,
+      user_agent: c.req.header('user-agent'),
+      details: { user_id: user.id },
+    });
     return c.json({ deleted: true });
   });
   return app;

@@ -17,13 +17,17 @@ import { grantAdminRole } from '../security/grant-admin.js';
 export function opsRoutes(ctx: AppContext): Hono {
   const app = new Hono();
   app.use('*', async (c, next) => {
-    if (!fromThisMachine(c)) return c.json({ code: 403, error_code: 'local_only', message: 'Only the operator scripts on this machine may call this.' }, 403);
+    if (!fromThisMachine(c))
+      return c.json({ code: 403, error_code: 'local_only', message: 'Only the operator scripts on this machine may call this.' }, 403);
     await requireAdmin(ctx, c);
     return next();
   });
   app.post('/backup', async (c) => {
     if (!ctx.db.snapshot) {
-      return c.json({ code: 409, error_code: 'not_embedded', message: 'This server uses PostgreSQL (DATABASE_URL): back it up with pg_dump.' }, 409);
+      return c.json(
+        { code: 409, error_code: 'not_embedded', message: 'This server uses PostgreSQL (DATABASE_URL): back it up with pg_dump.' },
+        409,
+      );
     }
     const started = performance.now();
     const blob = await ctx.db.snapshot();

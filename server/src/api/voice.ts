@@ -19,28 +19,37 @@ export function voiceRoutes(ctx: AppContext): Hono<Env> {
   // configured, then signed in, then within the caller's limit (the limit counts users, so it runs after sign-in)
   const configuredAndSignedIn: MiddlewareHandler<Env> = async (c, next) => {
     c.header('Cache-Control', 'no-store');
-    if (!ctx.config.ELEVENLABS_API_KEY || !ctx.config.ELEVENLABS_AGENT_ID) throw new ApiError(503, { code: 'voice_unavailable', message: 'Voice assistant is not configured' });
+    if (!ctx.config.ELEVENLABS_API_KEY || !ctx.config.ELEVENLABS_AGENT_ID)
+      throw new ApiError(503, { code: 'voice_unavailable', message: 'Voice assistant is not configured' });
     c.set('userId', (await requireSignedIn(ctx, c)).user.id);
     await next();
   };
 
-  app.get('/signed-url', configuredAndSignedIn, apiRateLimit(ctx, 'voice', (c) => (c as Context<Env>).get('userId')), async (c) => {
-    const { ELEVENLABS_API_KEY: apiKey = '', ELEVENLABS_AGENT_ID: agentId = '', ELEVENLABS_API_URL: apiUrl } = ctx.config;
-    const url = new URL('/v1/convai/conversation/get-signed-url', apiUrl);
-    url.searchParams.set('agent_id', agentId);
-    let res: Response;
-    try {
-      res = await fetch(url, { headers: { 'xi-api-key': apiKey, accept: 'application/json' }, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
-    } catch (err) {
-      ctx.log.warn({ err: err instanceof Error ? err.name : 'error' }, 'voice signed-url request failed');
-      throw new ApiError(502, { code: 'voice_upstream_error', message: 'Voice service unavailable' });
-    }
-    const parsed = upstreamBody.safeParse(await res.json().catch(() => null));
-    if (!res.ok || !parsed.success) {
-      ctx.log.warn({ status: res.status }, 'voice signed-url answer was not usable');
-      throw new ApiError(502, { code: 'voice_upstream_error', message: 'Voice service unavailable' });
-    }
-    return c.json({ signedUrl: parsed.data.signed_url });
-  });
+  app.get(
+    '/signed-url',
+    configuredAndSignedIn,
+    apiRateLimit(ctx, 'voice', (c) => (c as Context<Env>).get('userId')),
+    async (c) => {
+      const { ELEVENLABS_API_KEY: apiKey = '', ELEVENLABS_AGENT_ID: agentId = '', ELEVENLABS_API_URL: apiUrl } = ctx.config;
+      const url = new URL('/v1/convai/conversation/get-signed-url', apiUrl);
+      url.searchParams.set('agent_id', agentId);
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          headers: { 'xi-api-key': apiKey, accept: 'application/json' },
+          signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+        });
+      } catch (err) {
+        ctx.log.warn({ err: err instanceof Error ? err.name : 'error' }, 'voice signed-url request failed');
+        throw new ApiError(502, { code: 'voice_upstream_error', message: 'Voice service unavailable' });
+      }
+      const parsed = upstreamBody.safeParse(await res.json().catch(() => null));
+      if (!res.ok || !parsed.success) {
+        ctx.log.warn({ status: res.status }, 'voice signed-url answer was not usable');
+        throw new ApiError(502, { code: 'voice_upstream_error', message: 'Voice service unavailable' });
+      }
+      return c.json({ signedUrl: parsed.data.signed_url });
+    },
+  );
   return app;
 }

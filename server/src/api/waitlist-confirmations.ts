@@ -28,6 +28,8 @@ export async function sendWaitlistConfirmations(ctx: AppContext): Promise<void> 
       position,
       bookingUrl: ctx.config.BOOKING_URL,
     });
-    await ctx.mailer.send({ to: r.email, ...mail }).catch((err: unknown) => ctx.log.error({ err, position }, 'waitlist confirmation mail failed'));
+    await ctx.mailer
+      .send({ to: r.email, ...mail })
+      .catch((err: unknown) => ctx.log.error({ err, position }, 'waitlist confirmation mail failed'));
   }
 }

@@ -1,7 +1,13 @@
 import { layout, type Rendered } from '../mail/templates/layout.js';
 
 /** The confirmation each new waitlist subscriber receives, with their position (docs/product.md#waitlist, issue 6). */
-export function renderWaitlistMail(i: { brand: string; siteUrl: string; firstName: string; position: number; bookingUrl: string }): Rendered {
+export function renderWaitlistMail(i: {
+  brand: string;
+  siteUrl: string;
+  firstName: string;
+  position: number;
+  bookingUrl: string;
+}): Rendered {
   return layout({
     brand: i.brand,
     siteUrl: i.siteUrl,

@@ -15,7 +15,13 @@ const body = z.object({
     .max(EMAIL_MAX_LENGTH)
     .transform((s) => s.toLowerCase())
     .pipe(z.string().regex(EMAIL_PATTERN)),
-  source: z.string().trim().min(1).max(100).regex(/^[a-z0-9_-]+$/).optional(),
+  source: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[a-z0-9_-]+$/)
+    .optional(),
 });
 
 const pgCode = (err: unknown) => (err && typeof err === 'object' && 'code' in err ? String((err as { code: unknown }).code) : undefined);
@@ -30,16 +36,22 @@ export function waitlistRoutes(ctx: AppContext): Hono {
   app.post('/', apiRateLimit(ctx, 'waitlist'), async (c) => {
     const parsed = await parseJsonBody(c, body);
     if (!parsed.ok) {
-      if (parsed.problem === 'invalid_utf8' || parsed.problem === 'unsafe_text') return c.json({ code: 'invalid_text', message: parsed.message }, 400);
+      if (parsed.problem === 'invalid_utf8' || parsed.problem === 'unsafe_text')
+        return c.json({ code: 'invalid_text', message: parsed.message }, 400);
       return c.json({ code: '22023', message: parsed.field === 'email' ? 'Invalid email format' : 'Name and email are required' }, 400);
     }
     const { name, email, source } = parsed.data;
     let position: number;
     try {
-      const { rows } = await ctx.db.query<{ position: number }>('select public.join_waitlist($1, $2, $3) as position', [name, email, source ?? null]);
+      const { rows } = await ctx.db.query<{ position: number }>('select public.join_waitlist($1, $2, $3) as position', [
+        name,
+        email,
+        source ?? null,
+      ]);
       position = Number(rows[0]!.position);
     } catch (err) {
-      if (pgCode(err) === '23505') return c.json({ code: '23505', message: 'duplicate key value violates unique constraint "ebook_subscribers_email_key"' }, 409);
+      if (pgCode(err) === '23505')
+        return c.json({ code: '23505', message: 'duplicate key value violates unique constraint "ebook_subscribers_email_key"' }, 409);
       if (pgCode(err) === '23514') return c.json({ code: '23514', message: 'Invalid name or email' }, 400);
       throw err;
     }

@@ -26,20 +26,27 @@ export interface AdminAttributes {
 
 /** PUT /admin/users/{id}: applies each given attribute; a new password signs the user out everywhere. */
 export async function adminUpdateUser(ctx: AppContext, user: UserRow, a: AdminAttributes): Promise<UserRow> {
-  const hash = a.password !== undefined ? (assertStrongPassword(a.password, ctx.config), await hashPassword(a.password, ctx.config.AUTH_BCRYPT_COST)) : undefined;
+  const hash =
+    a.password !== undefined
+      ? (assertStrongPassword(a.password, ctx.config), await hashPassword(a.password, ctx.config.AUTH_BCRYPT_COST))
+      : undefined;
   if (a.email && a.email !== user.email) {
     const other = await findUserByEmail(ctx.db, a.email);
     if (other && other.id !== user.id) throw authError('email_exists');
   }
   await ctx.db.transaction(async (tx) => {
-    const set = (sql: string, params: unknown[]) => tx.query(`update auth.users set ${sql}, updated_at = now() where id = $1`, [user.id, ...params]);
+    const set = (sql: string, params: unknown[]) =>
+      tx.query(`update auth.users set ${sql}, updated_at = now() where id = $1`, [user.id, ...params]);
     if (hash) {
       await set('encrypted_password = $2', [hash]);
       await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
     }
     if (a.email && a.email !== user.email) {
       await set('email = $2, email_change = null', [a.email]);
-      await tx.query(`update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text) where user_id = $1 and provider = 'email'`, [user.id, a.email]);
+      await tx.query(
+        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text) where user_id = $1 and provider = 'email'`,
+        [user.id, a.email],
+      );
     }
     if (a.email_confirm === true) await set('email_confirmed_at = coalesce(email_confirmed_at, now())', []);
     if (a.role) await set('role = $2', [a.role]);

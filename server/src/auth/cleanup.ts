@@ -16,7 +16,9 @@ export function maybeCleanup(ctx: AppContext, chance = 0.01): void {
       await ctx.db.query(`delete from auth.refresh_tokens where revoked and updated_at < now() - interval '24 hours'`);
       await ctx.db.query(`delete from auth.flow_state where created_at < now() - interval '24 hours'`);
       await ctx.db.query(`delete from auth.mfa_challenges where created_at < now() - interval '24 hours'`);
-      await ctx.db.query(`delete from auth.one_time_tokens where created_at < now() - make_interval(secs => $1)`, [ctx.config.AUTH_OTP_EXPIRY]);
+      await ctx.db.query(`delete from auth.one_time_tokens where created_at < now() - make_interval(secs => $1)`, [
+        ctx.config.AUTH_OTP_EXPIRY,
+      ]);
       await pruneRateLimits(ctx);
     } catch (err) {
       ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'auth cleanup failed');

@@ -15,12 +15,21 @@ type Pkce = { challenge: string; method: 's256' | 'plain' } | undefined;
  * POST /recover and api.sendRecoveryEmail: the same answer whether or not the address has an account
  * (the per-address mail limit is counted for unknown addresses too, so even a 429 tells nothing).
  */
-export async function requestRecovery(ctx: AppContext, a: { email: string; redirectTo?: string; pkce?: Pkce; meta: RequestMeta }): Promise<void> {
+export async function requestRecovery(
+  ctx: AppContext,
+  a: { email: string; redirectTo?: string; pkce?: Pkce; meta: RequestMeta },
+): Promise<void> {
   const limits = authLimitsFor(ctx);
   await limitRequest(limits.recover, a.meta.ip);
   await limitMailSend(limits, a.email);
   const user = await findUserByEmail(ctx.db, a.email);
-  await writeAudit(ctx.db, { event_type: 'auth.recovery_requested', user_id: user?.id, ip: a.meta.ip, user_agent: a.meta.userAgent, details: { known: !!user } });
+  await writeAudit(ctx.db, {
+    event_type: 'auth.recovery_requested',
+    user_id: user?.id,
+    ip: a.meta.ip,
+    user_agent: a.meta.userAgent,
+    details: { known: !!user },
+  });
   if (!user) return;
   const token = await ctx.db.transaction(async (tx) => {
     if (a.pkce) await createFlowState(tx, user.id, a.pkce, 'recovery');
@@ -39,13 +48,21 @@ export async function inviteByEmail(
   const existing = await findUserByEmail(ctx.db, a.email);
   if (existing?.email_confirmed_at) throw authError('email_exists');
   const { user, token } = await ctx.db.transaction(async (tx) => {
-    const created: UserRow = existing ?? (await insertUser(tx, { email: a.email, passwordHash: null, userMetadata: a.data ?? {}, confirmed: false, invited: true }));
+    const created: UserRow =
+      existing ??
+      (await insertUser(tx, { email: a.email, passwordHash: null, userMetadata: a.data ?? {}, confirmed: false, invited: true }));
     const token = await issueToken(tx, created.id, 'confirmation_token', a.email, false);
-    const { rows } = await tx.query<UserRow>('update auth.users set invited_at = now(), confirmation_sent_at = now() where id = $1 returning *', [created.id]);
+    const { rows } = await tx.query<UserRow>(
+      'update auth.users set invited_at = now(), confirmation_sent_at = now() where id = $1 returning *',
+      [created.id],
+    );
     return { user: rows[0]!, token };
   });
   // by default the app's /auth/confirm, which takes the invitee to "set your password" (issue 14 item 2)
-  await sendAuthMail(ctx, a.email, 'invite', token, { type: 'invite', redirectTo: pickRedirect(a.redirectTo, ctx.config, `${ctx.config.SITE_URL}/auth/confirm`) });
+  await sendAuthMail(ctx, a.email, 'invite', token, {
+    type: 'invite',
+    redirectTo: pickRedirect(a.redirectTo, ctx.config, `${ctx.config.SITE_URL}/auth/confirm`),
+  });
   await writeAudit(ctx.db, { event_type: 'auth.admin.user_invited', user_id: user.id, ip: a.meta?.ip, user_agent: a.meta?.userAgent });
   return userJson(ctx.db, user);
 }

@@ -29,7 +29,10 @@ function requireApiKey(ctx: AppContext): MiddlewareHandler {
     if (!key && !ctx.config.AUTH_API_KEY_REQUIRED) return next();
     if (!key) return c.json({ message: 'No API key found in request' }, 401);
     if (key !== ctx.keys.anonKey && key !== ctx.keys.serviceRoleKey) {
-      const role = await ctx.jwt.verify(key).then((cl) => cl.role, () => undefined);
+      const role = await ctx.jwt.verify(key).then(
+        (cl) => cl.role,
+        () => undefined,
+      );
       if (role !== 'anon' && role !== 'service_role') return c.json({ message: 'Invalid API key' }, 401);
     }
     return next();
@@ -45,13 +48,34 @@ export function authRoutes(ctx: AppContext): Hono {
     cors({
       origin: '*',
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowHeaders: ['Accept', 'Authorization', 'Content-Type', 'X-Client-Info', 'X-Supabase-Api-Version', 'apikey', 'x-client-info', 'X-JWT-AUD'],
+      allowHeaders: [
+        'Accept',
+        'Authorization',
+        'Content-Type',
+        'X-Client-Info',
+        'X-Supabase-Api-Version',
+        'apikey',
+        'x-client-info',
+        'X-JWT-AUD',
+      ],
       exposeHeaders: ['X-Total-Count', 'Link', 'X-Supabase-Api-Version'],
       maxAge: 86400,
     }),
   );
   app.use('*', requireApiKey(ctx));
-  for (const register of [registerMeta, registerSignup, registerToken, registerUser, registerLogout, registerVerify, registerMail, registerMfa, registerAdmin, registerPasskeys, registerDisabled]) {
+  for (const register of [
+    registerMeta,
+    registerSignup,
+    registerToken,
+    registerUser,
+    registerLogout,
+    registerVerify,
+    registerMail,
+    registerMfa,
+    registerAdmin,
+    registerPasskeys,
+    registerDisabled,
+  ]) {
     register(app, deps);
   }
   app.notFound((c) => sendAuthError(c, authError('not_found'), ctx.log));

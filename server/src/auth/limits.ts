@@ -28,7 +28,10 @@ function createAuthLimits(ctx: AppContext) {
     /** Requests naming one address (sign-ups, OTP mails, verifications), whoever sends them. Not password sign-in. */
     email: createRateLimiter(ctx, { keyPrefix: 'auth-email', points: c.AUTH_RATE_LIMIT_EMAIL, durationSeconds: FIVE_MINUTES }),
     /** One auth mail per address per AUTH_EMAIL_MIN_INTERVAL, counted whether or not the address has an account. */
-    mailSend: c.AUTH_EMAIL_MIN_INTERVAL > 0 ? createRateLimiter(ctx, { keyPrefix: 'auth-mail', points: 1, durationSeconds: c.AUTH_EMAIL_MIN_INTERVAL }) : undefined,
+    mailSend:
+      c.AUTH_EMAIL_MIN_INTERVAL > 0
+        ? createRateLimiter(ctx, { keyPrefix: 'auth-mail', points: 1, durationSeconds: c.AUTH_EMAIL_MIN_INTERVAL })
+        : undefined,
   };
 }
 
@@ -51,9 +54,13 @@ type PerIpLimit = { [K in keyof AuthLimits]: AuthLimits[K] extends RateLimiter ?
  * `app.post('/signup', limitByIp(deps, 'signup'), handler)`.
  */
 export function limitByIp({ ctx, limits }: { ctx: AppContext; limits: AuthLimits }, name: PerIpLimit): MiddlewareHandler {
-  return rateLimit(limits[name], (c) => requestMeta(c, ctx).ip, (_c, retryAfterSeconds) => {
-    throw authRateLimited(retryAfterSeconds);
-  });
+  return rateLimit(
+    limits[name],
+    (c) => requestMeta(c, ctx).ip,
+    (_c, retryAfterSeconds) => {
+      throw authRateLimited(retryAfterSeconds);
+    },
+  );
 }
 
 /** 429 over_request_rate_limit when `key` is over `limiter`'s budget (limits that need the body: per address). */
@@ -66,5 +73,6 @@ export async function limitRequest(limiter: RateLimiter, key: string): Promise<v
 export async function limitMailSend(limits: AuthLimits, email: string): Promise<void> {
   if (!limits.mailSend) return;
   const r = await limits.mailSend.consume(email);
-  if (!r.allowed) throw authError('over_email_send_rate_limit', `For security purposes, you can only request this after ${r.retryAfterSeconds} seconds.`);
+  if (!r.allowed)
+    throw authError('over_email_send_rate_limit', `For security purposes, you can only request this after ${r.retryAfterSeconds} seconds.`);
 }

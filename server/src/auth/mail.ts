@@ -27,7 +27,9 @@ export function appConfirmLink(ctx: AppContext, token: string, type: 'signup'): 
 }
 
 const mailLink = (ctx: AppContext, token: string, link: { type: VerifyType; redirectTo: string }) =>
-  link.type === 'signup' && ctx.config.AUTH_EMAIL_LINKS === 'app' ? appConfirmLink(ctx, token, 'signup') : verifyLink(ctx, token, link.type, link.redirectTo);
+  link.type === 'signup' && ctx.config.AUTH_EMAIL_LINKS === 'app'
+    ? appConfirmLink(ctx, token, 'signup')
+    : verifyLink(ctx, token, link.type, link.redirectTo);
 
 /** Renders and sends one account mail; a mail failure is a 500 with GoTrue's wording (and logged). */
 export async function sendAuthMail(
@@ -62,8 +64,11 @@ async function deliver(ctx: AppContext, to: string, rendered: Rendered, kind: Au
     ctx.log.error({ err: err instanceof Error ? err.message : String(err), smtpCode, kind }, 'auth mail could not be sent');
     // the SMTP reply code (e.g. 535, bad credentials) lets the app say "mail service unavailable"
     // responseCode stays on the error (not in the body) for in-process callers such as the functions
-    throw Object.assign(authError('unexpected_failure', `Error sending ${kind.replace('_', ' ')} email${smtpCode ? ` (SMTP ${smtpCode})` : ''}`), {
-      responseCode: smtpCode,
-    });
+    throw Object.assign(
+      authError('unexpected_failure', `Error sending ${kind.replace('_', ' ')} email${smtpCode ? ` (SMTP ${smtpCode})` : ''}`),
+      {
+        responseCode: smtpCode,
+      },
+    );
   }
 }

@@ -37,18 +37,31 @@ export async function issueToken(tx: Queryable, userId: string, type: TokenType,
 const SELECT = `select id, user_id, token_type, relates_to, extract(epoch from now() - created_at)::float8 as age from auth.one_time_tokens`;
 
 /** The live token for a mailed link value, among `types`; expired ones count as absent. */
-export async function findByLink(tx: Queryable, linkToken: string, types: TokenType[], expirySeconds: number): Promise<TokenRow | undefined> {
-  const { rows } = await tx.query<TokenRow>(`${SELECT} where token_hash = $1 and token_type = any($2::text[]) for update`, [sha256(linkToken), types]);
+export async function findByLink(
+  tx: Queryable,
+  linkToken: string,
+  types: TokenType[],
+  expirySeconds: number,
+): Promise<TokenRow | undefined> {
+  const { rows } = await tx.query<TokenRow>(`${SELECT} where token_hash = $1 and token_type = any($2::text[]) for update`, [
+    sha256(linkToken),
+    types,
+  ]);
   return rows.find((r) => r.age <= expirySeconds);
 }
 
 /** The live token for an (address, 6-digit code) pair, among `types`, in the order of `types`. */
-export async function findByOtp(tx: Queryable, address: string, otp: string, types: TokenType[], expirySeconds: number): Promise<TokenRow | undefined> {
-  const { rows } = await tx.query<TokenRow>(`${SELECT} where otp_hash = $1 and relates_to = $2 and token_type = any($3::text[]) for update`, [
-    otpHash(address, otp),
-    address.toLowerCase(),
-    types,
-  ]);
+export async function findByOtp(
+  tx: Queryable,
+  address: string,
+  otp: string,
+  types: TokenType[],
+  expirySeconds: number,
+): Promise<TokenRow | undefined> {
+  const { rows } = await tx.query<TokenRow>(
+    `${SELECT} where otp_hash = $1 and relates_to = $2 and token_type = any($3::text[]) for update`,
+    [otpHash(address, otp), address.toLowerCase(), types],
+  );
   return types.map((t) => rows.find((r) => r.token_type === t && r.age <= expirySeconds)).find(Boolean);
 }
 

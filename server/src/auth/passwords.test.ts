@@ -27,7 +27,13 @@ describe('passwords', () => {
   });
 
   it('throws weak_password (422) with reasons, and 400 over 72 bytes', () => {
-    const e = (() => { try { assertStrongPassword('short', cfg); } catch (err) { return err; } })() as AuthError;
+    const e = (() => {
+      try {
+        assertStrongPassword('short', cfg);
+      } catch (err) {
+        return err;
+      }
+    })() as AuthError;
     expect(e).toBeInstanceOf(AuthError);
     expect(e.status).toBe(422);
     expect(e.body).toMatchObject({ error_code: 'weak_password', weak_password: { reasons: ['length'] } });

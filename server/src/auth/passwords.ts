@@ -39,6 +39,8 @@ export function assertStrongPassword(password: string, config: Pick<Config, 'AUT
   const message = [
     reasons.includes('length') ? `Password should be at least ${config.AUTH_PASSWORD_MIN_LENGTH} characters.` : '',
     reasons.includes('pwned') ? 'Password is known to be weak and easy to guess, please choose a different one.' : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
   throw authError('weak_password', message, { weak_password: { reasons } });
 }

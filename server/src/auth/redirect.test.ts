@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedRedirect, pickRedirect } from './redirect.js';
 
-const config = { SITE_URL: 'https://app.example.com', redirectAllowList: ['https://*.preview.example.net/**', 'myapp://callback', 'http://localhost:5173/*'] };
+const config = {
+  SITE_URL: 'https://app.example.com',
+  redirectAllowList: ['https://*.preview.example.net/**', 'myapp://callback', 'http://localhost:5173/*'],
+};
 
 describe('redirect allow-list', () => {
   it('allows SITE_URL paths and allow-list matches', () => {
@@ -22,7 +25,8 @@ describe('redirect allow-list', () => {
       'https://user:pw@app.example.com/',
       'javascript:alert(1)',
       'not a url',
-    ]) expect(isAllowedRedirect(u, config), u).toBe(false);
+    ])
+      expect(isAllowedRedirect(u, config), u).toBe(false);
   });
 
   it('allows another port on a loopback SITE_URL (RFC 8252)', () => {

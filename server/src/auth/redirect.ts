@@ -35,6 +35,10 @@ export function isAllowedRedirect(target: string, config: Pick<Config, 'SITE_URL
 }
 
 /** The redirect to use: the requested one when allowed, else `fallback` (SITE_URL by default). Never an error. */
-export function pickRedirect(requested: string | undefined | null, config: Pick<Config, 'SITE_URL' | 'redirectAllowList'>, fallback = config.SITE_URL): string {
+export function pickRedirect(
+  requested: string | undefined | null,
+  config: Pick<Config, 'SITE_URL' | 'redirectAllowList'>,
+  fallback = config.SITE_URL,
+): string {
   return requested && isAllowedRedirect(requested, config) ? requested : fallback;
 }

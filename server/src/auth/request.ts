@@ -67,7 +67,10 @@ export const pkceFields = {
   code_challenge_method: z.string().optional(),
 };
 
-export function parsePkce(b: { code_challenge?: string; code_challenge_method?: string }): { challenge: string; method: 's256' | 'plain' } | undefined {
+export function parsePkce(b: {
+  code_challenge?: string;
+  code_challenge_method?: string;
+}): { challenge: string; method: 's256' | 'plain' } | undefined {
   const challenge = b.code_challenge || undefined;
   const method = b.code_challenge_method?.toLowerCase() || undefined;
   if (!challenge && !method) return undefined;

@@ -83,7 +83,13 @@ export async function sessionJson(ctx: AppContext, db: Queryable, user: UserRow,
 export type SessionResponse = Awaited<ReturnType<typeof sessionJson>>;
 
 /** A new session (aal1) for a successful sign-in by `method`; stamps last_sign_in_at. */
-export async function startSession(ctx: AppContext, tx: Queryable, user: UserRow, method: string, meta: RequestMeta): Promise<SessionResponse> {
+export async function startSession(
+  ctx: AppContext,
+  tx: Queryable,
+  user: UserRow,
+  method: string,
+  meta: RequestMeta,
+): Promise<SessionResponse> {
   const { rows } = await tx.query<SessionRow>(
     `insert into auth.sessions (user_id, user_agent, ip, refreshed_at) values ($1, $2, $3, now()) returning id, user_id, aal`,
     [user.id, meta.userAgent ?? null, truncateIp(meta.ip)],
@@ -122,14 +128,17 @@ export async function refreshSession(ctx: AppContext, refreshToken: string, meta
     const user = await findUserById(tx, row.user_id);
     if (!user) throw authError('refresh_token_not_found');
     if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
-    const { rows: sessions } = await tx.query<SessionRow>('select id, user_id, aal from auth.sessions where id = $1 for update', [row.session_id]);
+    const { rows: sessions } = await tx.query<SessionRow>('select id, user_id, aal from auth.sessions where id = $1 for update', [
+      row.session_id,
+    ]);
     const session = sessions[0];
     if (!session) throw authErrorAt(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found');
     if (row.revoked && row.age > ctx.config.AUTH_REFRESH_REUSE_INTERVAL) {
       await tx.query('delete from auth.sessions where id = $1', [session.id]);
       return { reused: { userId: user.id, sessionId: session.id } };
     }
-    if (!row.revoked) await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token_hash = $1', [row.token_hash]);
+    if (!row.revoked)
+      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token_hash = $1', [row.token_hash]);
     const child = await mintRefreshToken(tx, user.id, session.id, row.token_hash);
     await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now(), user_agent = $2, ip = $3 where id = $1', [
       session.id,

@@ -30,7 +30,11 @@ export interface SigninGuard {
 
 export function createSigninGuard(ctx: AppContext): SigninGuard {
   return {
-    ipFailures: createRateLimiter(ctx, { keyPrefix: 'auth-signin-ip', points: ctx.config.AUTH_RATE_LIMIT_SIGNIN_FAILURES_IP, durationSeconds: 86_400 }),
+    ipFailures: createRateLimiter(ctx, {
+      keyPrefix: 'auth-signin-ip',
+      points: ctx.config.AUTH_RATE_LIMIT_SIGNIN_FAILURES_IP,
+      durationSeconds: 86_400,
+    }),
     pairFailures: createRateLimiter(ctx, { keyPrefix: 'auth-signin-pair', points: 1_000_000_000, durationSeconds: PAIR_WINDOW_SECONDS }),
     pairGate: createRateLimiter(ctx, { keyPrefix: 'auth-signin-gate', points: 1, durationSeconds: IN_FLIGHT_HOLD_SECONDS }),
   };

@@ -16,7 +16,11 @@ describe('loadSigningKeys', () => {
 
   it('picks the key whose key_ops include sign, from an array or {keys}', async () => {
     const a = { ...(await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey)), kid: 'a', key_ops: ['verify'] };
-    const b = { ...(await exportJWK((await generateKeyPair('RS256', { extractable: true })).privateKey)), kid: 'b', key_ops: ['sign', 'verify'] };
+    const b = {
+      ...(await exportJWK((await generateKeyPair('RS256', { extractable: true })).privateKey)),
+      kid: 'b',
+      key_ops: ['sign', 'verify'],
+    };
     const set = loadSigningKeys(write({ keys: [a, b] }))!;
     expect(set.current.kid).toBe('b');
     expect(set.current.alg).toBe('RS256');

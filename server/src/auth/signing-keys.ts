@@ -44,7 +44,8 @@ export function loadSigningKeys(file: string | undefined): SigningKeySet | undef
   // a JSON array of JWKs (the Supabase CLI's file) or a JWKS object {"keys": [...]}
   const list = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown } | null)?.keys;
   const result = keysSchema.safeParse(list);
-  if (!result.success) throw new Error(`AUTH_SIGNING_KEYS: ${result.error.issues.map((i) => `key ${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!result.success)
+    throw new Error(`AUTH_SIGNING_KEYS: ${result.error.issues.map((i) => `key ${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const all = result.data.map((jwk): SigningKey & { signs: boolean } => {
     const alg = jwk.alg ?? (jwk.kty === 'RSA' ? 'RS256' : 'ES256');
     if ((alg === 'RS256') !== (jwk.kty === 'RSA')) throw new Error(`AUTH_SIGNING_KEYS: key ${jwk.kid} has kty ${jwk.kty} but alg ${alg}`);

@@ -201,9 +201,19 @@ export async function insertUser(tx: Queryable, n: NewUser): Promise<UserRow> {
   const appMetadata = { provider: 'email', providers: ['email'], ...(n.appMetadata ?? {}) };
   const { rows } = await tx
     .query<UserRow>(
-    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, invited_at, raw_app_meta_data, raw_user_meta_data, banned_until)
+      `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, invited_at, raw_app_meta_data, raw_user_meta_data, banned_until)
      values ($1, 'authenticated', $2, $3, $4, case when $5 then now() end, case when $6 then now() end, $7, $8, $9) returning *`,
-    [id, n.role ?? 'authenticated', n.email, n.passwordHash, n.confirmed, n.invited ?? false, JSON.stringify(appMetadata), JSON.stringify(userMetadata), n.bannedUntil ?? null],
+      [
+        id,
+        n.role ?? 'authenticated',
+        n.email,
+        n.passwordHash,
+        n.confirmed,
+        n.invited ?? false,
+        JSON.stringify(appMetadata),
+        JSON.stringify(userMetadata),
+        n.bannedUntil ?? null,
+      ],
     )
     .catch((err: unknown) => {
       // the same address signed up at the same moment (users_email_key) or a reused id

@@ -37,10 +37,10 @@ export async function applyVerification(tx: Queryable, row: TokenRow): Promise<U
     if (user.is_anonymous) return linkAnonymousEmail(tx, user.id, row.relates_to);
     const taken = await findUserByEmail(tx, row.relates_to);
     if (taken && taken.id !== user.id) throw authError('email_exists');
-    await tx.query(
-      `update auth.users set email = $2, email_change = null, email_change_sent_at = null, updated_at = now() where id = $1`,
-      [user.id, row.relates_to],
-    );
+    await tx.query(`update auth.users set email = $2, email_change = null, email_change_sent_at = null, updated_at = now() where id = $1`, [
+      user.id,
+      row.relates_to,
+    ]);
     await tx.query(
       `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
        where user_id = $1 and provider = 'email'`,

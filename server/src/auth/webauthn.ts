@@ -14,7 +14,9 @@ export interface RelyingParty {
 /** The relying party: AUTH_WEBAUTHN_RP_ID / _ORIGINS, else SITE_URL's host name and origin. */
 export function relyingParty(config: Config): RelyingParty {
   const site = new URL(config.SITE_URL);
-  const origins = config.AUTH_WEBAUTHN_RP_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [site.origin];
+  const origins = config.AUTH_WEBAUTHN_RP_ORIGINS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) ?? [site.origin];
   return { id: config.AUTH_WEBAUTHN_RP_ID ?? site.hostname, name: config.BRAND_NAME, origins };
 }
 
@@ -37,7 +39,12 @@ export async function saveChallenge(db: Queryable, kind: 'registration' | 'authe
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Takes a challenge out (one answer per challenge, right or wrong); unknown, expired or another user's: 404. */
-export async function takeChallenge(db: Queryable, id: unknown, kind: 'registration' | 'authentication', userId: string | null): Promise<string> {
+export async function takeChallenge(
+  db: Queryable,
+  id: unknown,
+  kind: 'registration' | 'authentication',
+  userId: string | null,
+): Promise<string> {
   const { rows } =
     typeof id === 'string' && UUID.test(id)
       ? await db.query<{ challenge: string }>(

@@ -2,12 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { searchCatalogueItems, type CatalogueItem } from './catalogue-search.js';
 
 const items: CatalogueItem[] = [
-  { id: 'xero', name: 'Xero', category: 'finance', description: 'Cloud accounting popular in the UK.', actions: ['Create invoice', 'Create contact', 'Get balance sheet', 'Create bank transaction'] },
-  { id: 'quickbooks', name: 'QuickBooks', category: 'finance', description: 'Accounting for small businesses.', actions: ['Create invoice', 'Record expense', 'Create customer', 'Get profit and loss'] },
-  { id: 'hubspot', name: 'HubSpot', category: 'crm', description: 'All-in-one CRM.', actions: ['Create contact', 'Update deal stage', 'Enrol in workflow', 'Add note'] },
+  {
+    id: 'xero',
+    name: 'Xero',
+    category: 'finance',
+    description: 'Cloud accounting popular in the UK.',
+    actions: ['Create invoice', 'Create contact', 'Get balance sheet', 'Create bank transaction'],
+  },
+  {
+    id: 'quickbooks',
+    name: 'QuickBooks',
+    category: 'finance',
+    description: 'Accounting for small businesses.',
+    actions: ['Create invoice', 'Record expense', 'Create customer', 'Get profit and loss'],
+  },
+  {
+    id: 'hubspot',
+    name: 'HubSpot',
+    category: 'crm',
+    description: 'All-in-one CRM.',
+    actions: ['Create contact', 'Update deal stage', 'Enrol in workflow', 'Add note'],
+  },
   { id: 'posthog', name: 'PostHog', category: 'analytics', description: 'Product analytics.', actions: ['Capture event'] },
   { id: 'ghost', name: 'Ghost', category: 'marketing', description: 'Publish posts and newsletters.', actions: ['Create post'] },
-  { id: 'microsoft-teams', name: 'Microsoft Teams', category: 'communication', description: 'Chat and meetings.', actions: ['Send channel message', 'Create meeting', 'Post to chat', 'Add member'] },
+  {
+    id: 'microsoft-teams',
+    name: 'Microsoft Teams',
+    category: 'communication',
+    description: 'Chat and meetings.',
+    actions: ['Send channel message', 'Create meeting', 'Post to chat', 'Add member'],
+  },
 ];
 const names = (q: string) => searchCatalogueItems(items, q).map((i) => i.name);
 

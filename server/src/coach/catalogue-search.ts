@@ -10,7 +10,12 @@ export interface CatalogueItem {
   actions: string[];
 }
 
-const norm = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 const squash = (s: string) => norm(s).replace(/ /g, '');
 
 /** How well one search term fits an item: name first, then category, actions, description. 0 = no match. */
@@ -29,7 +34,12 @@ function termScore(term: string, item: CatalogueItem): number {
   if (t.length < 3) return 0;
   if (norm(item.category) === t || norm(item.category).startsWith(t)) return 40;
   if (item.actions.some((a) => ` ${norm(a)}`.includes(` ${t}`))) return 30;
-  if (norm(item.description).split(' ').some((w) => w.startsWith(t))) return 20;
+  if (
+    norm(item.description)
+      .split(' ')
+      .some((w) => w.startsWith(t))
+  )
+    return 20;
   return 0;
 }
 
@@ -44,11 +54,32 @@ function wordScore(word: string, item: CatalogueItem): number {
   return score >= 40 && word.length >= 4 ? score : 0;
 }
 
-const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'app', 'apps', 'tool', 'tools', 'integration', 'integrations', 'connect', 'to', 'a', 'an', 'of', 'my', 'is', 'there']);
+const STOP_WORDS = new Set([
+  'the',
+  'and',
+  'for',
+  'with',
+  'app',
+  'apps',
+  'tool',
+  'tools',
+  'integration',
+  'integrations',
+  'connect',
+  'to',
+  'a',
+  'an',
+  'of',
+  'my',
+  'is',
+  'there',
+]);
 
 /** The best matches for `query`: the whole query first; else each meaningful word, summed. Highest score first. */
 export function searchCatalogueItems(items: CatalogueItem[], query: string, limit = 5): (CatalogueItem & { score: number })[] {
-  const words = norm(query).split(' ').filter((w) => w.length >= 2 && !STOP_WORDS.has(w));
+  const words = norm(query)
+    .split(' ')
+    .filter((w) => w.length >= 2 && !STOP_WORDS.has(w));
   const scored = items.map((item) => {
     let score = termScore(query, item);
     if (score === 0 && words.length > 1) score = Math.max(...words.map((w) => wordScore(w, item)));

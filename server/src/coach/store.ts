@@ -20,12 +20,18 @@ export function conversationTitle(message: string): string {
 }
 
 export async function findConversation(db: Queryable, userId: string, id: string): Promise<{ id: string; title: string } | null> {
-  const r = await db.query<{ id: string; title: string }>('select id, title from public.coach_conversations where id = $1 and user_id = $2', [id, userId]);
+  const r = await db.query<{ id: string; title: string }>(
+    'select id, title from public.coach_conversations where id = $1 and user_id = $2',
+    [id, userId],
+  );
   return r.rows[0] ?? null;
 }
 
 export async function createConversation(db: Queryable, userId: string, title: string): Promise<{ id: string; title: string }> {
-  const r = await db.query<{ id: string; title: string }>('insert into public.coach_conversations (user_id, title) values ($1, $2) returning id, title', [userId, title]);
+  const r = await db.query<{ id: string; title: string }>(
+    'insert into public.coach_conversations (user_id, title) values ($1, $2) returning id, title',
+    [userId, title],
+  );
   return r.rows[0]!;
 }
 
@@ -40,7 +46,13 @@ export async function loadHistory(db: Queryable, userId: string, conversationId:
 }
 
 /** Stores one message and moves the conversation to the top of the list (one statement: one round trip). */
-export async function saveMessage(db: Queryable, userId: string, conversationId: string, role: 'user' | 'assistant', parts: unknown[]): Promise<string> {
+export async function saveMessage(
+  db: Queryable,
+  userId: string,
+  conversationId: string,
+  role: 'user' | 'assistant',
+  parts: unknown[],
+): Promise<string> {
   const r = await db.query<{ id: string }>(
     `with m as (insert into public.coach_messages (conversation_id, user_id, role, parts) values ($1, $2, $3, $4::jsonb) returning id),
           c as (update public.coach_conversations set updated_at = now() where id = $1 and user_id = $2)
@@ -52,4 +64,8 @@ export async function saveMessage(db: Queryable, userId: string, conversationId:
 
 /** The text of a stored message's text parts. */
 export const messageText = (parts: unknown[]) =>
-  parts.map((p) => (p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' ? String((p as { text?: unknown }).text ?? '') : '')).join('');
+  parts
+    .map((p) =>
+      p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' ? String((p as { text?: unknown }).text ?? '') : '',
+    )
+    .join('');

@@ -19,8 +19,16 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
       inputSchema: z.object({ query: safeText().min(1).max(200).describe('An app name, category or action') }),
       execute: async ({ query }) => {
         const rows = await as((tx) => tx.query<CatalogueItem>('select id, name, category, description, actions from public.integrations'));
-        const matches = searchCatalogueItems(rows.rows, query).map(({ id, name, category, description, actions }) => ({ id, name, category, description, actions }));
-        return matches.length ? { found: true as const, query, matches } : { found: false as const, query, suggestRequest: true as const, matches: [] };
+        const matches = searchCatalogueItems(rows.rows, query).map(({ id, name, category, description, actions }) => ({
+          id,
+          name,
+          category,
+          description,
+          actions,
+        }));
+        return matches.length
+          ? { found: true as const, query, matches }
+          : { found: false as const, query, suggestRequest: true as const, matches: [] };
       },
     }),
     readBusinessProfile: tool({
@@ -40,25 +48,38 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
       }),
       execute: async ({ fromTool, toTool, idea }) => {
         const r = await as((tx) =>
-          tx.query<{ id: string }>('insert into public.connection_ideas (from_tool, to_tool, idea) values ($1, $2, $3) returning id', [fromTool, toTool, idea]),
+          tx.query<{ id: string }>('insert into public.connection_ideas (from_tool, to_tool, idea) values ($1, $2, $3) returning id', [
+            fromTool,
+            toTool,
+            idea,
+          ]),
         );
         return { saved: true as const, id: r.rows[0]!.id, fromTool, toTool };
       },
     }),
     writeActionPlan: tool({
-      description: 'Save a 90-day action plan: exactly three 30-day phases, each with concrete tasks. It becomes the active plan on the dashboard.',
+      description:
+        'Save a 90-day action plan: exactly three 30-day phases, each with concrete tasks. It becomes the active plan on the dashboard.',
       inputSchema: z.object({
         title: safeText().trim().min(1).max(200),
         phases: z
-          .array(z.object({
-            name: safeText().trim().min(1).max(200),
-            tasks: z.array(z.object({ title: safeText().trim().min(1).max(300), detail: safeText().max(2000).optional() })).min(1).max(10),
-          }))
+          .array(
+            z.object({
+              name: safeText().trim().min(1).max(200),
+              tasks: z
+                .array(z.object({ title: safeText().trim().min(1).max(300), detail: safeText().max(2000).optional() }))
+                .min(1)
+                .max(10),
+            }),
+          )
           .length(3),
       }),
       execute: async ({ title, phases }) => {
         const planId = await as(async (tx) => {
-          const plan = await tx.query<{ id: string }>('insert into public.action_plans (title, conversation_id) values ($1, $2) returning id', [title, conversationId]);
+          const plan = await tx.query<{ id: string }>(
+            'insert into public.action_plans (title, conversation_id) values ($1, $2) returning id',
+            [title, conversationId],
+          );
           const id = plan.rows[0]!.id;
           for (const [p, phase] of phases.entries()) {
             for (const [position, task] of phase.tasks.entries()) {

@@ -60,13 +60,17 @@ describe('DATA_DIR lock', () => {
       while (Date.now() < ${at}) {}
       try { acquireDataDirLock(${JSON.stringify(dir)}); console.log('got'); setTimeout(() => {}, 3000); }
       catch (e) { console.log(e.constructor.name); }`;
-    const contenders = Array.from({ length: 4 }, () =>
-      new Promise<string>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-        let out = '';
-        child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-        child.on('exit', () => resolve(out.trim()));
-      }),
+    const contenders = Array.from(
+      { length: 4 },
+      () =>
+        new Promise<string>((resolve) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+            stdio: ['ignore', 'pipe', 'inherit'],
+          });
+          let out = '';
+          child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+          child.on('exit', () => resolve(out.trim()));
+        }),
     );
     const results = (await Promise.all(contenders)).sort();
     expect(results).toEqual(['DataDirLockedError', 'DataDirLockedError', 'DataDirLockedError', 'got']);

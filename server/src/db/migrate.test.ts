@@ -23,7 +23,10 @@ describe('migrate', { timeout: 60_000 }, () => {
 
   it('stops at a failing file, names it, and rolls that file back whole', async () => {
     const db = await openPglite();
-    const dir = dirWith({ '001_ok.sql': 'create table t (v int);', '002_bad.sql': 'insert into t values (1); select * from missing_table;' });
+    const dir = dirWith({
+      '001_ok.sql': 'create table t (v int);',
+      '002_bad.sql': 'insert into t values (1); select * from missing_table;',
+    });
     const err = await migrate(db, dir).catch((e) => e);
     expect(err).toBeInstanceOf(MigrationError);
     expect(err.message).toMatch(/002_bad\.sql.*missing_table/);

@@ -35,7 +35,9 @@ export function migrationChecksum(sql: string): string {
 }
 
 export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
 }
 
 async function ensureTable(db: Queryable) {
@@ -60,7 +62,9 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
 
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
-    const { rows } = await tx.query<{ version: string; checksum: string | null }>('select version, checksum from supabase_migrations.schema_migrations');
+    const { rows } = await tx.query<{ version: string; checksum: string | null }>(
+      'select version, checksum from supabase_migrations.schema_migrations',
+    );
     for (const row of rows) {
       const sql = sqlOf.get(row.version);
       if (sql === undefined) continue; // applied by a newer release; this code does not know it
@@ -82,7 +86,10 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
         const seen = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [file]);
         if (seen.rowCount > 0) return false;
         await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version, checksum) values ($1, $2)', [file, migrationChecksum(sql)]);
+        await tx.query('insert into supabase_migrations.schema_migrations (version, checksum) values ($1, $2)', [
+          file,
+          migrationChecksum(sql),
+        ]);
         return true;
       });
       if (ran) applied.push(file);

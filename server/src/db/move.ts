@@ -65,7 +65,11 @@ export class MoveError extends Error {}
  * One transaction on the target: a failed move leaves it as empty as it was (the schema aside). Verifies
  * row counts and a content fingerprint per table.
  */
-export async function moveToPostgres(source: Database, targetUrl: string, progress: (line: string) => void = () => {}): Promise<MoveReport> {
+export async function moveToPostgres(
+  source: Database,
+  targetUrl: string,
+  progress: (line: string) => void = () => {},
+): Promise<MoveReport> {
   const started = performance.now();
   const probe = new pg.Client({ connectionString: targetUrl });
   await probe.connect();
@@ -76,7 +80,10 @@ export async function moveToPostgres(source: Database, targetUrl: string, progre
           and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'e')
         limit 5`,
     );
-    if (rows.length) throw new MoveError(`The target database is not empty (it has ${rows.map((r) => r.t).join(', ')}${rows.length === 5 ? ', …' : ''}). Give an empty database.`);
+    if (rows.length)
+      throw new MoveError(
+        `The target database is not empty (it has ${rows.map((r) => r.t).join(', ')}${rows.length === 5 ? ', …' : ''}). Give an empty database.`,
+      );
   } finally {
     await probe.end();
   }

@@ -74,8 +74,12 @@ describe('database types', { timeout: 60_000 }, () => {
             };
             Returns: string;
           };`);
-    expect(src).toMatch(/parents: \{\n\s+Args: never;\n\s+Returns: Database\['public'\]\['Tables'\]\['parent'\]\['Row'\]\[\];\n\s+SetofOptions: \{\n\s+from: '\*';\n\s+to: 'parent';\n\s+isOneToOne: false;\n\s+isSetofReturn: true;/);
-    expect(src).toMatch(/counts: \{\n\s+Args: never;\n\s+Returns: \{\n\s+mood: Database\['public'\]\['Enums'\]\['mood'\];\n\s+total: number;\n\s+\}\[\];/);
+    expect(src).toMatch(
+      /parents: \{\n\s+Args: never;\n\s+Returns: Database\['public'\]\['Tables'\]\['parent'\]\['Row'\]\[\];\n\s+SetofOptions: \{\n\s+from: '\*';\n\s+to: 'parent';\n\s+isOneToOne: false;\n\s+isSetofReturn: true;/,
+    );
+    expect(src).toMatch(
+      /counts: \{\n\s+Args: never;\n\s+Returns: \{\n\s+mood: Database\['public'\]\['Enums'\]\['mood'\];\n\s+total: number;\n\s+\}\[\];/,
+    );
     expect(src).toMatch(/noop: \{\n\s+Args: never;\n\s+Returns: undefined;/);
     expect(src).not.toMatch(/unnamed|touch|hidden: \{/);
     expect(src).toContain(`Enums: {\n      mood: 'happy' | 'sad';`);

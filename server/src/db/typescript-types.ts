@@ -111,7 +111,9 @@ const SCALARS: Record<string, string> = {
   unknown: 'unknown',
 };
 const STRINGS = new Set(
-  'bytea bpchar varchar text citext name char date time timetz timestamp timestamptz interval uuid inet cidr macaddr macaddr8 money tsvector tsquery xml bit varbit vector'.split(' '),
+  'bytea bpchar varchar text citext name char date time timetz timestamp timestamptz interval uuid inet cidr macaddr macaddr8 money tsvector tsquery xml bit varbit vector'.split(
+    ' ',
+  ),
 );
 
 const key = (name: string) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : `'${name.replace(/'/g, "\\'")}'`);

@@ -25,13 +25,18 @@ export const authError = (code: AuthErrorCode, message: string = AUTH_ERRORS[cod
   new AuthError(AUTH_ERRORS[code].status, code, message, extra);
 
 /** The same, where GoTrue answers this code with another status on this endpoint (kept for wire compatibility). */
-export const authErrorAt = (status: ContentfulStatusCode, code: AuthErrorCode, message: string = AUTH_ERRORS[code].message, extra?: Record<string, unknown>) =>
-  new AuthError(status, code, message, extra);
+export const authErrorAt = (
+  status: ContentfulStatusCode,
+  code: AuthErrorCode,
+  message: string = AUTH_ERRORS[code].message,
+  extra?: Record<string, unknown>,
+) => new AuthError(status, code, message, extra);
 
 export const validationFailed = (message: string) => authError('validation_failed', message);
 
 /** 429 over_request_rate_limit, saying when to come back (body retry_after, header Retry-After). */
-export const authRateLimited = (retryAfterSeconds: number) => authError('over_request_rate_limit', undefined, { retry_after: retryAfterSeconds });
+export const authRateLimited = (retryAfterSeconds: number) =>
+  authError('over_request_rate_limit', undefined, { retry_after: retryAfterSeconds });
 
 const API_VERSION_2024 = Date.parse('2024-01-01T00:00:00Z');
 
@@ -51,7 +56,8 @@ export function sendAuthError(c: Context, err: unknown, log: Logger): Response {
     body = err.body;
   } else {
     // message, code and stack only: a driver error also carries the query parameters (hashes, tokens)
-    const e = err instanceof Error ? { message: err.message, code: (err as { code?: string }).code, stack: err.stack } : { message: String(err) };
+    const e =
+      err instanceof Error ? { message: err.message, code: (err as { code?: string }).code, stack: err.stack } : { message: String(err) };
     log.error({ err: e, path: c.req.path }, 'auth: unhandled error');
     body = { code: 500, error_code: 'unexpected_failure', msg: AUTH_ERRORS.unexpected_failure.message };
   }

@@ -31,4 +31,7 @@ export async function readBody<T extends z.ZodTypeAny>(c: Context, schema: T): P
   return r.ok ? r.data : { invalid: r.message };
 }
 
-export const requestIdentity = (c: Context, ctx: AppContext) => ({ ip: clientIp(c, ctx.config.TRUST_PROXY), userAgent: c.req.header('user-agent')?.slice(0, 512) });
+export const requestIdentity = (c: Context, ctx: AppContext) => ({
+  ip: clientIp(c, ctx.config.TRUST_PROXY),
+  userAgent: c.req.header('user-agent')?.slice(0, 512),
+});

@@ -29,7 +29,8 @@ async function whoIsCalling(ctx: AppContext, c: Context): Promise<Caller> {
 
 function refusalAnswer(c: Context, refusal: AdminRefusal, claims: JwtClaims | null) {
   if (!claims || claims.role !== 'authenticated') return fail(c, 401, 'unauthorized', 'Administrator authentication is required');
-  if (refusal === 'session_not_found' || refusal === 'session_expired') return fail(c, 401, 'session_not_found', 'Your session has ended. Sign in again.');
+  if (refusal === 'session_not_found' || refusal === 'session_expired')
+    return fail(c, 401, 'session_not_found', 'Your session has ended. Sign in again.');
   if (refusal === 'aal2_required') return fail(c, 403, 'insufficient_aal', 'Verify your second factor (aal2) to change passwords directly');
   return fail(c, 403, 'forbidden', 'Only administrators can change passwords directly');
 }
@@ -56,7 +57,14 @@ export async function emergencyPasswordChange(ctx: AppContext, c: Context) {
   const body = await readBody(c, Body);
   if ('invalid' in body) return fail(c, 400, 'validation_failed', body.invalid);
   const audit = (outcome: string, target: string | null, severity: 'warn' | 'critical' = 'critical', extra: Record<string, unknown> = {}) =>
-    writeAudit(ctx.db, { event_type: 'emergency_password_change', severity, user_id: caller.actor, ip, user_agent: userAgent, details: { outcome, by: caller.by, target_user_id: target, ...extra } });
+    writeAudit(ctx.db, {
+      event_type: 'emergency_password_change',
+      severity,
+      user_id: caller.actor,
+      ip,
+      user_agent: userAgent,
+      details: { outcome, by: caller.by, target_user_id: target, ...extra },
+    });
   try {
     const result = await adminSetPassword(ctx, { email: body.email, newPassword: body.newPassword, refuseAdmins: caller.by === 'admin' });
     if ('refused' in result) {
@@ -82,7 +90,10 @@ export async function emergencyPasswordChange(ctx: AppContext, c: Context) {
 async function mailTarget(ctx: AppContext, to: string | null): Promise<boolean> {
   if (!to) return false;
   try {
-    await ctx.mailer.send({ to, ...renderPasswordOverrideMail({ brand: ctx.config.BRAND_NAME, siteUrl: ctx.config.SITE_URL, at: new Date() }) });
+    await ctx.mailer.send({
+      to,
+      ...renderPasswordOverrideMail({ brand: ctx.config.BRAND_NAME, siteUrl: ctx.config.SITE_URL, at: new Date() }),
+    });
     return true;
   } catch (err) {
     ctx.log.error({ err: err instanceof Error ? err.message : String(err) }, 'password override notice could not be sent');

@@ -20,7 +20,10 @@ export function functionRoutes(ctx: AppContext): Hono {
   // The override is for rare operator use; refusals write audit rows, so a flood is cut off per IP.
   // (custom-password-reset is limited by the accounts service's /recover limits.)
   const overrideLimit = createRateLimiter(ctx, { keyPrefix: 'fn-emergency-ip', points: 20, durationSeconds: 900 });
-  app.post('/emergency-password-change', rateLimit(overrideLimit, (c) => clientIp(c, ctx.config.TRUST_PROXY), functionsRateLimited));
+  app.post(
+    '/emergency-password-change',
+    rateLimit(overrideLimit, (c) => clientIp(c, ctx.config.TRUST_PROXY), functionsRateLimited),
+  );
   // The AI coach streams its reply (an AI SDK UI message stream); its errors are { code, message }.
   app.post('/coach', coachHandler(ctx));
   app.all('/coach', (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));

@@ -24,10 +24,11 @@ export function textProblem(s: string): string | null {
 }
 
 /** A zod string that refuses NUL and unpaired surrogates, for schemas of query strings and bodies. */
-export const safeText = () => z.string().superRefine((s, ctx) => {
-  const problem = textProblem(s);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const safeText = () =>
+  z.string().superRefine((s, ctx) => {
+    const problem = textProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /**
  * The first string (value or object key) in a parsed JSON value that cannot be stored, as "path: problem".

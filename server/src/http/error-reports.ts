@@ -50,13 +50,17 @@ export function clientErrorRoutes(ctx: AppContext, tracker: ErrorTracker | undef
     return app;
   }
   const limiter = createRateLimiter(ctx, { keyPrefix: 'client-errors-ip', ...CLIENT_ERROR_LIMIT });
-  app.post('/', rateLimit(limiter, (c) => clientIp(c, ctx.config.TRUST_PROXY), appRateLimited), async (c) => {
-    const parsed = await parseJsonBody(c, report);
-    if (!parsed.ok) return c.json({ code: 'invalid_body', message: parsed.message }, 400);
-    const { type, message, stack, path } = parsed.data;
-    // ids in paths (/admin/users/<uuid>) are scrubbed like the message; the path stays a coarse page name
-    tracker.capture({ type, message, stack, source: 'browser', tags: path ? { page: scrub(path.split(/[?#]/)[0]!, 200) } : {} });
-    return c.body(null, 202);
-  });
+  app.post(
+    '/',
+    rateLimit(limiter, (c) => clientIp(c, ctx.config.TRUST_PROXY), appRateLimited),
+    async (c) => {
+      const parsed = await parseJsonBody(c, report);
+      if (!parsed.ok) return c.json({ code: 'invalid_body', message: parsed.message }, 400);
+      const { type, message, stack, path } = parsed.data;
+      // ids in paths (/admin/users/<uuid>) are scrubbed like the message; the path stays a coarse page name
+      tracker.capture({ type, message, stack, source: 'browser', tags: path ? { page: scrub(path.split(/[?#]/)[0]!, 200) } : {} });
+      return c.body(null, 202);
+    },
+  );
   return app;
 }

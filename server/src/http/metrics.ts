@@ -37,7 +37,9 @@ export function registerMetrics<E extends Env>(app: Hono<E>, config: Pick<Config
     if (!token) return notFoundJson(c);
     const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
     if (!sameToken(given, token)) {
-      return c.json({ code: 401, error_code: 'unauthorized', message: 'A valid metrics token is required' }, 401, { 'WWW-Authenticate': 'Bearer' });
+      return c.json({ code: 401, error_code: 'unauthorized', message: 'A valid metrics token is required' }, 401, {
+        'WWW-Authenticate': 'Bearer',
+      });
     }
     return c.body(await registry.metrics(), 200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
   });

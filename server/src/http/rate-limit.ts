@@ -64,7 +64,15 @@ export async function closeRateLimitStores(ctx: AppContext): Promise<void> {
 export function createRateLimiter(ctx: AppContext, opts: RateLimiterOptions): RateLimiter {
   if (ctx.config.RATE_LIMIT_DISABLED) {
     const open = async () => ({ allowed: true }) as const;
-    return { consume: open, peek: open, take: open, count: async () => 0, block: async () => {}, refund: async () => {}, reset: async () => {} };
+    return {
+      consume: open,
+      peek: open,
+      take: open,
+      count: async () => 0,
+      block: async () => {},
+      refund: async () => {},
+      reset: async () => {},
+    };
   }
   const base = { keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.durationSeconds };
   const insuranceLimiter = new RateLimiterMemory(base);

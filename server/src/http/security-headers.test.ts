@@ -4,7 +4,9 @@ import { contentSecurityPolicy } from './security-headers.js';
 
 describe('contentSecurityPolicy', () => {
   it('allows only our own origin plus the embeds we configure', () => {
-    const csp = contentSecurityPolicy(loadConfig({ BOOKING_URL: 'https://cal.example.com/me', ELEVENLABS_API_URL: 'http://127.0.0.1:9999' }));
+    const csp = contentSecurityPolicy(
+      loadConfig({ BOOKING_URL: 'https://cal.example.com/me', ELEVENLABS_API_URL: 'http://127.0.0.1:9999' }),
+    );
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");

@@ -11,11 +11,28 @@ export function devMailRoutes(ctx: AppContext): Hono {
     const mails = await ctx.mailer.outbox();
     const items = mails.map((m) => {
       const links = [...new Set(m.text.match(LINK) ?? [])];
-      return html`<article><h2>${m.subject}</h2><p>To ${m.to} · ${m.sentAt}</p><pre>${m.text}</pre>
-        <ul>${links.map((l) => html`<li><a href="${l}">${l}</a></li>`)}</ul></article>`;
+      return html`<article>
+        <h2>${m.subject}</h2>
+        <p>To ${m.to} · ${m.sentAt}</p>
+        <pre>${m.text}</pre>
+        <ul>
+          ${links.map((l) => html`<li><a href="${l}">${l}</a></li>`)}
+        </ul>
+      </article>`;
     });
-    return c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development outbox</title></head>
-      <body><h1>Development outbox</h1>${mails.length ? items : raw('<p>No mail yet.</p>')}</body></html>`);
+    return c.html(
+      html`<!doctype html>
+        <html lang="en">
+          <head>
+            <meta charset="utf-8" />
+            <title>Development outbox</title>
+          </head>
+          <body>
+            <h1>Development outbox</h1>
+            ${mails.length ? items : raw('<p>No mail yet.</p>')}
+          </body>
+        </html>`,
+    );
   });
   app.get('/messages.json', async (c) => c.json(await ctx.mailer.outbox()));
   return app;

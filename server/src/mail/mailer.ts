@@ -59,7 +59,11 @@ function createTransportMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | '
     },
     async outbox() {
       const text = await readFile(file, 'utf8').catch(() => '');
-      return text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as OutboxEntry).reverse();
+      return text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as OutboxEntry)
+        .reverse();
     },
   };
 }

@@ -30,7 +30,13 @@ function limitSql(page: Page, maxRows: number, p: Params): string {
 
 const bodyExpr = (singular: boolean) => (singular ? `coalesce((json_agg(_t) -> 0)::text, 'null')` : `coalesce(json_agg(_t), '[]')::text`);
 
-export function buildRead(cache: SchemaCache, rel: Relation, q: ParsedQuery, page: Page, opts: { count: boolean; singular: boolean; maxRows: number }): Statement {
+export function buildRead(
+  cache: SchemaCache,
+  rel: Relation,
+  q: ParsedQuery,
+  page: Page,
+  opts: { count: boolean; singular: boolean; maxRows: number },
+): Statement {
   const p = new Params();
   const scope = tableScope(cache, rel);
   const from = ` from ${scope.qual}`;
@@ -94,20 +100,30 @@ export function buildInsert(
   let insert: string;
   if (columns.length === 0) {
     if (rows.length > 1) throw restError(400, 'PGRST102', 'All object keys must match');
-    insert = rows.length === 0 ? `select ${table}.* from ${table} where false` : `insert into ${table} default values returning ${returning}`;
+    insert =
+      rows.length === 0 ? `select ${table}.* from ${table} where false` : `insert into ${table} default values returning ${returning}`;
   } else {
     const def = recordDef(rel, columns);
     let json = `${p.add(JSON.stringify(rows))}::json`;
     if (opts.missingDefault) {
       // Keys absent from an element take the column default (the default expressions come from the catalogue).
-      const defaults = columns.filter((c) => rel.columns.get(c)!.defaultExpr).map((c) => `${p.add(c)}::text, ${rel.columns.get(c)!.defaultExpr}`);
-      if (defaults.length) json = `(select coalesce(json_agg(jsonb_build_object(${defaults.join(', ')}) || e), '[]') from jsonb_array_elements(${json}::jsonb) e)`;
+      const defaults = columns
+        .filter((c) => rel.columns.get(c)!.defaultExpr)
+        .map((c) => `${p.add(c)}::text, ${rel.columns.get(c)!.defaultExpr}`);
+      if (defaults.length)
+        json = `(select coalesce(json_agg(jsonb_build_object(${defaults.join(', ')}) || e), '[]') from jsonb_array_elements(${json}::jsonb) e)`;
     }
     const cols = columns.map(ident).join(', ');
     insert = `insert into ${table} (${cols}) select ${cols} from json_to_recordset(${json}) as _b(${def})`;
     if (opts.resolution) {
       const target = q.onConflict ?? rel.primaryKey;
-      if (!target.length) throw restError(400, 'PGRST100', 'failed to parse on_conflict', 'the table has no primary key; name the conflict columns with on_conflict');
+      if (!target.length)
+        throw restError(
+          400,
+          'PGRST100',
+          'failed to parse on_conflict',
+          'the table has no primary key; name the conflict columns with on_conflict',
+        );
       for (const c of target) if (!rel.columns.has(c)) throw restError(400, '42703', `column ${rel.name}.${c} does not exist`);
       const updatable = columns.filter((c) => !target.includes(c));
       insert +=
@@ -174,7 +190,8 @@ export function buildRpc(
   if (fn.args.length === 1 && fn.args[0].name === '') {
     // A single unnamed parameter is passed by position (a text one takes a string as it is, anything else as JSON text).
     const value = args[''];
-    const text = typeof value === 'string' && fn.args[0].type !== 'json' && fn.args[0].type !== 'jsonb' ? value : JSON.stringify(value ?? null);
+    const text =
+      typeof value === 'string' && fn.args[0].type !== 'json' && fn.args[0].type !== 'jsonb' ? value : JSON.stringify(value ?? null);
     call = `${ident(cache.schema)}.${ident(fn.name)}(${names.length ? `${p.add(text)}::${fn.args[0].type}` : ''})`;
   } else {
     const argDefs = names.map((n) => `${ident(n)} ${fn.args.find((a) => a.name === n)!.type}`).join(', ');
@@ -182,14 +199,20 @@ export function buildRpc(
     call = `${ident(cache.schema)}.${ident(fn.name)}(${names.map((n) => `${ident(n)} := _a.${ident(n)}`).join(', ')})`;
   }
   // A void result is still referenced (cast to text, always ''), or the planner drops a stable call unrun (issue 12 #11).
-  if (fn.returnKind === 'void') return { sql: `select null::bigint as total, 1 as page_total, coalesce((${call})::text, '') as body${from}`, params: p.values };
+  if (fn.returnKind === 'void')
+    return { sql: `select null::bigint as total, 1 as page_total, coalesce((${call})::text, '') as body${from}`, params: p.values };
   if (fn.returnKind === 'scalar' && !fn.returnsSet) {
-    if (q.where.length || q.order.length) throw restError(400, 'PGRST100', 'failed to parse filter', 'filters and order need a function that returns rows');
-    return { sql: `select ${opts.count ? '1::bigint' : 'null::bigint'} as total, 1 as page_total, coalesce(to_json(${call})::text, 'null') as body${from}`, params: p.values };
+    if (q.where.length || q.order.length)
+      throw restError(400, 'PGRST100', 'failed to parse filter', 'filters and order need a function that returns rows');
+    return {
+      sql: `select ${opts.count ? '1::bigint' : 'null::bigint'} as total, 1 as page_total, coalesce(to_json(${call})::text, 'null') as body${from}`,
+      params: p.values,
+    };
   }
   const lateral = `${from ? `${from}, lateral` : ' from'} ${call}`;
   if (fn.returnKind === 'scalar') {
-    if (q.where.length || q.order.length) throw restError(400, 'PGRST100', 'failed to parse filter', 'filters and order need a function that returns rows');
+    if (q.where.length || q.order.length)
+      throw restError(400, 'PGRST100', 'failed to parse filter', 'filters and order need a function that returns rows');
     const sql =
       `with pgrst_call as materialized (select _r.pgrst_scalar${lateral} as _r(pgrst_scalar)), pgrst_all as (select pgrst_scalar from pgrst_call), ` +
       `pgrst_source as (select pgrst_scalar from pgrst_all${limitSql(page, opts.maxRows, p)}) ` +

@@ -31,7 +31,12 @@ describe('SQLSTATE -> HTTP status (PostgREST table)', () => {
   });
 
   it('keeps PostgreSQL details for client errors but hides internals of server errors', () => {
-    expect(fromPgError({ code: '23505', message: 'duplicate key', detail: 'Key (id)=(1) already exists.' }, 'anon').body).toEqual({ code: '23505', message: 'duplicate key', details: 'Key (id)=(1) already exists.', hint: null });
+    expect(fromPgError({ code: '23505', message: 'duplicate key', detail: 'Key (id)=(1) already exists.' }, 'anon').body).toEqual({
+      code: '23505',
+      message: 'duplicate key',
+      details: 'Key (id)=(1) already exists.',
+      hint: null,
+    });
     const internal = fromPgError({ code: 'XX000', message: 'could not read block 7 in file base/1/2', detail: 'secret' }, 'anon');
     expect(internal.body).toEqual({ code: 'XX000', message: 'Database error', details: null, hint: null });
     expect(fromPgError({ code: '42501', message: 'permission denied' }, 'anon').headers).toEqual({ 'WWW-Authenticate': 'Bearer' });

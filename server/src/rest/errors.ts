@@ -21,12 +21,21 @@ export class RestError extends Error {
   }
 }
 
-export const restError = (status: ContentfulStatusCode, code: string, message: string, details: RestErrorBody['details'] = null, hint: string | null = null) =>
-  new RestError(status, { code, message, details, hint });
+export const restError = (
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  details: RestErrorBody['details'] = null,
+  hint: string | null = null,
+) => new RestError(status, { code, message, details, hint });
 
 /** A write over its rate limit (write-limits.ts), in PostgREST's shape with the catalogue's code and text. */
 export const restRateLimited = (retryAfterSeconds: number) =>
-  new RestError(429, { code: 'over_request_rate_limit', message: APP_ERRORS.over_request_rate_limit.message, details: null, hint: null }, { 'Retry-After': String(retryAfterSeconds) });
+  new RestError(
+    429,
+    { code: 'over_request_rate_limit', message: APP_ERRORS.over_request_rate_limit.message, details: null, hint: null },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
 
 /** PGRST100: a query string we cannot parse. */
 export const parseError = (message: string, details: string | null = null) => restError(400, 'PGRST100', message, details);

@@ -27,7 +27,8 @@ export interface RestDeps {
 function singularCheck(singular: boolean, prefs?: Preferences) {
   return (row: ResultRow) => {
     const n = Number(row.page_total);
-    if (singular && n !== 1) throw restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
+    if (singular && n !== 1)
+      throw restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
     // handling=strict with max-affected: more rows than allowed fails (and so rolls back) the whole request.
     if (prefs?.handling === 'strict' && prefs.maxAffected !== undefined && n > prefs.maxAffected) {
       throw restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
@@ -76,7 +77,12 @@ function pageResponse(c: Context, row: ResultRow, offset: number, headers: Recor
   const total = num(row.total);
   if (total !== null && offset > total && !(offset === 0 && total === 0)) {
     c.header('Content-Range', `*/${total}`);
-    throw restError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`);
+    throw restError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `An offset of ${offset} was requested, but there are only ${total} rows.`,
+    );
   }
   const range = n > 0 ? `${offset}-${offset + n - 1}` : '*';
   const status = total !== null && n < total && rowsBody ? 206 : 200;
@@ -111,11 +117,28 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
     const rows: Row[] = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
     await deps.guardWrite(c, caller, path, rows.length);
     const columns = q.columns ?? columnsOf(rows);
-    stmt = buildInsert(cache, rel, q, rows, columns, { ...opts, resolution: prefs.resolution, missingDefault: prefs.missing === 'default' });
-    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular), rollback: prefs.tx === 'rollback' });
+    stmt = buildInsert(cache, rel, q, rows, columns, {
+      ...opts,
+      resolution: prefs.resolution,
+      missingDefault: prefs.missing === 'default',
+    });
+    const row = await runAsCaller(ctx, c, caller, stmt, {
+      readOnly: false,
+      path,
+      check: singularCheck(singular),
+      rollback: prefs.tx === 'rollback',
+    });
     const inserted = num(row.inserted);
-    const status = prefs.resolution === 'merge-duplicates' && rows.length > 0 && inserted === 0 ? 200 : rows.length === 0 && prefs.resolution === 'merge-duplicates' ? 200 : 201;
-    return respond(c, status, opts.returnRepresentation ? row.body : null, { 'Content-Range': `*/${num(row.total) ?? '*'}`, 'Preference-Applied': applied });
+    const status =
+      prefs.resolution === 'merge-duplicates' && rows.length > 0 && inserted === 0
+        ? 200
+        : rows.length === 0 && prefs.resolution === 'merge-duplicates'
+          ? 200
+          : 201;
+    return respond(c, status, opts.returnRepresentation ? row.body : null, {
+      'Content-Range': `*/${num(row.total) ?? '*'}`,
+      'Preference-Applied': applied,
+    });
   }
   if (method === 'PATCH') {
     const parsed = ObjectBody.safeParse(await readJson(c));
@@ -123,17 +146,34 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
     const body = parsed.data;
     const columns = q.columns ?? Object.keys(body);
     stmt = buildUpdate(cache, rel, q, body as Row, columns, opts);
-    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular, prefs), rollback: prefs.tx === 'rollback' });
+    const row = await runAsCaller(ctx, c, caller, stmt, {
+      readOnly: false,
+      path,
+      check: singularCheck(singular, prefs),
+      rollback: prefs.tx === 'rollback',
+    });
     const n = Number(row.page_total);
     const range = `${n > 0 ? `0-${n - 1}` : '*'}/${num(row.total) ?? '*'}`;
-    return respond(c, opts.returnRepresentation ? 200 : 204, opts.returnRepresentation ? row.body : null, { 'Content-Range': range, 'Preference-Applied': applied });
+    return respond(c, opts.returnRepresentation ? 200 : 204, opts.returnRepresentation ? row.body : null, {
+      'Content-Range': range,
+      'Preference-Applied': applied,
+    });
   }
   if (method === 'DELETE') {
     stmt = buildDelete(cache, rel, q, opts);
-    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: false, path, check: singularCheck(singular, prefs), rollback: prefs.tx === 'rollback' });
-    return respond(c, opts.returnRepresentation ? 200 : 204, opts.returnRepresentation ? row.body : null, { 'Content-Range': `*/${num(row.total) ?? '*'}`, 'Preference-Applied': applied });
+    const row = await runAsCaller(ctx, c, caller, stmt, {
+      readOnly: false,
+      path,
+      check: singularCheck(singular, prefs),
+      rollback: prefs.tx === 'rollback',
+    });
+    return respond(c, opts.returnRepresentation ? 200 : 204, opts.returnRepresentation ? row.body : null, {
+      'Content-Range': `*/${num(row.total) ?? '*'}`,
+      'Preference-Applied': applied,
+    });
   }
-  if (method === 'PUT') throw restError(400, 'PGRST127', 'Feature not implemented', 'PUT is not supported; use POST with Prefer: resolution=merge-duplicates');
+  if (method === 'PUT')
+    throw restError(400, 'PGRST127', 'Feature not implemented', 'PUT is not supported; use POST with Prefer: resolution=merge-duplicates');
   throw restError(405, 'PGRST117', `Unsupported HTTP method: ${method.slice(0, 20)}`);
 }
 
@@ -149,7 +189,8 @@ function columnsOf(rows: Row[]): string[] {
 export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name: string) {
   const { ctx } = deps;
   const method = c.req.method;
-  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw restError(405, 'PGRST101', `Cannot use the ${method.slice(0, 20)} method on RPC`);
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST')
+    throw restError(405, 'PGRST101', `Cannot use the ${method.slice(0, 20)} method on RPC`);
   let cache = await deps.schema.get();
   if (!cache.routines.has(name)) cache = await deps.schema.refresh(5000);
   const candidates = cache.routines.get(name);
@@ -176,7 +217,12 @@ export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name
   const page = pageOf(q.limit, q.offset, method === 'GET' ? parseRange(c.req.header('range')) : null);
   const stmt = buildRpc(cache, fn, args, q, page, { count: prefs.count !== undefined, singular, maxRows: ctx.config.REST_MAX_ROWS });
   const readOnly = method !== 'POST' || !fn.volatile;
-  const row = await runAsCaller(ctx, c, caller, stmt, { readOnly, path: `/rpc/${name}`, check: singularCheck(fn.returnsSet && singular, prefs), rollback: prefs.tx === 'rollback' });
+  const row = await runAsCaller(ctx, c, caller, stmt, {
+    readOnly,
+    path: `/rpc/${name}`,
+    check: singularCheck(fn.returnsSet && singular, prefs),
+    rollback: prefs.tx === 'rollback',
+  });
   if (fn.returnKind === 'void') return respond(c, 204, null, {});
   if (!fn.returnsSet) return respond(c, 200, row.body, { 'Content-Range': `0-0/${num(row.total) ?? '*'}` });
   return pageResponse(c, row, page.offset, { 'Preference-Applied': preferenceApplied(prefs, false) });

@@ -25,7 +25,13 @@ export function restRoutes(ctx: AppContext, afterWrite: AfterWrite = {}): Hono {
       // Only `public` is exposed (supabase-js sends Accept-Profile/Content-Profile: public by default).
       const profile = c.req.header(c.req.method === 'GET' || c.req.method === 'HEAD' ? 'accept-profile' : 'content-profile');
       if (profile !== undefined && profile !== EXPOSED_SCHEMA) {
-        throw restError(406, 'PGRST106', `Invalid schema: ${profile.slice(0, 63)}`, null, `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`);
+        throw restError(
+          406,
+          'PGRST106',
+          `Invalid schema: ${profile.slice(0, 63)}`,
+          null,
+          `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`,
+        );
       }
       c.set('caller' as never, caller as never);
       const res = await fn(c);
@@ -44,11 +50,17 @@ export function restRoutes(ctx: AppContext, afterWrite: AfterWrite = {}): Hono {
 
   app.all(
     '/rpc/:fn',
-    run((c) => `/rpc/${c.req.param('fn')}`, (c) => handleRpc(deps, c, caller(c), c.req.param('fn')!)),
+    run(
+      (c) => `/rpc/${c.req.param('fn')}`,
+      (c) => handleRpc(deps, c, caller(c), c.req.param('fn')!),
+    ),
   );
   app.all(
     '/:table',
-    run((c) => `/${c.req.param('table')}`, (c) => handleTable(deps, c, caller(c), c.req.param('table')!)),
+    run(
+      (c) => `/${c.req.param('table')}`,
+      (c) => handleTable(deps, c, caller(c), c.req.param('table')!),
+    ),
   );
   return app;
 }

@@ -8,7 +8,11 @@ import type { Column, Relation, SchemaCache } from './schema-cache.js';
 const col = (name: string, type: string): Column => ({ name, type, defaultExpr: null, generated: false });
 const rel: Relation = {
   name: 'things',
-  columns: new Map([col('id', 'integer'), col('name', 'text'), col('data', 'jsonb'), col('tags', 'text[]'), col('at', 'timestamp with time zone')].map((c) => [c.name, c])),
+  columns: new Map(
+    [col('id', 'integer'), col('name', 'text'), col('data', 'jsonb'), col('tags', 'text[]'), col('at', 'timestamp with time zone')].map(
+      (c) => [c.name, c],
+    ),
+  ),
   primaryKey: ['id'],
   uniqueKeys: [],
   foreignKeys: [],
@@ -22,8 +26,26 @@ describe('parseQuery', () => {
       { kind: 'column', field: { column: 'id', path: [] }, alias: undefined, cast: undefined },
       { kind: 'column', field: { column: 'name', path: [] }, alias: 'label', cast: undefined },
       { kind: 'column', field: { column: 'at', path: [] }, alias: undefined, cast: 'text' },
-      { kind: 'column', field: { column: 'data', path: [{ arrow: '->', key: 'a' }, { arrow: '->>', key: 'b' }] }, alias: undefined, cast: undefined },
-      { kind: 'embed', relation: 'rel', alias: undefined, hint: 'fk', inner: false, select: [{ kind: 'column', field: { column: 'id', path: [] }, alias: undefined, cast: undefined }] },
+      {
+        kind: 'column',
+        field: {
+          column: 'data',
+          path: [
+            { arrow: '->', key: 'a' },
+            { arrow: '->>', key: 'b' },
+          ],
+        },
+        alias: undefined,
+        cast: undefined,
+      },
+      {
+        kind: 'embed',
+        relation: 'rel',
+        alias: undefined,
+        hint: 'fk',
+        inner: false,
+        select: [{ kind: 'column', field: { column: 'id', path: [] }, alias: undefined, cast: undefined }],
+      },
     ]);
   });
 
@@ -31,8 +53,25 @@ describe('parseQuery', () => {
     const q = parse('name=not.ilike.*a*&id=in.(1,"2,3")&or=(id.eq.1,and(name.is.null,tags.cs.{a,b}))&order=at.desc.nullslast,id');
     expect(q.where[0]).toMatchObject({ op: 'ilike', negate: true, value: '*a*' });
     expect(q.where[1]).toMatchObject({ op: 'in', value: ['1', '2,3'] });
-    expect(q.where[2]).toMatchObject({ kind: 'logic', op: 'or', children: [{ op: 'eq' }, { kind: 'logic', op: 'and', children: [{ op: 'is', value: 'null' }, { op: 'cs', value: '{a,b}' }] }] });
-    expect(q.order).toEqual([{ field: { column: 'at', path: [] }, direction: 'desc', nulls: 'nullslast' }, { field: { column: 'id', path: [] } }]);
+    expect(q.where[2]).toMatchObject({
+      kind: 'logic',
+      op: 'or',
+      children: [
+        { op: 'eq' },
+        {
+          kind: 'logic',
+          op: 'and',
+          children: [
+            { op: 'is', value: 'null' },
+            { op: 'cs', value: '{a,b}' },
+          ],
+        },
+      ],
+    });
+    expect(q.order).toEqual([
+      { field: { column: 'at', path: [] }, direction: 'desc', nulls: 'nullslast' },
+      { field: { column: 'id', path: [] } },
+    ]);
   });
 
   it.each([
@@ -58,10 +97,26 @@ describe('parseQuery', () => {
 
 describe('embedding', () => {
   it('reads nested embeds, hints, !inner, spreads and modifiers of embedded resources', () => {
-    const q = parse('select=a:rel!fk!inner(id,...more(x)),empty()&rel.id=eq.1&rel.more.order=x.desc&rel.limit=2&rel.offset=1&rel.not.or=(id.eq.1)');
-    expect(q.select[0]).toMatchObject({ kind: 'embed', relation: 'rel', alias: 'a', hint: 'fk', inner: true, select: [{ kind: 'column' }, { kind: 'embed', relation: 'more', spread: true }] });
+    const q = parse(
+      'select=a:rel!fk!inner(id,...more(x)),empty()&rel.id=eq.1&rel.more.order=x.desc&rel.limit=2&rel.offset=1&rel.not.or=(id.eq.1)',
+    );
+    expect(q.select[0]).toMatchObject({
+      kind: 'embed',
+      relation: 'rel',
+      alias: 'a',
+      hint: 'fk',
+      inner: true,
+      select: [{ kind: 'column' }, { kind: 'embed', relation: 'more', spread: true }],
+    });
     expect(q.select[1]).toMatchObject({ kind: 'embed', relation: 'empty', select: [] });
-    expect(q.embedded.get('rel')).toMatchObject({ limit: 2, offset: 1, where: [{ kind: 'filter', op: 'eq' }, { kind: 'logic', op: 'or', negate: true }] });
+    expect(q.embedded.get('rel')).toMatchObject({
+      limit: 2,
+      offset: 1,
+      where: [
+        { kind: 'filter', op: 'eq' },
+        { kind: 'logic', op: 'or', negate: true },
+      ],
+    });
     expect(q.embedded.get('rel.more')?.order).toEqual([{ field: { column: 'x', path: [] }, direction: 'desc' }]);
   });
 
@@ -72,16 +127,43 @@ describe('embedding', () => {
 
   it('answers PGRST108 for modifiers of a resource that is not embedded', () => {
     const q = parse('rel.id=eq.1');
-    expect(() => buildRead(cache, rel, q, { offset: 0, limit: null }, { count: false, singular: false, maxRows: 10 })).toThrow(/not an embedded resource/);
+    expect(() => buildRead(cache, rel, q, { offset: 0, limit: null }, { count: false, singular: false, maxRows: 10 })).toThrow(
+      /not an embedded resource/,
+    );
   });
 });
 
 describe('parser and SQL builder properties', () => {
   const hostile = fc.oneof(
     fc.string(),
-    fc.constantFrom("'; drop table things; --", '"', '\\', ')', '(', ',', '{', '}', '.', '->', '::', '*', '%', '\u0000', '$1', 'not.', 'or=(', 'eq.'),
+    fc.constantFrom(
+      "'; drop table things; --",
+      '"',
+      '\\',
+      ')',
+      '(',
+      ',',
+      '{',
+      '}',
+      '.',
+      '->',
+      '::',
+      '*',
+      '%',
+      '\u0000',
+      '$1',
+      'not.',
+      'or=(',
+      'eq.',
+    ),
   );
-  const queryString = fc.array(fc.tuple(fc.oneof(fc.constantFrom('select', 'order', 'limit', 'offset', 'or', 'and', 'id', 'name', 'data->a', 'not.or'), fc.string()), hostile), { maxLength: 6 });
+  const queryString = fc.array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom('select', 'order', 'limit', 'offset', 'or', 'and', 'id', 'name', 'data->a', 'not.or'), fc.string()),
+      hostile,
+    ),
+    { maxLength: 6 },
+  );
 
   it('never throws anything but a 400/416 RestError on arbitrary query strings', () => {
     fc.assert(
@@ -100,7 +182,13 @@ describe('parser and SQL builder properties', () => {
   });
 
   it('answers hostile embedding grammar (nesting, hints, !inner, spread, embedded modifiers) with 300/400/416 only', () => {
-    const owners: Relation = { name: 'owners', columns: new Map([col('id', 'integer'), col('name', 'text')].map((c) => [c.name, c])), primaryKey: ['id'], uniqueKeys: [], foreignKeys: [] };
+    const owners: Relation = {
+      name: 'owners',
+      columns: new Map([col('id', 'integer'), col('name', 'text')].map((c) => [c.name, c])),
+      primaryKey: ['id'],
+      uniqueKeys: [],
+      foreignKeys: [],
+    };
     const pets: Relation = {
       name: 'pets',
       columns: new Map([col('id', 'integer'), col('owner_id', 'integer'), col('vet_id', 'integer')].map((c) => [c.name, c])),
@@ -111,20 +199,61 @@ describe('parser and SQL builder properties', () => {
         { name: 'pets_vet_fk', columns: ['vet_id'], refTable: 'owners', refColumns: ['id'] },
       ],
     };
-    const c2: SchemaCache = { schema: 'public', relations: new Map([['owners', owners], ['pets', pets]]), routines: new Map() };
-    const piece = fc.constantFrom('pets', 'owners', 'owner_id', 'pets_owner_fk', '!inner', '!left', '!vet_id', '...', '(', ')', ',', '*', 'id', 'a:', '::text', '"', '()', '!');
+    const c2: SchemaCache = {
+      schema: 'public',
+      relations: new Map([
+        ['owners', owners],
+        ['pets', pets],
+      ]),
+      routines: new Map(),
+    };
+    const piece = fc.constantFrom(
+      'pets',
+      'owners',
+      'owner_id',
+      'pets_owner_fk',
+      '!inner',
+      '!left',
+      '!vet_id',
+      '...',
+      '(',
+      ')',
+      ',',
+      '*',
+      'id',
+      'a:',
+      '::text',
+      '"',
+      '()',
+      '!',
+    );
     const select = fc.array(piece, { maxLength: 14 }).map((xs) => xs.join(''));
-    const key = fc.constantFrom('pets.id', 'pets.order', 'pets.limit', 'pets.offset', 'pets.or', 'pets.not.and', 'pets.owners.id', '.id', 'pets.', 'x.y.z');
+    const key = fc.constantFrom(
+      'pets.id',
+      'pets.order',
+      'pets.limit',
+      'pets.offset',
+      'pets.or',
+      'pets.not.and',
+      'pets.owners.id',
+      '.id',
+      'pets.',
+      'x.y.z',
+    );
     fc.assert(
-      fc.property(select, fc.array(fc.tuple(key, fc.oneof(fc.constantFrom('eq.1', 'id.desc', '2', '(id.eq.1)', '-1'), fc.string())), { maxLength: 3 }), (sel, mods) => {
-        try {
-          const q = parseQuery(new URLSearchParams([['select', sel], ...mods]));
-          buildRead(c2, owners, q, { offset: 0, limit: null }, { count: true, singular: false, maxRows: 1000 });
-        } catch (e) {
-          expect(e).toBeInstanceOf(RestError);
-          expect([300, 400, 416]).toContain((e as RestError).status);
-        }
-      }),
+      fc.property(
+        select,
+        fc.array(fc.tuple(key, fc.oneof(fc.constantFrom('eq.1', 'id.desc', '2', '(id.eq.1)', '-1'), fc.string())), { maxLength: 3 }),
+        (sel, mods) => {
+          try {
+            const q = parseQuery(new URLSearchParams([['select', sel], ...mods]));
+            buildRead(c2, owners, q, { offset: 0, limit: null }, { count: true, singular: false, maxRows: 1000 });
+          } catch (e) {
+            expect(e).toBeInstanceOf(RestError);
+            expect([300, 400, 416]).toContain((e as RestError).status);
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -1,4 +1,17 @@
-import { IS_VALUES, OPERATORS, QUANTIFIABLE, type Aggregate, type Condition, type Field, type Filter, type JsonStep, type Operator, type OrderTerm, type ParsedQuery, type SelectItem } from './ast.js';
+import {
+  IS_VALUES,
+  OPERATORS,
+  QUANTIFIABLE,
+  type Aggregate,
+  type Condition,
+  type Field,
+  type Filter,
+  type JsonStep,
+  type Operator,
+  type OrderTerm,
+  type ParsedQuery,
+  type SelectItem,
+} from './ast.js';
 import { parseError, restError } from './errors.js';
 
 /**
@@ -10,7 +23,30 @@ const MAX_DEPTH = 8;
 const MAX_PARAM_LENGTH = 16_384;
 const IDENT_CHAR = /[\p{L}\p{N}_$]/u;
 // Casts are not quoted in SQL, so only a fixed list of type names is accepted.
-const CASTS = new Set(['text', 'int', 'int2', 'int4', 'int8', 'integer', 'bigint', 'smallint', 'numeric', 'float4', 'float8', 'real', 'boolean', 'bool', 'date', 'time', 'timestamp', 'timestamptz', 'json', 'jsonb', 'uuid', 'varchar']);
+const CASTS = new Set([
+  'text',
+  'int',
+  'int2',
+  'int4',
+  'int8',
+  'integer',
+  'bigint',
+  'smallint',
+  'numeric',
+  'float4',
+  'float8',
+  'real',
+  'boolean',
+  'bool',
+  'date',
+  'time',
+  'timestamp',
+  'timestamptz',
+  'json',
+  'jsonb',
+  'uuid',
+  'varchar',
+]);
 const RESERVED = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 'offset', 'and', 'or', 'not.and', 'not.or', 'apikey']);
 
 class Cursor {
@@ -133,7 +169,8 @@ export function parseSelect(s: string, depth = 0, count = { embeds: 0 }): Select
     // embedding: name[!hint](...)
     const embed = /^("[^"]+"|[\p{L}\p{N}_$-]+)((?:![\p{L}\p{N}_$]+)*)\((.*)\)$/su.exec(c.rest());
     if (embed) {
-      if (++count.embeds > MAX_EMBEDS) throw parseError('failed to parse select parameter', `at most ${MAX_EMBEDS} embedded resources per request`);
+      if (++count.embeds > MAX_EMBEDS)
+        throw parseError('failed to parse select parameter', `at most ${MAX_EMBEDS} embedded resources per request`);
       const relation = unquote(embed[1]);
       let inner = false;
       let hint: string | undefined;
@@ -149,7 +186,8 @@ export function parseSelect(s: string, depth = 0, count = { embeds: 0 }): Select
       items.push(item);
       continue;
     }
-    if (spread) throw parseError(`failed to parse select parameter (${part})`, 'a spread needs an embedded resource like ...relation(columns)');
+    if (spread)
+      throw parseError(`failed to parse select parameter (${part})`, 'a spread needs an embedded resource like ...relation(columns)');
     const field = readField(c, 'select parameter');
     let cast: string | undefined;
     const tail = /^(?:::([\p{L}\p{N}_]+))?(?:\.(count|sum|avg|min|max)\(\)(?:::([\p{L}\p{N}_]+))?)?$/u.exec(c.rest().trim());
@@ -181,7 +219,8 @@ export function parseFilterValue(field: Field, raw: string, inTree = false): Fil
     rest = rest.slice(4);
   }
   const m = /^([a-z]+)(?:\(([\p{L}\p{N}_]+)\))?\.([\s\S]*)$/u.exec(rest);
-  if (!m || !(m[1] in OPERATORS)) throw parseError(`failed to parse ${what}`, 'unexpected input, expecting "not" or an operator (eq, gt, ...)');
+  if (!m || !(m[1] in OPERATORS))
+    throw parseError(`failed to parse ${what}`, 'unexpected input, expecting "not" or an operator (eq, gt, ...)');
   const op = m[1] as Operator;
   const modifier = m[2];
   let value = m[3];
@@ -211,7 +250,8 @@ export function parseLogic(op: 'and' | 'or', negate: boolean, raw: string, depth
     if (nested) return parseLogic(nested[2] as 'and' | 'or', !!nested[1], nested[3], depth + 1);
     const c = new Cursor(p);
     const field = readField(c, `logic tree (${raw})`);
-    if (c.peek() !== '.') throw parseError(`failed to parse logic tree (${raw})`, `unexpected "${c.peek() ?? 'end of input'}" expecting "."`);
+    if (c.peek() !== '.')
+      throw parseError(`failed to parse logic tree (${raw})`, `unexpected "${c.peek() ?? 'end of input'}" expecting "."`);
     return parseFilterValue(field, p.slice(c.i + 1), true);
   });
   if (children.length === 0) throw parseError(`failed to parse logic tree (${raw})`, 'empty logic tree');
@@ -236,7 +276,13 @@ export function parseOrder(s: string): OrderTerm[] {
 function parseNonNegative(key: string, v: string): number {
   if (!/^-?\d{1,15}$/.test(v)) throw parseError(`failed to parse ${key} (${v})`, 'expecting an integer');
   const n = Number(v);
-  if (n < 0) throw restError(416, 'PGRST103', 'Requested range not satisfiable', `${key === 'limit' ? 'Limit' : 'Offset'} should be greater than or equal to zero.`);
+  if (n < 0)
+    throw restError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `${key === 'limit' ? 'Limit' : 'Offset'} should be greater than or equal to zero.`,
+    );
   return n;
 }
 

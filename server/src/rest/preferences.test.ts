@@ -4,9 +4,15 @@ import { pageOf, parseAccept, parsePrefer, parseRange, preferenceApplied } from 
 
 describe('Prefer, Accept and Range', () => {
   it('reads Prefer: first occurrence wins, unknown values ignored', () => {
-    expect(parsePrefer('count=exact, return=representation, return=minimal, bogus=1, resolution=merge-duplicates')).toEqual({ count: 'exact', return: 'representation', resolution: 'merge-duplicates' });
+    expect(parsePrefer('count=exact, return=representation, return=minimal, bogus=1, resolution=merge-duplicates')).toEqual({
+      count: 'exact',
+      return: 'representation',
+      resolution: 'merge-duplicates',
+    });
     expect(parsePrefer(undefined)).toEqual({});
-    expect(preferenceApplied({ return: 'representation', resolution: 'merge-duplicates', count: 'exact' }, true)).toBe('resolution=merge-duplicates, return=representation, count=exact');
+    expect(preferenceApplied({ return: 'representation', resolution: 'merge-duplicates', count: 'exact' }, true)).toBe(
+      'resolution=merge-duplicates, return=representation, count=exact',
+    );
     expect(preferenceApplied({ return: 'representation' }, false)).toBeUndefined();
   });
 

@@ -26,7 +26,10 @@ const ALLOWED: Record<keyof Preferences, readonly string[]> = {
 export function parsePrefer(header: string | undefined): Preferences {
   const prefs: Record<string, string> = {};
   for (const item of (header ?? '').split(',')) {
-    const [k, v] = item.trim().split('=').map((s) => s?.trim());
+    const [k, v] = item
+      .trim()
+      .split('=')
+      .map((s) => s?.trim());
     if (k === 'max-affected' && v && /^\d{1,9}$/.test(v) && !('maxAffected' in prefs)) {
       prefs.maxAffected = v;
       continue;
@@ -68,7 +71,12 @@ export function parseRange(header: string | undefined): { from: number; to: numb
   const from = Number(m[1]);
   const to = m[2] === '' ? null : Number(m[2]);
   if (to !== null && from > to) {
-    throw restError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+    throw restError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+    );
   }
   return { from, to };
 }

@@ -126,7 +126,8 @@ export function findRel(cache: SchemaCache, origin: string, target: string, hint
   const found = relationshipsOf(cache, origin).filter((r) => {
     if (r.isSelf) {
       // One self key gives a many-to-one (named by the column) and a one-to-many (named by the table).
-      if (hint === undefined) return (target === r.foreignTable && r.cardinality === 'one-to-many') || (matchCol(target, r) && r.cardinality === 'many-to-one');
+      if (hint === undefined)
+        return (target === r.foreignTable && r.cardinality === 'one-to-many') || (matchCol(target, r) && r.cardinality === 'many-to-one');
       return target === r.foreignTable && r.cardinality === 'one-to-many' && matchRefCol(hint, r);
     }
     if (hint === undefined) return target === r.foreignTable || matchConstraint(target, r) || matchCol(target, r);

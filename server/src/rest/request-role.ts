@@ -11,7 +11,11 @@ export interface Caller {
 }
 
 const jwtError = (code: 'PGRST301' | 'PGRST303', message: string) =>
-  new RestError(401, { code, message, details: null, hint: null }, { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"` });
+  new RestError(
+    401,
+    { code, message, details: null, hint: null },
+    { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"` },
+  );
 
 /**
  * Who is calling, from `Authorization: Bearer <jwt>` or else the `apikey` header/param (PostgREST + Supabase gateway):
@@ -39,7 +43,11 @@ export async function resolveCaller(c: Context, jwt: JwtVerifier): Promise<Calle
     throw jwtError('PGRST301', 'JWT cryptographic operation failed');
   }
   if (!API_ROLES.has(claims.role)) {
-    throw new RestError(401, { code: '22023', message: `role "${claims.role}" does not exist`, details: null, hint: null }, { 'WWW-Authenticate': 'Bearer' });
+    throw new RestError(
+      401,
+      { code: '22023', message: `role "${claims.role}" does not exist`, details: null, hint: null },
+      { 'WWW-Authenticate': 'Bearer' },
+    );
   }
   return { role: claims.role, claims };
 }

@@ -38,12 +38,18 @@ function closestName(cache: SchemaCache, name: string): string | undefined {
 export function resolveRoutine(cache: SchemaCache, name: string, body: Record<string, unknown>, isPost: boolean): Resolved {
   const candidates = cache.routines.get(name) ?? [];
   const keys = Object.keys(body);
-  const named = candidates.filter((r) => keys.every((k) => r.args.some((a) => a.name === k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name)));
-  const whole = candidates.filter((r) => isPost && r.args.length === 1 && r.args[0].name === '' && (r.args[0].type === 'json' || r.args[0].type === 'jsonb'));
+  const named = candidates.filter(
+    (r) => keys.every((k) => r.args.some((a) => a.name === k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name)),
+  );
+  const whole = candidates.filter(
+    (r) => isPost && r.args.length === 1 && r.args[0].name === '' && (r.args[0].type === 'json' || r.args[0].type === 'jsonb'),
+  );
   if (named.length === 1) return { fn: named[0], args: body };
   const ambiguous = named.length > 1 ? named : whole.length > 1 ? whole : undefined;
   if (ambiguous) {
-    const list = [...ambiguous].sort((a, b) => a.args.length - b.args.length || signature(cache.schema, a).localeCompare(signature(cache.schema, b)));
+    const list = [...ambiguous].sort(
+      (a, b) => a.args.length - b.args.length || signature(cache.schema, a).localeCompare(signature(cache.schema, b)),
+    );
     throw restError(
       300,
       'PGRST203',

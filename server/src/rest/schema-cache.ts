@@ -94,19 +94,25 @@ interface RoutineRow {
 
 export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): Promise<SchemaCache> {
   const relations = new Map<string, Relation>();
-  const cols = await db.query<{ rel: string; col: string; type: string; default_expr: string | null; generated: boolean }>(RELATIONS_SQL, [schema]);
+  const cols = await db.query<{ rel: string; col: string; type: string; default_expr: string | null; generated: boolean }>(RELATIONS_SQL, [
+    schema,
+  ]);
   for (const r of cols.rows) {
     let rel = relations.get(r.rel);
     if (!rel) relations.set(r.rel, (rel = { name: r.rel, columns: new Map(), primaryKey: [], uniqueKeys: [], foreignKeys: [] }));
     rel.columns.set(r.col, { name: r.col, type: r.type, defaultExpr: r.default_expr, generated: r.generated });
   }
-  const keys = await db.query<{ name: string; kind: string; rel: string; ref_rel: string | null; cols: string[]; ref_cols: string[] }>(KEYS_SQL, [schema]);
+  const keys = await db.query<{ name: string; kind: string; rel: string; ref_rel: string | null; cols: string[]; ref_cols: string[] }>(
+    KEYS_SQL,
+    [schema],
+  );
   for (const k of keys.rows) {
     const rel = relations.get(k.rel);
     if (!rel) continue;
     if (k.kind === 'p') rel.primaryKey = k.cols;
     else if (k.kind === 'u') rel.uniqueKeys.push(k.cols);
-    else if (k.ref_rel && relations.has(k.ref_rel)) rel.foreignKeys.push({ name: k.name, columns: k.cols, refTable: k.ref_rel, refColumns: k.ref_cols });
+    else if (k.ref_rel && relations.has(k.ref_rel))
+      rel.foreignKeys.push({ name: k.name, columns: k.cols, refTable: k.ref_rel, refColumns: k.ref_cols });
   }
   const routines = new Map<string, Routine[]>();
   const procs = await db.query<RoutineRow>(ROUTINES_SQL, [schema]);

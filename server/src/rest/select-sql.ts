@@ -61,7 +61,13 @@ export function selectSql(
   for (const path of ctx.embedded.keys()) {
     if (!ctx.used.has(path)) {
       const name = path.split('.').pop()!;
-      throw restError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
+      throw restError(
+        400,
+        'PGRST108',
+        `'${name}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${name}' is included in the 'select' query parameter.`,
+      );
     }
   }
   if (!parts.length) throw restError(400, 'PGRST100', 'failed to parse select parameter', 'empty select list');
@@ -74,7 +80,15 @@ function selectParts(scope: Scope, items: SelectItem[], ctx: Ctx, path: string[]
   for (const item of items) {
     if (item.kind === 'star') {
       for (const col of scope.columns.values()) parts.push({ expr: `${scope.qual}.${ident(col.name)}`, key: col.name, plain: true });
-    } else if (item.kind === 'count' || (item.kind === 'column' && ctx.allowAgg && item.field.column === 'count' && !item.field.path.length && !item.aggregate && !scope.columns.has('count'))) {
+    } else if (
+      item.kind === 'count' ||
+      (item.kind === 'column' &&
+        ctx.allowAgg &&
+        item.field.column === 'count' &&
+        !item.field.path.length &&
+        !item.aggregate &&
+        !scope.columns.has('count'))
+    ) {
       // `count()`, or a bare `count` where the resource has no such column (PostgREST's older spelling).
       if (!ctx.allowAgg) throw aggregatesRefused();
       const cast = item.kind === 'count' ? item.cast : undefined;
@@ -84,7 +98,11 @@ function selectParts(scope: Scope, items: SelectItem[], ctx: Ctx, path: string[]
       const value = `${sql}${item.cast ? `::${item.cast}` : ''}`;
       if (item.aggregate) {
         if (!ctx.allowAgg) throw aggregatesRefused();
-        parts.push({ expr: `${item.aggregate}(${value})${item.aggCast ? `::${item.aggCast}` : ''}`, key: item.alias ?? item.aggregate, agg: true });
+        parts.push({
+          expr: `${item.aggregate}(${value})${item.aggCast ? `::${item.aggCast}` : ''}`,
+          key: item.alias ?? item.aggregate,
+          agg: true,
+        });
       } else parts.push({ expr: value, key: item.alias ?? outputKey(item.field), plain: true });
     } else {
       const key = item.alias ?? item.relation;
@@ -123,7 +141,8 @@ function modifiersFor(ctx: Ctx, path: string[], item: EmbedItem): { mods?: Embed
 }
 
 function embedParts(scope: Scope, item: EmbedItem, ctx: Ctx, path: string[], parentInner: string[]): Part[] {
-  if (!scope.table) throw restError(400, 'PGRST200', `Could not find a relationship between '${scope.name}' and '${item.relation}' in the schema cache`);
+  if (!scope.table)
+    throw restError(400, 'PGRST200', `Could not find a relationship between '${scope.name}' and '${item.relation}' in the schema cache`);
   const rel = findRel(ctx.cache, scope.table, item.relation, item.hint);
   const target = ctx.cache.relations.get(rel.foreignTable)!;
   const n = ++ctx.n;

@@ -69,7 +69,9 @@ function filterSql(scope: Scope, f: Filter, p: Params): string {
     case 'match':
     case 'imatch': {
       const v = f.op === 'like' || f.op === 'ilike' ? scalar().replace(/\*/g, '%') : scalar();
-      expr = f.quantifier ? `${lhs} ${OPERATORS[f.op]} ${f.quantifier}(${p.add(v)}::text::text[])` : `${lhs} ${OPERATORS[f.op]} ${p.add(v)}::text`;
+      expr = f.quantifier
+        ? `${lhs} ${OPERATORS[f.op]} ${f.quantifier}(${p.add(v)}::text::text[])`
+        : `${lhs} ${OPERATORS[f.op]} ${p.add(v)}::text`;
       break;
     }
     case 'fts':

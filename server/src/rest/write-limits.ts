@@ -82,11 +82,18 @@ export function createWriteGuard(ctx: AppContext): WriteGuard {
     const limit = writeLimitFor(route);
     if (!limit) return;
     if (rows > limit.maxRows) {
-      throw restError(413, 'batch_too_large', `At most ${limit.maxRows} row${limit.maxRows === 1 ? '' : 's'} per request to ${route.slice(0, 80)}`, `The request has ${rows} rows`, 'Send smaller batches.');
+      throw restError(
+        413,
+        'batch_too_large',
+        `At most ${limit.maxRows} row${limit.maxRows === 1 ? '' : 's'} per request to ${route.slice(0, 80)}`,
+        `The request has ${rows} rows`,
+        'Send smaller batches.',
+      );
     }
     if (rows < 1) return;
     const checks: Promise<RateLimitResult>[] = [limiter(limit, 'ip').consume(clientIp(c, ctx.config.TRUST_PROXY), rows)];
-    if (caller.role === 'authenticated' && typeof caller.claims.sub === 'string') checks.push(limiter(limit, 'user').consume(caller.claims.sub, rows));
+    if (caller.role === 'authenticated' && typeof caller.claims.sub === 'string')
+      checks.push(limiter(limit, 'user').consume(caller.claims.sub, rows));
     const refused = (await Promise.all(checks)).filter((r) => !r.allowed);
     if (refused.length) throw restRateLimited(Math.max(...refused.map((r) => (r.allowed ? 0 : r.retryAfterSeconds))));
   };

@@ -14,7 +14,10 @@ if (config.DATABASE_URL) {
   console.error('DATABASE_URL is set: this install uses PostgreSQL. Back it up with pg_dump (see docs/operations.md, "Backups").');
   process.exit(2);
 }
-const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:]/g, '')
+  .replace(/\.\d+Z$/, 'Z');
 const file = path.resolve(process.argv[2] ?? `backup-${stamp}.tar.gz`);
 
 async function snapshot(): Promise<Uint8Array> {

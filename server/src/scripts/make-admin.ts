@@ -16,7 +16,11 @@ if (!email.success) {
 }
 
 async function throughServer(server: RunningServerRef, address: string): Promise<string | undefined> {
-  const res = await server.call('/api/ops/make-admin', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: address }) });
+  const res = await server.call('/api/ops/make-admin', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: address }),
+  });
   if (res.status === 404) return undefined;
   if (!res.ok) throw new Error(`The running server (${server.url}) refused: HTTP ${res.status} ${await res.text()}`);
   return z.object({ id: z.string() }).parse(await res.json()).id;

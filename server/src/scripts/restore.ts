@@ -25,7 +25,10 @@ async function restore(file: string) {
   const lock = acquireDataDirLock(config.DATA_DIR);
   try {
     const dir = path.resolve(config.DATA_DIR, 'pgdata');
-    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+    const stamp = new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z');
     const aside = `${dir}.before-restore-${stamp}`;
     const hadData = existsSync(dir) && readdirSync(dir).length > 0;
     if (hadData) renameSync(dir, aside);
@@ -38,7 +41,9 @@ async function restore(file: string) {
         const { rows } = await db.query<{ users: number; waitlist: number }>(
           'select (select count(*)::int from auth.users) as users, (select count(*)::int from public.ebook_subscribers) as waitlist',
         );
-        console.log(`Restored ${file} into ${dir}: ${rows[0]!.users} users, ${rows[0]!.waitlist} waitlist entries${applied.length ? `, then applied ${applied.join(', ')}` : ''}.`);
+        console.log(
+          `Restored ${file} into ${dir}: ${rows[0]!.users} users, ${rows[0]!.waitlist} waitlist entries${applied.length ? `, then applied ${applied.join(', ')}` : ''}.`,
+        );
       } finally {
         await db.close();
       }
@@ -56,6 +61,8 @@ async function restore(file: string) {
 try {
   await restore(path.resolve(source));
 } catch (err) {
-  console.error(err instanceof DataDirLockedError ? `Refusing to restore: ${err.message}` : err instanceof Error ? err.message : String(err));
+  console.error(
+    err instanceof DataDirLockedError ? `Refusing to restore: ${err.message}` : err instanceof Error ? err.message : String(err),
+  );
   process.exitCode = 1;
 }

@@ -35,7 +35,11 @@ export async function findRunningServer(config: Config): Promise<RunningServerRe
     call: (pathname, init = {}) =>
       fetch(new URL(pathname, url), {
         ...init,
-        headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`, ...(init.headers as Record<string, string> | undefined) },
+        headers: {
+          apikey: serviceRoleKey,
+          Authorization: `Bearer ${serviceRoleKey}`,
+          ...(init.headers as Record<string, string> | undefined),
+        },
       }),
   };
 }

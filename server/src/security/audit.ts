@@ -17,6 +17,13 @@ export async function writeAudit(db: Queryable, e: AuditEntry): Promise<void> {
   await db.query(
     `insert into public.security_audit_log (event_type, event_details, severity, user_id, ip_address, user_agent)
      values ($1, $2, $3, $4, $5, $6)`,
-    [e.event_type, JSON.stringify(e.details ?? {}), e.severity ?? 'info', e.user_id ?? null, e.ip ? truncateIp(e.ip) : null, e.user_agent?.slice(0, 512) ?? null],
+    [
+      e.event_type,
+      JSON.stringify(e.details ?? {}),
+      e.severity ?? 'info',
+      e.user_id ?? null,
+      e.ip ? truncateIp(e.ip) : null,
+      e.user_agent?.slice(0, 512) ?? null,
+    ],
   );
 }

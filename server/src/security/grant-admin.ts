@@ -13,7 +13,13 @@ export async function grantAdminRole(db: Database, email: string, via: string): 
        where lower(email) = lower($1) returning id`,
       [email],
     );
-    if (rows[0]) await writeAudit(tx, { event_type: 'auth.admin.role_granted', severity: 'warn', user_id: rows[0].id, details: { role: 'admin', via } });
+    if (rows[0])
+      await writeAudit(tx, {
+        event_type: 'auth.admin.role_granted',
+        severity: 'warn',
+        user_id: rows[0].id,
+        details: { role: 'admin', via },
+      });
     return rows[0]?.id;
   });
 }

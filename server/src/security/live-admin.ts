@@ -8,25 +8,25 @@ import type { AppContext } from '../context.js';
  * the database now (auth.caller_refusal in supabase/migrations/0300_live_admin.sql, which is_admin() also uses).
  */
 export type AdminRefusal =
-  | 'no_token'
-  | 'invalid_token'
-  | 'not_admin'
-  | 'user_not_found'
-  | 'user_banned'
-  | 'session_not_found'
-  | 'session_expired'
-  | 'aal2_required';
+  'no_token' | 'invalid_token' | 'not_admin' | 'user_not_found' | 'user_banned' | 'session_not_found' | 'session_expired' | 'aal2_required';
 
 export type AdminCheck =
-  | { ok: true; claims: JwtClaims; user: UserRow; sessionId: string }
-  | { ok: false; refusal: AdminRefusal; claims: JwtClaims | null };
+  { ok: true; claims: JwtClaims; user: UserRow; sessionId: string } | { ok: false; refusal: AdminRefusal; claims: JwtClaims | null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The token's sub when it is a user id (for audit rows), else null. */
-export const claimUserId = (claims: JwtClaims | null): string | null => (typeof claims?.sub === 'string' && UUID.test(claims.sub) ? claims.sub : null);
+export const claimUserId = (claims: JwtClaims | null): string | null =>
+  typeof claims?.sub === 'string' && UUID.test(claims.sub) ? claims.sub : null;
 
-const DB_REFUSALS = new Set<AdminRefusal>(['not_admin', 'user_not_found', 'user_banned', 'session_not_found', 'session_expired', 'aal2_required']);
+const DB_REFUSALS = new Set<AdminRefusal>([
+  'not_admin',
+  'user_not_found',
+  'user_banned',
+  'session_not_found',
+  'session_expired',
+  'aal2_required',
+]);
 
 /** The verified claims of `Authorization: Bearer`, 'no_token' without one, 'invalid_token' when it does not verify. */
 export async function bearerClaims(ctx: AppContext, c: Context): Promise<JwtClaims | 'no_token' | 'invalid_token'> {

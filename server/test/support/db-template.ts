@@ -17,7 +17,11 @@ import { openPostgres } from '../../src/db/postgres.js';
 
 /** The installed PGlite's version (its package.json is not exported, so found from its entry point). */
 function pgliteVersion(): string {
-  for (let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+  for (
+    let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    dir !== path.dirname(dir);
+    dir = path.dirname(dir)
+  ) {
     const file = path.join(dir, 'package.json');
     if (!existsSync(file)) continue;
     const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
@@ -28,7 +32,11 @@ function pgliteVersion(): string {
 
 export function migrationsHash(): string {
   const h = createHash('sha256');
-  for (const f of migrationFiles()) h.update(f).update('\0').update(readFileSync(path.join(MIGRATIONS_DIR, f))).update('\0');
+  for (const f of migrationFiles())
+    h.update(f)
+      .update('\0')
+      .update(readFileSync(path.join(MIGRATIONS_DIR, f)))
+      .update('\0');
   return h.digest('hex').slice(0, 16);
 }
 
@@ -80,7 +88,10 @@ function baseUrl(): URL {
 /** Databases this suite creates are named after the TEST_DATABASE_URL database, so runs on other bases never meet. */
 function namePrefix(): string {
   const db = decodeURIComponent(baseUrl().pathname.slice(1)) || 'postgres';
-  return db.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 30);
+  return db
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 30);
 }
 
 const urlOf = (name: string) => {

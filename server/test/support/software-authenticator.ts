@@ -43,7 +43,15 @@ export class SoftwareAuthenticator {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     this.key = privateKey;
     const jwk = publicKey.export({ format: 'jwk' });
-    this.cose = cbor(new Map<number, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')]]));
+    this.cose = cbor(
+      new Map<number, Cbor>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, Buffer.from(jwk.x!, 'base64url')],
+        [-3, Buffer.from(jwk.y!, 'base64url')],
+      ]),
+    );
   }
 
   private clientData(type: string, challenge: string) {
@@ -59,13 +67,31 @@ export class SoftwareAuthenticator {
     this.userHandle = options.user.id;
     const idLen = Buffer.alloc(2);
     idLen.writeUInt16BE(this.credentialId.length);
-    const authData = Buffer.concat([this.rpIdHash(), Buffer.from([this.flags | AT]), Buffer.alloc(4), Buffer.alloc(16), idLen, this.credentialId, this.cose]);
-    const attestationObject = cbor(new Map<string, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const authData = Buffer.concat([
+      this.rpIdHash(),
+      Buffer.from([this.flags | AT]),
+      Buffer.alloc(4),
+      Buffer.alloc(16),
+      idLen,
+      this.credentialId,
+      this.cose,
+    ]);
+    const attestationObject = cbor(
+      new Map<string, Cbor>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]),
+    );
     return {
       id: b64u(this.credentialId),
       rawId: b64u(this.credentialId),
       type: 'public-key' as const,
-      response: { attestationObject: b64u(attestationObject), clientDataJSON: b64u(this.clientData('webauthn.create', options.challenge)), transports: ['internal' as const] },
+      response: {
+        attestationObject: b64u(attestationObject),
+        clientDataJSON: b64u(this.clientData('webauthn.create', options.challenge)),
+        transports: ['internal' as const],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform' as const,
     };
@@ -82,7 +108,12 @@ export class SoftwareAuthenticator {
       id: b64u(this.credentialId),
       rawId: b64u(this.credentialId),
       type: 'public-key' as const,
-      response: { authenticatorData: b64u(authenticatorData), clientDataJSON: b64u(clientData), signature: b64u(signature), userHandle: this.userHandle },
+      response: {
+        authenticatorData: b64u(authenticatorData),
+        clientDataJSON: b64u(clientData),
+        signature: b64u(signature),
+        userHandle: this.userHandle,
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform' as const,
     };

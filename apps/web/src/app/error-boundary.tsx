@@ -20,7 +20,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
         <div role="alert" className="max-w-md rounded-lg border bg-card p-8 text-center shadow-xl">
           <h1 className="text-2xl font-bold">{messages.app.somethingWentWrong}</h1>
           <p className="mt-3 text-muted-foreground">{this.state.error.message}</p>
-          <button className="mt-6 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground" onClick={() => window.location.reload()}>
+          <button
+            className="mt-6 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground"
+            onClick={() => window.location.reload()}
+          >
             Reload the page
           </button>
         </div>

@@ -1,4 +1,20 @@
-import { Briefcase, ChartColumn, Cloud, FileText, HardDrive, ListChecks, Megaphone, MessageSquare, Shield, ShoppingCart, Sparkles, Users, Wallet, Zap, type LucideIcon } from 'lucide-react';
+import {
+  Briefcase,
+  ChartColumn,
+  Cloud,
+  FileText,
+  HardDrive,
+  ListChecks,
+  Megaphone,
+  MessageSquare,
+  Shield,
+  ShoppingCart,
+  Sparkles,
+  Users,
+  Wallet,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
 import type { IntegrationCategoryId } from '@app/shared';
 import { cn } from '@/lib/utils';
 
@@ -19,8 +35,16 @@ const ICONS: Record<IntegrationCategoryId, LucideIcon> = {
   security: Shield,
 };
 const TINTS: Partial<Record<IntegrationCategoryId, string>> = {
-  crm: 'text-violet-300', analytics: 'text-cyan-300', marketing: 'text-pink-300', communication: 'text-sky-300', ecommerce: 'text-emerald-300',
-  finance: 'text-amber-300', automation: 'text-yellow-300', ai: 'text-fuchsia-300', productivity: 'text-lime-300', security: 'text-rose-300',
+  crm: 'text-violet-300',
+  analytics: 'text-cyan-300',
+  marketing: 'text-pink-300',
+  communication: 'text-sky-300',
+  ecommerce: 'text-emerald-300',
+  finance: 'text-amber-300',
+  automation: 'text-yellow-300',
+  ai: 'text-fuchsia-300',
+  productivity: 'text-lime-300',
+  security: 'text-rose-300',
 };
 
 /**

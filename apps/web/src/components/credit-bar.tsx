@@ -12,7 +12,12 @@ export function CreditBar({ balance, allowance, className }: { balance: number; 
           {balance.toLocaleString('en-GB')} / {allowance.toLocaleString('en-GB')}
         </span>
       </div>
-      <Progress value={pct} aria-label="Credit balance" className="mt-2 h-2.5" indicatorClassName={cn('bg-gradient-to-r from-violet-500 to-cyan-400', pct < 15 && 'from-amber-500 to-red-500')} />
+      <Progress
+        value={pct}
+        aria-label="Credit balance"
+        className="mt-2 h-2.5"
+        indicatorClassName={cn('bg-gradient-to-r from-violet-500 to-cyan-400', pct < 15 && 'from-amber-500 to-red-500')}
+      />
     </div>
   );
 }

@@ -48,7 +48,9 @@ export function IntroVideo({ title }: { title: string }) {
           </span>
           <span className="text-lg font-semibold text-white sm:text-xl">Play video: {title}</span>
           {!consent.functional && (
-            <span className="max-w-md text-xs text-slate-300 sm:text-sm">Plays from YouTube in privacy-enhanced mode. Pressing play lets YouTube store data on your device.</span>
+            <span className="max-w-md text-xs text-slate-300 sm:text-sm">
+              Plays from YouTube in privacy-enhanced mode. Pressing play lets YouTube store data on your device.
+            </span>
           )}
         </button>
       )}

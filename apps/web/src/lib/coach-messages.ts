@@ -4,8 +4,10 @@
  */
 export const coachMessages = {
   title: 'AI Business Coach',
-  greeting: "Hi! I'm your AI business coach. I already know your business profile, so ask me anything: a marketing plan, which tools to connect, or a 90-day action plan.",
-  integrationGreeting: "Hi! I'm the Integration Assistant. Ask me which apps connect to a tool you use, or whether we have one in the catalogue.",
+  greeting:
+    "Hi! I'm your AI business coach. I already know your business profile, so ask me anything: a marketing plan, which tools to connect, or a 90-day action plan.",
+  integrationGreeting:
+    "Hi! I'm the Integration Assistant. Ask me which apps connect to a tool you use, or whether we have one in the catalogue.",
   placeholder: 'Ask your coach...',
   integrationPlaceholder: 'e.g. Do you connect to Xero?',
   inputLabel: 'Message the AI coach',

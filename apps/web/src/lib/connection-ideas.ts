@@ -24,10 +24,20 @@ export async function listConnectionIdeas(): Promise<ConnectionIdea[]> {
   return data ?? [];
 }
 
-export async function createConnectionIdea(input: { from: string; to: string; idea: string; positions?: Record<string, { x: number; y: number }> }) {
+export async function createConnectionIdea(input: {
+  from: string;
+  to: string;
+  idea: string;
+  positions?: Record<string, { x: number; y: number }>;
+}) {
   const { error } = await supabase()
     .from('connection_ideas')
-    .insert({ from_tool: input.from.slice(0, 100), to_tool: input.to.slice(0, 100), idea: input.idea.slice(0, 2000), positions: input.positions ?? {} });
+    .insert({
+      from_tool: input.from.slice(0, 100),
+      to_tool: input.to.slice(0, 100),
+      idea: input.idea.slice(0, 2000),
+      positions: input.positions ?? {},
+    });
   if (error) throw new Error(error.message);
 }
 
@@ -36,5 +46,7 @@ export async function deleteConnectionIdea(id: string) {
   if (error) throw new Error(error.message);
 }
 
-export const useCreateConnectionIdea = (cb?: MutationCallbacks<void, Parameters<typeof createConnectionIdea>[0]>) => useWriteMutation(createConnectionIdea, [connectionIdeasKey], cb);
-export const useDeleteConnectionIdea = (cb?: MutationCallbacks<void, string>) => useWriteMutation(deleteConnectionIdea, [connectionIdeasKey], cb);
+export const useCreateConnectionIdea = (cb?: MutationCallbacks<void, Parameters<typeof createConnectionIdea>[0]>) =>
+  useWriteMutation(createConnectionIdea, [connectionIdeasKey], cb);
+export const useDeleteConnectionIdea = (cb?: MutationCallbacks<void, string>) =>
+  useWriteMutation(deleteConnectionIdea, [connectionIdeasKey], cb);

@@ -14,7 +14,12 @@ export interface ClientErrorReport {
 
 export function toReport(error: unknown, path: string): ClientErrorReport {
   const e = error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'Non-error value thrown');
-  return { type: e.name || 'Error', message: (e.message || 'Unknown error').slice(0, 2000), stack: e.stack?.slice(0, 10_000), path: path.slice(0, 300) };
+  return {
+    type: e.name || 'Error',
+    message: (e.message || 'Unknown error').slice(0, 2000),
+    stack: e.stack?.slice(0, 10_000),
+    path: path.slice(0, 300),
+  };
 }
 
 export function installErrorReporting(send: (r: ClientErrorReport) => void = post): () => void {
@@ -38,5 +43,10 @@ export function installErrorReporting(send: (r: ClientErrorReport) => void = pos
 
 function post(r: ClientErrorReport) {
   // keepalive: the report survives the page unloading; a failure to report is dropped silently
-  void fetch('/api/client-errors', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(r), keepalive: true }).catch(() => {});
+  void fetch('/api/client-errors', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(r),
+    keepalive: true,
+  }).catch(() => {});
 }

@@ -16,7 +16,9 @@ describe('describePasskeyError', () => {
 
   it('treats a dismissed or timed-out prompt as cancelled', () => {
     supported();
-    expect(describePasskeyError({ code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY', cause: { name: 'NotAllowedError' } }, 'sign-in')).toBe(messages.passkeys.cancelled);
+    expect(describePasskeyError({ code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY', cause: { name: 'NotAllowedError' } }, 'sign-in')).toBe(
+      messages.passkeys.cancelled,
+    );
     expect(describePasskeyError({ code: 'ERROR_CEREMONY_ABORTED' }, 'register')).toBe(messages.passkeys.cancelled);
   });
 

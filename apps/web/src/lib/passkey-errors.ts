@@ -15,7 +15,13 @@ export function describePasskeyError(error: unknown, during: 'sign-in' | 'regist
   if (!passkeysSupported()) return messages.passkeys.notSupported;
   const e = (error ?? {}) as ErrorLike;
   const causeName = (e.cause as ErrorLike | undefined)?.name;
-  if (e.code === 'ERROR_CEREMONY_ABORTED' || causeName === 'NotAllowedError' || causeName === 'AbortError' || e.name === 'NotAllowedError' || e.name === 'AbortError')
+  if (
+    e.code === 'ERROR_CEREMONY_ABORTED' ||
+    causeName === 'NotAllowedError' ||
+    causeName === 'AbortError' ||
+    e.name === 'NotAllowedError' ||
+    e.name === 'AbortError'
+  )
     return messages.passkeys.cancelled;
   if (e.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return messages.passkeys.alreadyAdded;
   if (e.name === 'NotSupportedError' || causeName === 'NotSupportedError') return messages.passkeys.notSupported;

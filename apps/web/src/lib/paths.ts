@@ -34,4 +34,12 @@ export const paths = {
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** Routes whose top navigation uses dark text on a light page (docs/product.md#top-navigation). */
-export const DARK_NAV_TEXT_ROUTES: readonly string[] = [paths.signIn, paths.signUp, paths.authConfirm, paths.setPassword, paths.pricing, paths.terms, paths.privacy];
+export const DARK_NAV_TEXT_ROUTES: readonly string[] = [
+  paths.signIn,
+  paths.signUp,
+  paths.authConfirm,
+  paths.setPassword,
+  paths.pricing,
+  paths.terms,
+  paths.privacy,
+];

@@ -30,7 +30,11 @@ function emit(event: AuthChangeEvent, userId: string | null) {
 // A view whose key does not carry the user (as many do): only the guard keeps one person's rows from the next.
 const PROFILES: Record<string, string> = { alice: "Alice's Bakery", bob: "Bob's Garage" };
 function BusinessName() {
-  const q = useQuery({ queryKey: ['business-profile'], queryFn: async () => (auth.user ? PROFILES[auth.user] : 'nobody'), staleTime: Infinity });
+  const q = useQuery({
+    queryKey: ['business-profile'],
+    queryFn: async () => (auth.user ? PROFILES[auth.user] : 'nobody'),
+    staleTime: Infinity,
+  });
   return <p>{q.data ?? 'loading'}</p>;
 }
 

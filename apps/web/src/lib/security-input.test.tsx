@@ -5,7 +5,13 @@ import { plainText } from './plain-text';
 import { validateEmail, validateText, validateUrl } from './security-input';
 
 // What people type is stored as they typed it (trimmed): nothing that looks like HTML is stripped, React escapes it.
-const TYPED = ['Tom <3 Jerry', '<script>alert(1)</script> & "quotes"', 'a < b > c', 'javascript: is a word here', '<img src=x onerror="steal()">'];
+const TYPED = [
+  'Tom <3 Jerry',
+  '<script>alert(1)</script> & "quotes"',
+  'a < b > c',
+  'javascript: is a word here',
+  '<img src=x onerror="steal()">',
+];
 
 describe('free text is kept as typed', () => {
   it('validateText and plainText keep angle brackets, quotes and scheme-like words', () => {

@@ -36,7 +36,10 @@ function readLanding(): Landing {
   const accessToken = h.get('access_token');
   const refreshToken = h.get('refresh_token');
   if (accessToken && refreshToken) return { kind: 'session', accessToken, refreshToken, type: h.get('type') ?? '' };
-  return { kind: 'failed', error: authErrorMessage({ code: h.get('error_code') ?? 'otp_expired', message: h.get('error_description') ?? undefined }) };
+  return {
+    kind: 'failed',
+    error: authErrorMessage({ code: h.get('error_code') ?? 'otp_expired', message: h.get('error_description') ?? undefined }),
+  };
 }
 
 /**
@@ -118,7 +121,15 @@ function FreshLink({ reason }: { reason: string }) {
               {error && <Alert variant="destructive">{error}</Alert>}
               <div className="space-y-2">
                 <Label htmlFor="confirm-email">Email</Label>
-                <Input id="confirm-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={sending} />
+                <Input
+                  id="confirm-email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  disabled={sending}
+                />
               </div>
               <Button type="submit" variant="gradient" className="w-full" disabled={sending}>
                 {messages.auth.sendFreshLink}

@@ -8,7 +8,12 @@ export function CoachRequestIntegration({ children }: { children: ReactNode }) {
   return (
     <CoachHostProvider value={{ requestIntegration: (name) => setRequest((r) => ({ open: true, name, n: r.n + 1 })) }}>
       {children}
-      <RequestIntegrationDialog key={request.n} open={request.open} serviceName={request.name} onOpenChange={(open) => setRequest((r) => ({ ...r, open }))} />
+      <RequestIntegrationDialog
+        key={request.n}
+        open={request.open}
+        serviceName={request.name}
+        onOpenChange={(open) => setRequest((r) => ({ ...r, open }))}
+      />
     </CoachHostProvider>
   );
 }

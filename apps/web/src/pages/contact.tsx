@@ -9,7 +9,9 @@ export function Component() {
         <div className="max-w-2xl">
           <p className="text-sm font-semibold uppercase tracking-wider text-cyan-300">Contact</p>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">We’d love to hear from you</h1>
-          <p className="mt-4 text-lg text-slate-300">Questions about plans, partnerships or press? Send a message and a real person replies within one working day.</p>
+          <p className="mt-4 text-lg text-slate-300">
+            Questions about plans, partnerships or press? Send a message and a real person replies within one working day.
+          </p>
         </div>
         <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.5fr]">
           <ContactDetailsCard />

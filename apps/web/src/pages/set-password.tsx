@@ -52,12 +52,26 @@ function SetPassword() {
             {error && <Alert variant="destructive">{error}</Alert>}
             <div className="space-y-2">
               <Label htmlFor="set-password">Password</Label>
-              <PasswordInput id="set-password" autoComplete="new-password" required disabled={busy} value={form.password} onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))} />
+              <PasswordInput
+                id="set-password"
+                autoComplete="new-password"
+                required
+                disabled={busy}
+                value={form.password}
+                onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
+              />
               <p className="text-xs text-muted-foreground">At least 8 characters.</p>
             </div>
             <div className="space-y-2">
               <Label htmlFor="set-password-confirm">Confirm password</Label>
-              <PasswordInput id="set-password-confirm" autoComplete="new-password" required disabled={busy} value={form.confirmPassword} onChange={(e) => setForm((f) => ({ ...f, confirmPassword: e.target.value }))} />
+              <PasswordInput
+                id="set-password-confirm"
+                autoComplete="new-password"
+                required
+                disabled={busy}
+                value={form.confirmPassword}
+                onChange={(e) => setForm((f) => ({ ...f, confirmPassword: e.target.value }))}
+              />
             </div>
             <Button type="submit" variant="gradient" className="w-full" disabled={busy}>
               {busy ? messages.reset.updating : messages.auth.setPasswordSubmit}

@@ -7,7 +7,8 @@ import { writeAudit } from '../../security/audit.js';
 import { adminRefusalAnswer, bearerClaims, checkLiveAdmin, claimUserId } from '../../security/live-admin.js';
 
 /** An error of the operators' API: {code, message}, safe to send as it is. */
-export const adminError = (status: 400 | 401 | 403 | 404 | 409 | 422, code: string, message: string) => new ApiError(status, { code, message });
+export const adminError = (status: 400 | 401 | 403 | 404 | 409 | 422, code: string, message: string) =>
+  new ApiError(status, { code, message });
 
 export interface AdminCaller {
   user: UserRow;

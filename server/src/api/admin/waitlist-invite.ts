@@ -29,10 +29,16 @@ export function registerWaitlistInvite(app: Hono, { ctx, caller, audit }: AdminD
         results.push({ id: s.id, email: s.email, outcome: 'invited' });
       } catch (err) {
         const code = err instanceof ApiError ? String(err.body.error_code ?? err.body.code) : undefined;
-        if (code === 'email_exists') results.push({ id: s.id, email: s.email, outcome: 'already_registered', message: 'Already has an account' });
+        if (code === 'email_exists')
+          results.push({ id: s.id, email: s.email, outcome: 'already_registered', message: 'Already has an account' });
         else {
           if (!(err instanceof ApiError)) ctx.log.error({ err, subscriber: s.id }, 'waitlist invitation failed');
-          results.push({ id: s.id, email: s.email, outcome: 'failed', message: err instanceof ApiError ? err.message : 'Invitation failed' });
+          results.push({
+            id: s.id,
+            email: s.email,
+            outcome: 'failed',
+            message: err instanceof ApiError ? err.message : 'Invitation failed',
+          });
         }
       }
     }

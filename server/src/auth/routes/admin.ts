@@ -49,7 +49,14 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
   const { ctx } = deps;
   const audit = (c: Context, event: string, userId: string | undefined, details: Record<string, unknown> = {}) => {
     const meta = requestMeta(c, ctx);
-    return writeAudit(ctx.db, { event_type: `auth.admin.${event}`, severity: 'warn', user_id: userId, ip: meta.ip, user_agent: meta.userAgent, details });
+    return writeAudit(ctx.db, {
+      event_type: `auth.admin.${event}`,
+      severity: 'warn',
+      user_id: userId,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details,
+    });
   };
   app.use('/admin/*', async (c, next) => {
     await requireAdmin(ctx, c);
@@ -68,11 +75,17 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
     const params: unknown[] = [perPage, (page - 1) * perPage, ...(filter ? [`%${filter.replace(/[%_\\]/g, '\\$&')}%`] : [])];
     const [{ rows }, total] = await Promise.all([
       ctx.db.query<UserRow>(`select * from auth.users ${where} order by created_at desc, id limit $1 offset $2`, params),
-      ctx.db.query<{ n: string }>(`select count(*)::text as n from auth.users ${filter ? `where email ilike $1 or raw_user_meta_data ->> 'full_name' ilike $1` : ''}`, params.slice(2)),
+      ctx.db.query<{ n: string }>(
+        `select count(*)::text as n from auth.users ${filter ? `where email ilike $1 or raw_user_meta_data ->> 'full_name' ilike $1` : ''}`,
+        params.slice(2),
+      ),
     ]);
     const count = Number(total.rows[0]?.n ?? 0);
     const last = Math.max(1, Math.ceil(count / perPage));
-    const links = [...(page < last ? [`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`] : []), `</admin/users?page=${last}&per_page=${perPage}>; rel="last"`];
+    const links = [
+      ...(page < last ? [`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`] : []),
+      `</admin/users?page=${last}&per_page=${perPage}>; rel="last"`,
+    ];
     c.header('X-Total-Count', String(count));
     c.header('Link', links.join(', '));
     return c.json({ users: await Promise.all(rows.map((u) => userJson(ctx.db, u))), aud: 'authenticated' });
@@ -111,7 +124,11 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
     const b = await readBody(c, attrs);
     if (b.phone) throw authError('phone_provider_disabled');
     const updated = await adminUpdateUser(ctx, user, { ...b, email: b.email ? parseEmail(b.email) : undefined });
-    await audit(c, 'user_updated', user.id, { fields: Object.keys(b).filter((k) => k !== 'password').concat(b.password ? ['password'] : []) });
+    await audit(c, 'user_updated', user.id, {
+      fields: Object.keys(b)
+        .filter((k) => k !== 'password')
+        .concat(b.password ? ['password'] : []),
+    });
     return c.json(await userJson(ctx.db, updated));
   });
 
@@ -132,7 +149,9 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
   app.delete('/admin/users/:id/factors/:factorId', async (c) => {
     const user = await userParam(deps, c);
     const fid = c.req.param('factorId');
-    const { rows } = UUID.test(fid) ? await ctx.db.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [fid, user.id]) : { rows: [] };
+    const { rows } = UUID.test(fid)
+      ? await ctx.db.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [fid, user.id])
+      : { rows: [] };
     if (!rows[0]) throw authError('mfa_factor_not_found');
     await unenrollFactor(ctx.db, rows[0].id);
     await audit(c, 'factor_deleted', user.id, { factor_id: rows[0].id });
@@ -141,7 +160,12 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
 
   app.post('/invite', async (c) => {
     const b = await readBody(c, z.object({ email: z.string().optional(), data: obj.optional() }));
-    const user = await inviteByEmail(ctx, { email: parseEmail(b.email), data: b.data, redirectTo: c.req.query('redirect_to'), meta: requestMeta(c, ctx) });
+    const user = await inviteByEmail(ctx, {
+      email: parseEmail(b.email),
+      data: b.data,
+      redirectTo: c.req.query('redirect_to'),
+      meta: requestMeta(c, ctx),
+    });
     return c.json(user);
   });
 
@@ -211,6 +235,7 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
 /** GoTrue parses page and per_page as unsigned integers and answers 400 for anything else (e.g. page=-1). */
 function pageParam(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d{1,15}$/.test(raw)) throw validationFailed(`Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: invalid syntax`);
+  if (!/^\d{1,15}$/.test(raw))
+    throw validationFailed(`Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: invalid syntax`);
   return Number(raw) || fallback;
 }

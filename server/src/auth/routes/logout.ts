@@ -13,10 +13,17 @@ export function registerLogout(app: Hono, { ctx }: AuthDeps) {
     if (!['global', 'local', 'others'].includes(scope)) throw validationFailed(`Unsupported logout scope "${scope}"`);
     const sid = caller.sessionId;
     if (scope === 'local' && sid) await ctx.db.query('delete from auth.sessions where id = $1', [sid]);
-    else if (scope === 'others') await ctx.db.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [caller.user.id, sid ?? null]);
+    else if (scope === 'others')
+      await ctx.db.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [caller.user.id, sid ?? null]);
     else await ctx.db.query('delete from auth.sessions where user_id = $1', [caller.user.id]);
     const meta = requestMeta(c, ctx);
-    await writeAudit(ctx.db, { event_type: 'auth.sign_out', user_id: caller.user.id, ip: meta.ip, user_agent: meta.userAgent, details: { scope } });
+    await writeAudit(ctx.db, {
+      event_type: 'auth.sign_out',
+      user_id: caller.user.id,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { scope },
+    });
     return c.body(null, 204);
   });
 }

@@ -29,14 +29,20 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
   app.post('/recover', async (c) => {
     const b = await readBody(c, recoverBody);
     if (!b.email) throw validationFailed('Password recovery requires an email');
-    await requestRecovery(ctx, { email: parseEmail(b.email), redirectTo: c.req.query('redirect_to'), pkce: parsePkce(b), meta: requestMeta(c, ctx) });
+    await requestRecovery(ctx, {
+      email: parseEmail(b.email),
+      redirectTo: c.req.query('redirect_to'),
+      pkce: parsePkce(b),
+      meta: requestMeta(c, ctx),
+    });
     return c.json({});
   });
 
   app.post('/resend', limitByIp({ ctx, limits }, 'resend'), async (c) => {
     const b = await readBody(c, resendBody);
     if (b.type === 'sms' || b.type === 'phone_change') throw authError('phone_provider_disabled');
-    if (b.type !== 'signup' && b.type !== 'email_change') throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
+    if (b.type !== 'signup' && b.type !== 'email_change')
+      throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
     const email = parseEmail(b.email);
     const pkce = parsePkce(b);
     await limitMailSend(limits, email);
@@ -45,10 +51,20 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
     if (!user) return c.json({});
     if (b.type === 'signup' && !user.email_confirmed_at) {
       const token = await issue(user, 'confirmation_token', email, pkce, 'email/signup', 'confirmation_sent_at');
-      await sendAuthMail(ctx, email, 'confirmation', token, { type: 'signup', redirectTo: pickRedirect(c.req.query('redirect_to'), ctx.config, `${ctx.config.SITE_URL}/dashboard`) });
+      await sendAuthMail(ctx, email, 'confirmation', token, {
+        type: 'signup',
+        redirectTo: pickRedirect(c.req.query('redirect_to'), ctx.config, `${ctx.config.SITE_URL}/dashboard`),
+      });
     } else if (b.type === 'email_change' && user.email_change) {
       const token = await issue(user, 'email_change_token_new', user.email_change, pkce, 'email_change', 'email_change_sent_at');
-      await sendAuthMail(ctx, user.email_change, 'email_change', token, { type: 'email_change', redirectTo: pickRedirect(c.req.query('redirect_to'), ctx.config) }, { newEmail: user.email_change });
+      await sendAuthMail(
+        ctx,
+        user.email_change,
+        'email_change',
+        token,
+        { type: 'email_change', redirectTo: pickRedirect(c.req.query('redirect_to'), ctx.config) },
+        { newEmail: user.email_change },
+      );
     }
     return c.json({});
   });
@@ -68,7 +84,13 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
       if (!ctx.config.AUTH_REQUIRE_EMAIL_CONFIRMATION) throw authError('otp_disabled');
       // confirmations on: the answer a known address gets (mail limit counted too), and nothing is sent
       await limitMailSend(limits, email);
-      await writeAudit(ctx.db, { event_type: 'auth.otp_requested', user_id: user?.id, ip: meta.ip, user_agent: meta.userAgent, details: { kind: 'none' } });
+      await writeAudit(ctx.db, {
+        event_type: 'auth.otp_requested',
+        user_id: user?.id,
+        ip: meta.ip,
+        user_agent: meta.userAgent,
+        details: { kind: 'none' },
+      });
       return c.json({});
     }
     await limitMailSend(limits, email);
@@ -79,13 +101,21 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
       token = await issue(user, 'recovery_token', email, pkce, 'magiclink', 'recovery_sent_at');
     } else {
       // unknown or unconfirmed: a password-less sign-up; the confirmation mail signs the user in
-      user ??= await ctx.db.transaction((tx) => insertUser(tx, { email, passwordHash: null, userMetadata: b.data ?? {}, confirmed: false }));
+      user ??= await ctx.db.transaction((tx) =>
+        insertUser(tx, { email, passwordHash: null, userMetadata: b.data ?? {}, confirmed: false }),
+      );
       token = await issue(user, 'confirmation_token', email, pkce, 'email/signup', 'confirmation_sent_at');
       kind = 'confirmation';
       type = 'signup';
     }
     await sendAuthMail(ctx, email, kind, token, { type, redirectTo });
-    await writeAudit(ctx.db, { event_type: 'auth.otp_requested', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, details: { kind } });
+    await writeAudit(ctx.db, {
+      event_type: 'auth.otp_requested',
+      user_id: user.id,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { kind },
+    });
     return c.json({});
   });
 
@@ -104,7 +134,14 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
   });
 
   /** New token (+ PKCE flow) and the matching *_sent_at stamp, in one transaction. */
-  function issue(user: UserRow, type: Parameters<typeof issueToken>[2], to: string, pkce: ReturnType<typeof parsePkce>, flowMethod: string, sentAt: 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at' | 'reauthentication_sent_at') {
+  function issue(
+    user: UserRow,
+    type: Parameters<typeof issueToken>[2],
+    to: string,
+    pkce: ReturnType<typeof parsePkce>,
+    flowMethod: string,
+    sentAt: 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at' | 'reauthentication_sent_at',
+  ) {
     return ctx.db.transaction(async (tx) => {
       if (pkce) await createFlowState(tx, user.id, pkce, flowMethod);
       const t = await issueToken(tx, user.id, type, to, !!pkce);

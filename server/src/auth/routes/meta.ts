@@ -2,8 +2,29 @@ import type { Hono } from 'hono';
 import type { AuthDeps } from '../deps.js';
 
 const OAUTH_PROVIDERS = [
-  'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github', 'gitlab', 'google', 'keycloak',
-  'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter', 'zoom',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'snapchat',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'zoom',
 ];
 
 /** GET /settings, /health and /.well-known/jwks.json (public). */
@@ -20,6 +41,8 @@ export function registerMeta(app: Hono, { ctx }: AuthDeps) {
       passkeys_enabled: false,
     }),
   );
-  app.get('/health', (c) => c.json({ version: 'v2-compatible', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }));
+  app.get('/health', (c) =>
+    c.json({ version: 'v2-compatible', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
+  );
   app.get('/.well-known/jwks.json', (c) => c.json({ keys: ctx.jwt.publicJwks() }, 200, { 'Cache-Control': 'public, max-age=600' }));
 }

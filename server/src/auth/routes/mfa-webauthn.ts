@@ -89,7 +89,12 @@ export async function challengeWebauthnFactor({ ctx }: AuthDeps, c: Context, who
     [factor.id, requestMeta(c, ctx).ip, JSON.stringify({ challenge: publicKey.challenge, type })],
   );
   await ctx.db.query('update auth.mfa_factors set last_challenged_at = now() where id = $1', [factor.id]);
-  return { id: rows[0]!.id, type: 'webauthn', expires_at: Number(rows[0]!.expires_at), webauthn: { type, credential_options: { publicKey } } };
+  return {
+    id: rows[0]!.id,
+    type: 'webauthn',
+    expires_at: Number(rows[0]!.expires_at),
+    webauthn: { type, credential_options: { publicKey } },
+  };
 }
 
 /** POST /factors/{id}/verify for a WebAuthn factor: the session rises to aal2. */
@@ -112,38 +117,71 @@ export async function verifyWebauthnFactor({ ctx }: AuthDeps, c: Context, who: C
   const ch = rows[0];
   if (!ch?.data) throw authErrorAt(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
   if (ch.ip_address !== meta.ip) throw authError('mfa_ip_address_mismatch');
-  if (ch.age > WEBAUTHN_CHALLENGE_SECONDS) throw authError('mfa_challenge_expired', `MFA challenge ${b.challenge_id} has expired, verify against another challenge or create a new challenge.`);
+  if (ch.age > WEBAUTHN_CHALLENGE_SECONDS)
+    throw authError(
+      'mfa_challenge_expired',
+      `MFA challenge ${b.challenge_id} has expired, verify against another challenge or create a new challenge.`,
+    );
   if (ch.data.type !== b.webauthn.type) throw validationFailed(`This challenge expects a WebAuthn ${ch.data.type} response`);
   const common = { expectedChallenge: ch.data.challenge, expectedOrigin: rp.origins, expectedRPID: rp.id, requireUserVerification: false };
   let credential: StoredCredential;
   if (ch.data.type === 'create') {
-    const r = await verifyRegistrationResponse({ ...common, response: b.webauthn.credential_response as unknown as RegistrationResponseJSON }).catch(() => undefined);
+    const r = await verifyRegistrationResponse({
+      ...common,
+      response: b.webauthn.credential_response as unknown as RegistrationResponseJSON,
+    }).catch(() => undefined);
     if (!r?.verified) throw await failed();
     const cr = r.registrationInfo.credential;
-    credential = { id: cr.id, public_key: Buffer.from(cr.publicKey).toString('base64url'), counter: cr.counter, transports: cr.transports ?? [] };
+    credential = {
+      id: cr.id,
+      public_key: Buffer.from(cr.publicKey).toString('base64url'),
+      counter: cr.counter,
+      transports: cr.transports ?? [],
+    };
   } else {
     const stored = factor.web_authn_credential!;
     const r = await verifyAuthenticationResponse({
       ...common,
       response: b.webauthn.credential_response as unknown as AuthenticationResponseJSON,
-      credential: { id: stored.id, publicKey: new Uint8Array(Buffer.from(stored.public_key, 'base64url')), counter: stored.counter, transports: stored.transports as never },
+      credential: {
+        id: stored.id,
+        publicKey: new Uint8Array(Buffer.from(stored.public_key, 'base64url')),
+        counter: stored.counter,
+        transports: stored.transports as never,
+      },
     }).catch(() => undefined);
     if (!r?.verified) throw await failed();
     credential = { ...stored, counter: r.authenticationInfo.newCounter };
   }
   const session = await ctx.db.transaction(async (tx) => {
-    await tx.query(`update auth.mfa_factors set status = 'verified', web_authn_credential = $2, updated_at = now() where id = $1`, [factor.id, JSON.stringify(credential)]);
+    await tx.query(`update auth.mfa_factors set status = 'verified', web_authn_credential = $2, updated_at = now() where id = $1`, [
+      factor.id,
+      JSON.stringify(credential),
+    ]);
     await addAmr(tx, sessionId, 'mfa/webauthn');
     await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [sessionId, factor.id]);
     // as with TOTP: other devices still at aal1 must sign in again with the second factor
     await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [who.user.id, sessionId]);
     return reissueForSession(ctx, tx, who.user, sessionId);
   });
-  await writeAudit(ctx.db, { event_type: 'auth.mfa_verified', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: factor.id, type: 'webauthn' } });
+  await writeAudit(ctx.db, {
+    event_type: 'auth.mfa_verified',
+    user_id: who.user.id,
+    ip: meta.ip,
+    user_agent: meta.userAgent,
+    details: { factor_id: factor.id, type: 'webauthn' },
+  });
   return session;
 
   async function failed() {
-    await writeAudit(ctx.db, { event_type: 'auth.mfa_verification_failed', severity: 'warn', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: factor.id, type: 'webauthn' } });
+    await writeAudit(ctx.db, {
+      event_type: 'auth.mfa_verification_failed',
+      severity: 'warn',
+      user_id: who.user.id,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { factor_id: factor.id, type: 'webauthn' },
+    });
     return authError('mfa_verification_failed', 'WebAuthn verification failed');
   }
 }

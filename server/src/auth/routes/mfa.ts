@@ -21,7 +21,11 @@ export const MFA_MAX_FAILED_VERIFICATIONS = 10;
 export const MFA_LOCK_SECONDS = 900;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const enrollBody = z.object({ factor_type: z.string().optional(), friendly_name: z.string().max(255).optional(), issuer: z.string().max(255).optional() });
+const enrollBody = z.object({
+  factor_type: z.string().optional(),
+  friendly_name: z.string().max(255).optional(),
+  issuer: z.string().max(255).optional(),
+});
 const verifyBody = z.object({ challenge_id: z.string().optional(), code: z.string().optional() });
 
 const totpFor = (secret: string, issuer: string, label: string) =>
@@ -61,7 +65,8 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
       throw authError('mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`);
     }
     if (factors.length >= MAX_FACTORS) throw authError('too_many_enrolled_mfa_factors');
-    if (factors.some((f) => f.status === 'verified') && who.aal !== 'aal2') throw authError('insufficient_aal', 'AAL2 required to enroll a new factor');
+    if (factors.some((f) => f.status === 'verified') && who.aal !== 'aal2')
+      throw authError('insufficient_aal', 'AAL2 required to enroll a new factor');
     if (b.factor_type === 'webauthn') return c.json(await enrollWebauthnFactor(deps, who, name));
     const secret = new OTPAuth.Secret({ size: 20 }).base32;
     const issuer = b.issuer || new URL(ctx.config.SITE_URL).host;
@@ -72,7 +77,13 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
       [userId, name, secret],
     );
     const meta = requestMeta(c, ctx);
-    await writeAudit(ctx.db, { event_type: 'auth.mfa_enrolled', user_id: userId, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: rows[0]!.id } });
+    await writeAudit(ctx.db, {
+      event_type: 'auth.mfa_enrolled',
+      user_id: userId,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { factor_id: rows[0]!.id },
+    });
     return c.json({ id: rows[0]!.id, type: 'totp', friendly_name: name, totp: { qr_code: qr, secret, uri } });
   });
 
@@ -110,7 +121,10 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
     if (challenge.verified_at || challenge.ip_address !== meta.ip) throw authError('mfa_ip_address_mismatch');
     if (challenge.age > CHALLENGE_EXPIRY_SECONDS) {
       await ctx.db.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
-      throw authError('mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+      throw authError(
+        'mfa_challenge_expired',
+        `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+      );
     }
     // the attempt is counted before the code is checked, atomically, so a parallel burst cannot exceed the cap
     const { rows: claimed } = await ctx.db.query<{ failed: number }>(
@@ -128,7 +142,14 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
     }
     const failed = async (reason: string) => {
       const locked = claimed[0]!.failed >= MFA_MAX_FAILED_VERIFICATIONS;
-      await writeAudit(ctx.db, { event_type: 'auth.mfa_verification_failed', severity: 'warn', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: factor.id, reason, locked } });
+      await writeAudit(ctx.db, {
+        event_type: 'auth.mfa_verification_failed',
+        severity: 'warn',
+        user_id: who.user.id,
+        ip: meta.ip,
+        user_agent: meta.userAgent,
+        details: { factor_id: factor.id, reason, locked },
+      });
       return authError('mfa_verification_failed');
     };
     const totp = totpFor(factor.secret ?? '', 'x', 'x');
@@ -147,7 +168,10 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
       if (!fresh[0]) return null;
       await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
       await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
-      await tx.query(`delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified' and id <> $2`, [who.user.id, factor.id]);
+      await tx.query(`delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified' and id <> $2`, [
+        who.user.id,
+        factor.id,
+      ]);
       await addAmr(tx, sessionId, 'totp');
       await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [sessionId, factor.id]);
       // other devices still at aal1 must sign in again with the second factor
@@ -155,17 +179,31 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
       return reissueForSession(ctx, tx, who.user, sessionId);
     });
     if (!session) throw await failed('code_already_used');
-    await writeAudit(ctx.db, { event_type: 'auth.mfa_verified', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: factor.id } });
+    await writeAudit(ctx.db, {
+      event_type: 'auth.mfa_verified',
+      user_id: who.user.id,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { factor_id: factor.id },
+    });
     return c.json(session);
   });
 
   app.delete('/factors/:id', async (c) => {
     const who = await caller(c);
     const factor = await ownFactor(who, c.req.param('id'));
-    if (factor.status === 'verified' && who.aal !== 'aal2') throw authErrorAt(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+    if (factor.status === 'verified' && who.aal !== 'aal2')
+      throw authErrorAt(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
     await unenrollFactor(ctx.db, factor.id);
     const meta = requestMeta(c, ctx);
-    await writeAudit(ctx.db, { event_type: 'auth.mfa_unenrolled', severity: 'warn', user_id: who.user.id, ip: meta.ip, user_agent: meta.userAgent, details: { factor_id: factor.id } });
+    await writeAudit(ctx.db, {
+      event_type: 'auth.mfa_unenrolled',
+      severity: 'warn',
+      user_id: who.user.id,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { factor_id: factor.id },
+    });
     return c.json({ id: factor.id });
   });
 }

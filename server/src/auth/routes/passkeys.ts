@@ -78,7 +78,8 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
     const { user } = who;
     const { rowCount } = await ctx.db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [user.id]);
     // a user with a second factor adds a sign-in method only from a session that passed it
-    if (rowCount && who.aal !== 'aal2') throw authError('insufficient_aal', 'AAL2 session is required to register a passkey when MFA is enabled.');
+    if (rowCount && who.aal !== 'aal2')
+      throw authError('insufficient_aal', 'AAL2 session is required to register a passkey when MFA is enabled.');
     const existing = await listOf(user.id);
     if (existing.length >= MAX_PASSKEYS) throw authError('too_many_passkeys', `A user can have at most ${MAX_PASSKEYS} passkeys`);
     const { id: rpID, name: rpName } = rp();
@@ -123,7 +124,11 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
 
   app.post('/passkeys/authentication/options', async (c) => {
     // discoverable sign-in: no allowCredentials, so the answer says nothing about who has passkeys
-    const options = await generateAuthenticationOptions({ rpID: rp().id, userVerification: 'required', timeout: WEBAUTHN_CHALLENGE_SECONDS * 1000 });
+    const options = await generateAuthenticationOptions({
+      rpID: rp().id,
+      userVerification: 'required',
+      timeout: WEBAUTHN_CHALLENGE_SECONDS * 1000,
+    });
     const saved = await saveChallenge(ctx.db, 'authentication', null, options.challenge);
     return c.json({ challenge_id: saved.id, options, expires_at: saved.expiresAt });
   });
@@ -142,13 +147,24 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
       expectedOrigin: origins,
       expectedRPID,
       requireUserVerification: true,
-      credential: { id: passkey.credential_id, publicKey: new Uint8Array(passkey.public_key), counter: Number(passkey.sign_count), transports: passkey.transports as never },
+      credential: {
+        id: passkey.credential_id,
+        publicKey: new Uint8Array(passkey.public_key),
+        counter: Number(passkey.sign_count),
+        transports: passkey.transports as never,
+      },
     }).catch(() => undefined);
     // the user handle, when the authenticator returns one, must name the passkey's owner
     const handle = (b.credential.response as { userHandle?: unknown }).userHandle;
     const handleOk = typeof handle !== 'string' || handle === '' || Buffer.from(handle, 'base64url').toString() === passkey.user_id;
     if (!result?.verified || !handleOk) {
-      await writeAudit(ctx.db, { event_type: 'auth.passkey_signin_failed', severity: 'warn', user_id: passkey.user_id, ip: meta.ip, user_agent: meta.userAgent });
+      await writeAudit(ctx.db, {
+        event_type: 'auth.passkey_signin_failed',
+        severity: 'warn',
+        user_id: passkey.user_id,
+        ip: meta.ip,
+        user_agent: meta.userAgent,
+      });
       throw verificationFailed();
     }
     const user = await findUserById(ctx.db, passkey.user_id);
@@ -161,7 +177,13 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
       ]);
       return startSession(ctx, tx, user, 'passkey', meta);
     });
-    await writeAudit(ctx.db, { event_type: 'auth.passkey_signin', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, details: { passkey_id: passkey.id } });
+    await writeAudit(ctx.db, {
+      event_type: 'auth.passkey_signin',
+      user_id: user.id,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { passkey_id: passkey.id },
+    });
     return c.json(session);
   });
 
@@ -207,7 +229,9 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
   });
 
   async function deletePasskey(userId: string, id: string) {
-    const { rowCount } = UUID.test(id) ? await ctx.db.query('delete from auth.webauthn_credentials where id = $1 and user_id = $2', [id, userId]) : { rowCount: 0 };
+    const { rowCount } = UUID.test(id)
+      ? await ctx.db.query('delete from auth.webauthn_credentials where id = $1 and user_id = $2', [id, userId])
+      : { rowCount: 0 };
     if (!rowCount) throw authError('passkey_not_found');
   }
 }

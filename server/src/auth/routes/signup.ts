@@ -30,7 +30,13 @@ async function signUpAnonymously(ctx: AppContext, data: Record<string, unknown>,
   if (!ctx.config.AUTH_ANONYMOUS_SIGN_INS) throw authError('anonymous_provider_disabled');
   if (!ctx.config.AUTH_SIGNUP_ENABLED) throw signupDisabled();
   const session = await ctx.db.transaction(async (tx) => startSession(ctx, tx, await insertAnonymousUser(tx, data), 'anonymous', meta));
-  await writeAudit(ctx.db, { event_type: 'auth.signup', user_id: session.user.id as string, ip: meta.ip, user_agent: meta.userAgent, details: { anonymous: true } });
+  await writeAudit(ctx.db, {
+    event_type: 'auth.signup',
+    user_id: session.user.id as string,
+    ip: meta.ip,
+    user_agent: meta.userAgent,
+    details: { anonymous: true },
+  });
   return session;
 }
 
@@ -59,7 +65,13 @@ export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
     // with confirmations on, a known confirmed address is limited like one that gets a mail (no 429 side channel)
     if (confirm || (existing && !existing.email_confirmed_at)) await limitMailSend(limits, email);
     if (existing?.email_confirmed_at) {
-      await writeAudit(ctx.db, { event_type: 'auth.repeated_signup', severity: 'info', user_id: existing.id, ip: meta.ip, user_agent: meta.userAgent });
+      await writeAudit(ctx.db, {
+        event_type: 'auth.repeated_signup',
+        severity: 'info',
+        user_id: existing.id,
+        ip: meta.ip,
+        user_agent: meta.userAgent,
+      });
       // confirmations off: a new address gets a session, so no answer could hide the account (docs/decisions/0033)
       if (!confirm) throw authError('user_already_exists');
       // confirmations on: the answer of a new address; only the owner, by mail, learns of the attempt
@@ -76,7 +88,14 @@ export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
         return { user: rows[0]!, token };
       });
       await sendAuthMail(ctx, email, 'confirmation', token, { type: 'signup', redirectTo });
-      if (!existing) await writeAudit(ctx.db, { event_type: 'auth.signup', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, details: { confirmed: false } });
+      if (!existing)
+        await writeAudit(ctx.db, {
+          event_type: 'auth.signup',
+          user_id: user.id,
+          ip: meta.ip,
+          user_agent: meta.userAgent,
+          details: { confirmed: false },
+        });
       // a pending sign-up is not revealed either (its id and creation time would be): the new-address answer
       return c.json(existing && confirm ? newUserLookAlike(email, data) : await userJson(ctx.db, user));
     }
@@ -84,7 +103,13 @@ export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
       const user = await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: true });
       return startSession(ctx, tx, user, 'password', meta);
     });
-    await writeAudit(ctx.db, { event_type: 'auth.signup', user_id: session.user.id as string, ip: meta.ip, user_agent: meta.userAgent, details: { confirmed: true } });
+    await writeAudit(ctx.db, {
+      event_type: 'auth.signup',
+      user_id: session.user.id as string,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { confirmed: true },
+    });
     return c.json(session);
   });
 }

@@ -35,7 +35,8 @@ export function registerToken(app: Hono, deps: AuthDeps) {
       }
       case 'pkce': {
         const b = await readBody(c, pkceBody);
-        if (!b.auth_code || !b.code_verifier) throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+        if (!b.auth_code || !b.code_verifier)
+          throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
         const session = await ctx.db.transaction(async (tx) => {
           const flow = await consumeFlowState(tx, b.auth_code!, b.code_verifier!);
           const user = await findUserById(tx, flow.userId);
@@ -43,7 +44,13 @@ export function registerToken(app: Hono, deps: AuthDeps) {
           if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
           return startSession(ctx, tx, user, flow.method, meta);
         });
-        await writeAudit(ctx.db, { event_type: 'auth.sign_in', user_id: session.user.id as string, ip: meta.ip, user_agent: meta.userAgent, details: { method: 'pkce' } });
+        await writeAudit(ctx.db, {
+          event_type: 'auth.sign_in',
+          user_id: session.user.id as string,
+          ip: meta.ip,
+          user_agent: meta.userAgent,
+          details: { method: 'pkce' },
+        });
         return c.json(session);
       }
       case 'id_token':
@@ -68,7 +75,14 @@ async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwo
   const ok = await verifyPassword(b.password ?? '', user?.encrypted_password, ctx.config.AUTH_BCRYPT_COST);
   if (!user || !ok) {
     await attempt.failed();
-    await writeAudit(ctx.db, { event_type: 'auth.sign_in_failed', severity: 'warn', user_id: user?.id, ip: meta.ip, user_agent: meta.userAgent, details: { reason: 'invalid_credentials' } });
+    await writeAudit(ctx.db, {
+      event_type: 'auth.sign_in_failed',
+      severity: 'warn',
+      user_id: user?.id,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { reason: 'invalid_credentials' },
+    });
     throw invalidCredentials();
   }
   await attempt.succeeded();
@@ -76,7 +90,15 @@ async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwo
   if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
   if (!user.email_confirmed_at) throw authError('email_not_confirmed');
   const session = await ctx.db.transaction((tx) => startSession(ctx, tx, user, 'password', meta));
-  await writeAudit(ctx.db, { event_type: 'auth.sign_in', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, details: { method: 'password' } });
+  await writeAudit(ctx.db, {
+    event_type: 'auth.sign_in',
+    user_id: user.id,
+    ip: meta.ip,
+    user_agent: meta.userAgent,
+    details: { method: 'password' },
+  });
   const reasons = weakPasswordReasons(b.password ?? '', ctx.config);
-  return reasons.length ? { ...session, weak_password: { message: 'Your password does not meet the current requirements.', reasons } } : session;
+  return reasons.length
+    ? { ...session, weak_password: { message: 'Your password does not meet the current requirements.', reasons } }
+    : session;
 }

@@ -26,7 +26,9 @@ const body = z.object({
 });
 
 async function hasVerifiedFactor(deps: AuthDeps, userId: string): Promise<boolean> {
-  const { rowCount } = await deps.ctx.db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [userId]);
+  const { rowCount } = await deps.ctx.db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [
+    userId,
+  ]);
   return rowCount > 0;
 }
 
@@ -59,7 +61,10 @@ export function registerUser(app: Hono, deps: AuthDeps) {
       if (other && other.id !== user.id) throw authError('email_exists');
     }
     const pkce = changesEmail ? parsePkce(b) : undefined;
-    const passwordHash = b.password !== undefined ? await preparePassword(deps, caller, b.password, { nonce: b.nonce, current: b.current_password }) : undefined;
+    const passwordHash =
+      b.password !== undefined
+        ? await preparePassword(deps, caller, b.password, { nonce: b.nonce, current: b.current_password })
+        : undefined;
     if (changesEmail) await limitMailSend(limits, newEmail);
 
     const token = await ctx.db.transaction(async (tx): Promise<IssuedToken | undefined> => {
@@ -82,7 +87,10 @@ export function registerUser(app: Hono, deps: AuthDeps) {
         await linkAnonymousEmail(tx, user.id, newEmail);
         return undefined;
       }
-      await tx.query('update auth.users set email_change = $2, email_change_sent_at = now(), updated_at = now() where id = $1', [user.id, newEmail]);
+      await tx.query('update auth.users set email_change = $2, email_change_sent_at = now(), updated_at = now() where id = $1', [
+        user.id,
+        newEmail,
+      ]);
       if (pkce) await createFlowState(tx, user.id, pkce, 'email_change');
       return issueToken(tx, user.id, 'email_change_token_new', newEmail, !!pkce);
     });
@@ -90,8 +98,16 @@ export function registerUser(app: Hono, deps: AuthDeps) {
       const redirectTo = pickRedirect(c.req.query('redirect_to'), ctx.config);
       await sendAuthMail(ctx, newEmail, 'email_change', token, { type: 'email_change', redirectTo }, { newEmail });
     }
-    if (passwordHash) await writeAudit(ctx.db, { event_type: 'auth.password_changed', severity: 'warn', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent });
-    if (changesEmail) await writeAudit(ctx.db, { event_type: 'auth.email_change_requested', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent });
+    if (passwordHash)
+      await writeAudit(ctx.db, {
+        event_type: 'auth.password_changed',
+        severity: 'warn',
+        user_id: user.id,
+        ip: meta.ip,
+        user_agent: meta.userAgent,
+      });
+    if (changesEmail)
+      await writeAudit(ctx.db, { event_type: 'auth.email_change_requested', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent });
     return c.json(await userJson(ctx.db, (await findUserById(ctx.db, user.id))!));
   });
 }
@@ -102,24 +118,38 @@ const LINK_METHODS = new Set(['otp', 'recovery', 'invite', 'magiclink', 'email/s
 function startedByMailedLink(caller: Caller, maxAgeSeconds: number): boolean {
   const amr = Array.isArray(caller.claims.amr) ? (caller.claims.amr as { method?: unknown; timestamp?: unknown }[]) : [];
   const now = Date.now() / 1000;
-  return amr.some((a) => typeof a.method === 'string' && LINK_METHODS.has(a.method) && typeof a.timestamp === 'number' && now - a.timestamp < maxAgeSeconds);
+  return amr.some(
+    (a) =>
+      typeof a.method === 'string' && LINK_METHODS.has(a.method) && typeof a.timestamp === 'number' && now - a.timestamp < maxAgeSeconds,
+  );
 }
 
 /**
  * Checks a new password and hashes it. Proof of the account first (issue 14 item 4): the reauthentication nonce, the
  * current password, or a fresh mailed-link session; then "not the current one".
  */
-async function preparePassword({ ctx }: AuthDeps, caller: Caller, password: string, proof: { nonce?: string; current?: string }): Promise<string> {
+async function preparePassword(
+  { ctx }: AuthDeps,
+  caller: Caller,
+  password: string,
+  proof: { nonce?: string; current?: string },
+): Promise<string> {
   const { user } = caller;
   const cost = ctx.config.AUTH_BCRYPT_COST;
   if (proof.nonce !== undefined) {
-    const row = user.email ? await findByOtp(ctx.db, user.email, proof.nonce, ['reauthentication_token'], ctx.config.AUTH_OTP_EXPIRY) : undefined;
+    const row = user.email
+      ? await findByOtp(ctx.db, user.email, proof.nonce, ['reauthentication_token'], ctx.config.AUTH_OTP_EXPIRY)
+      : undefined;
     if (!row || row.user_id !== user.id) throw authError('reauthentication_not_valid');
   } else if (proof.current !== undefined) {
     if (!user.encrypted_password || !(await verifyPassword(proof.current, user.encrypted_password, cost))) {
       throw authError('current_password_mismatch');
     }
-  } else if (ctx.config.AUTH_PASSWORD_CHANGE_REQUIRES_CURRENT && user.encrypted_password && !startedByMailedLink(caller, ctx.config.AUTH_OTP_EXPIRY)) {
+  } else if (
+    ctx.config.AUTH_PASSWORD_CHANGE_REQUIRES_CURRENT &&
+    user.encrypted_password &&
+    !startedByMailedLink(caller, ctx.config.AUTH_OTP_EXPIRY)
+  ) {
     throw authError('current_password_required');
   }
   if (!password) throw validationFailed('Password cannot be empty');

@@ -29,7 +29,12 @@ function verifyKind(type: string | undefined): VerifyKind {
   return type as VerifyKind;
 }
 
-const OAUTH_ERROR: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error' };
+const OAUTH_ERROR: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized_client',
+  403: 'access_denied',
+  500: 'server_error',
+};
 
 /** POST /verify (verifyOtp: e-mail + code, or token_hash) and GET /verify (the mailed link; always a 303). */
 export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
@@ -38,7 +43,8 @@ export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
     const b = await readBody(c, body);
     if (b.phone && !b.email && isPhoneType(b.type)) {
       // GoTrue checks the number's format, then finds no code for it: no phone codes are ever sent here
-      if (!/^[1-9]\d{1,14}$/.test(b.phone.replace(/^\+/, '').replaceAll(' ', ''))) throw validationFailed('Invalid phone number format (E.164 required)');
+      if (!/^[1-9]\d{1,14}$/.test(b.phone.replace(/^\+/, '').replaceAll(' ', '')))
+        throw validationFailed('Invalid phone number format (E.164 required)');
       throw authError('otp_expired');
     }
     const kind = verifyKind(b.type);
@@ -59,7 +65,13 @@ export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
       const user = await applyVerification(tx, row);
       return startSession(ctx, tx, user, 'otp', meta);
     });
-    await writeAudit(ctx.db, { event_type: 'auth.verified', user_id: session.user.id as string, ip: meta.ip, user_agent: meta.userAgent, details: { type: kind } });
+    await writeAudit(ctx.db, {
+      event_type: 'auth.verified',
+      user_id: session.user.id as string,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { type: kind },
+    });
     return c.json(session);
   });
 
@@ -82,7 +94,13 @@ export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
         }
         return { userId: user.id, code: undefined, session: await startSession(ctx, tx, user, 'otp', meta) };
       });
-      await writeAudit(ctx.db, { event_type: 'auth.verified', user_id: result.userId, ip: meta.ip, user_agent: meta.userAgent, details: { type: kind, link: true } });
+      await writeAudit(ctx.db, {
+        event_type: 'auth.verified',
+        user_id: result.userId,
+        ip: meta.ip,
+        user_agent: meta.userAgent,
+        details: { type: kind, link: true },
+      });
       if (result.code !== undefined || !result.session) {
         const u = new URL(redirectTo);
         u.searchParams.set('code', result.code ?? '');

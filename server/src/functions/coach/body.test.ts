@@ -5,7 +5,11 @@ const id = '6f1c1f5e-2d7a-4c4e-9a51-0b1f2a3c4d5e';
 
 describe('CoachBody', () => {
   it('takes our own body', () => {
-    expect(CoachBody.parse({ message: 'Hi', conversationId: id, door: 'coach_view' })).toEqual({ message: 'Hi', conversationId: id, door: 'coach_view' });
+    expect(CoachBody.parse({ message: 'Hi', conversationId: id, door: 'coach_view' })).toEqual({
+      message: 'Hi',
+      conversationId: id,
+      door: 'coach_view',
+    });
     expect(CoachBody.parse({ message: 'Hi' })).toEqual({ message: 'Hi', conversationId: null, door: 'panel' });
   });
   it("takes useChat's body: the last user message's text parts", () => {
@@ -15,7 +19,15 @@ describe('CoachBody', () => {
       messages: [
         { id: '1', role: 'user', parts: [{ type: 'text', text: 'first' }] },
         { id: '2', role: 'assistant', parts: [{ type: 'text', text: 'reply' }] },
-        { id: '3', role: 'user', parts: [{ type: 'text', text: 'sec' }, { type: 'file', url: 'x' }, { type: 'text', text: 'ond' }] },
+        {
+          id: '3',
+          role: 'user',
+          parts: [
+            { type: 'text', text: 'sec' },
+            { type: 'file', url: 'x' },
+            { type: 'text', text: 'ond' },
+          ],
+        },
       ],
     };
     expect(CoachBody.parse(body).message).toBe('second');

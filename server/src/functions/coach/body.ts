@@ -7,20 +7,29 @@ const ConversationId = z.uuid('conversationId must be a conversation id').nullis
 
 export const Message = safeText()
   .refine((s) => s.trim().length > 0, 'Type a message first')
-  .refine((s) => s.length <= COACH_MESSAGE_MAX_CHARS, `A message can be at most ${COACH_MESSAGE_MAX_CHARS.toLocaleString('en-GB')} characters`);
+  .refine(
+    (s) => s.length <= COACH_MESSAGE_MAX_CHARS,
+    `A message can be at most ${COACH_MESSAGE_MAX_CHARS.toLocaleString('en-GB')} characters`,
+  );
 
 /** Our own body: { message, conversationId?, door? }. */
 const Direct = z.object({ message: z.string(), conversationId: ConversationId, door: Door.optional() });
 
 /** The AI SDK's useChat transport body: the message is the last user message's text (history is ours, not the browser's). */
-const Transport = z.object({
-  messages: z
-    .array(z.object({ role: z.string(), parts: z.array(z.object({ type: z.string(), text: z.string().optional() }).loose()).max(100) }).loose())
-    .min(1, 'messages must not be empty')
-    .max(500),
-  conversationId: ConversationId,
-  door: Door.optional(),
-}).loose();
+const Transport = z
+  .object({
+    messages: z
+      .array(
+        z
+          .object({ role: z.string(), parts: z.array(z.object({ type: z.string(), text: z.string().optional() }).loose()).max(100) })
+          .loose(),
+      )
+      .min(1, 'messages must not be empty')
+      .max(500),
+    conversationId: ConversationId,
+    door: Door.optional(),
+  })
+  .loose();
 
 export const CoachBody = z
   .union([Direct, Transport])

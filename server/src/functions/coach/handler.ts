@@ -23,7 +23,10 @@ export function coachHandler(app: AppContext) {
     if (typeof claims === 'string' || claims.role !== 'authenticated' || !claims.sub) return coachError(c, 'not_authenticated');
     const userId = claims.sub;
     // The coach writes (messages, charges): like a REST write, a signed-out or banned caller is refused from the database.
-    const live = await app.db.query<{ why: string | null }>('select auth.caller_refusal($1, $2, false) as why', [userId, claims.session_id ?? null]);
+    const live = await app.db.query<{ why: string | null }>('select auth.caller_refusal($1, $2, false) as why', [
+      userId,
+      claims.session_id ?? null,
+    ]);
     if (live.rows[0]?.why !== null) return coachError(c, 'not_authenticated');
     const body = await parseJsonBody(c, CoachBody);
     if (!body.ok) return coachError(c, 'validation_failed', body.message);

@@ -120,7 +120,13 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
       if (turn.tier !== 'unlimited') {
         credits = creditsForTokens(inputTokens + outputTokens);
         // One statement is its own transaction: coach_charge's per-user lock holds until its insert is committed.
-        const r = await app.db.query<{ balance: number }>('select public.coach_charge($1, $2, $3, $4, $5) as balance', [turn.userId, credits, conversationId, inputTokens, outputTokens]);
+        const r = await app.db.query<{ balance: number }>('select public.coach_charge($1, $2, $3, $4, $5) as balance', [
+          turn.userId,
+          credits,
+          conversationId,
+          inputTokens,
+          outputTokens,
+        ]);
         balance = Number(r.rows[0]!.balance);
       }
       const usagePart = { inputTokens, outputTokens, credits, balance, tier: turn.tier };

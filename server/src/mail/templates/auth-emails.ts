@@ -46,7 +46,10 @@ export function renderAuthMail(kind: AuthMailKind, i: AuthMailInput): Rendered {
         ...base,
         subject: `You have been invited to ${i.brand}`,
         heading: `You're invited to ${i.brand}`,
-        paragraphs: [`You have been invited to create an account on ${i.brand} (${i.siteUrl}). Accept the invitation to get started.`, valid],
+        paragraphs: [
+          `You have been invited to create an account on ${i.brand} (${i.siteUrl}). Accept the invitation to get started.`,
+          valid,
+        ],
         action: action('Accept the invitation'),
         footnote: ignore,
       });
@@ -64,7 +67,10 @@ export function renderAuthMail(kind: AuthMailKind, i: AuthMailInput): Rendered {
         ...base,
         subject: `Confirm your new ${i.brand} email address`,
         heading: 'Confirm your new email address',
-        paragraphs: [`Please confirm that ${i.newEmail ?? 'this address'} should become the email address of your ${i.brand} account.`, valid],
+        paragraphs: [
+          `Please confirm that ${i.newEmail ?? 'this address'} should become the email address of your ${i.brand} account.`,
+          valid,
+        ],
         action: action('Confirm the change'),
         footnote: `${ignore} The address of the account stays unchanged.`,
       });

@@ -40,8 +40,12 @@ export function layout(i: LayoutInput): Rendered {
 <tr><td>
 <h1 style="font-size:20px;margin:0 0 16px">${esc(i.heading)}</h1>
 ${i.paragraphs.map((p) => `<p style="font-size:15px;line-height:1.5;margin:0 0 16px">${esc(p)}</p>`).join('\n')}
-${i.action ? `<p style="margin:24px 0"><a href="${esc(i.action.url)}" style="background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${esc(i.action.label)}</a></p>
-<p style="font-size:13px;color:#52606d;word-break:break-all">If the button does not work, open this link: <a href="${esc(i.action.url)}">${esc(i.action.url)}</a></p>` : ''}
+${
+  i.action
+    ? `<p style="margin:24px 0"><a href="${esc(i.action.url)}" style="background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${esc(i.action.label)}</a></p>
+<p style="font-size:13px;color:#52606d;word-break:break-all">If the button does not work, open this link: <a href="${esc(i.action.url)}">${esc(i.action.url)}</a></p>`
+    : ''
+}
 ${i.code ? `<p style="font-size:15px">Or enter this code: <strong style="font-size:20px;letter-spacing:4px">${esc(i.code)}</strong></p>` : ''}
 <p style="font-size:13px;color:#52606d;margin-top:24px">${esc(i.footnote)}</p>
 <p style="font-size:13px;color:#52606d"><a href="${esc(i.siteUrl)}" style="color:#52606d">${esc(i.brand)}</a></p>

@@ -9,7 +9,8 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: 'bg-primary text-primary-foreground hover:bg-primary/90 shadow-sm',
-        gradient: 'bg-gradient-to-r from-violet-600 to-cyan-600 text-white shadow-lg shadow-violet-900/30 hover:from-violet-500 hover:to-cyan-500',
+        gradient:
+          'bg-gradient-to-r from-violet-600 to-cyan-600 text-white shadow-lg shadow-violet-900/30 hover:from-violet-500 hover:to-cyan-500',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
         outline: 'border border-border bg-transparent hover:bg-secondary hover:text-secondary-foreground',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',

@@ -40,8 +40,16 @@ describe('analytics client', () => {
     await s.tick();
     expect(s.sent).toEqual([
       [
-        { event_type: 'page_view', session_id: 'sess-1', event_data: { title: 'Pricing', timestamp: '2026-01-02T03:04:05.000Z', page_path: '/pricing', referrer: 'https://ref.example/' } },
-        { event_type: 'scroll_depth', session_id: 'sess-1', event_data: { depth: 25, timestamp: '2026-01-02T03:04:05.000Z', page_path: '/pricing', referrer: 'https://ref.example/' } },
+        {
+          event_type: 'page_view',
+          session_id: 'sess-1',
+          event_data: { title: 'Pricing', timestamp: '2026-01-02T03:04:05.000Z', page_path: '/pricing', referrer: 'https://ref.example/' },
+        },
+        {
+          event_type: 'scroll_depth',
+          session_id: 'sess-1',
+          event_data: { depth: 25, timestamp: '2026-01-02T03:04:05.000Z', page_path: '/pricing', referrer: 'https://ref.example/' },
+        },
       ],
     ]);
   });

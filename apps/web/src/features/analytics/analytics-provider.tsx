@@ -56,9 +56,13 @@ export function AnalyticsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!allowed) return;
     // docs/product.md#analytics: 'error' is a critical event. Only the message and place, never user input.
-    const onError = (e: ErrorEvent) => client.track('error', { message: String(e.message).slice(0, 300), source: e.filename?.slice(0, 200) });
+    const onError = (e: ErrorEvent) =>
+      client.track('error', { message: String(e.message).slice(0, 300), source: e.filename?.slice(0, 200) });
     const onRejection = (e: PromiseRejectionEvent) =>
-      client.track('error', { message: String(e.reason instanceof Error ? e.reason.message : e.reason).slice(0, 300), kind: 'unhandledrejection' });
+      client.track('error', {
+        message: String(e.reason instanceof Error ? e.reason.message : e.reason).slice(0, 300),
+        kind: 'unhandledrejection',
+      });
     // Nothing queued is lost when the tab is hidden or closed.
     const onHide = () => client.flushOnHide();
     const onVisibility = () => document.visibilityState === 'hidden' && client.flushOnHide();

@@ -9,7 +9,11 @@ export type SecuritySeverity = ClientSecuritySeverity;
  * info or warn (issue 12), and stamps time, user, IP, user agent and source 'client' itself.
  * Security logging is not analytics: it does not wait for consent, and its errors only reach the console.
  */
-export async function logSecurityEvent(eventType: ClientSecurityEventType, details: Record<string, unknown> = {}, severity: SecuritySeverity = 'info'): Promise<void> {
+export async function logSecurityEvent(
+  eventType: ClientSecurityEventType,
+  details: Record<string, unknown> = {},
+  severity: SecuritySeverity = 'info',
+): Promise<void> {
   try {
     const client = await loadSupabase();
     const { error } = await client.from('security_audit_log').insert({ event_type: eventType, event_details: toJson(details), severity });

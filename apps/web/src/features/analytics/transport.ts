@@ -18,7 +18,11 @@ export function createSupabaseTransport(): AnalyticsTransport & { setAccessToken
       accessToken = token;
     },
     async send(batch) {
-      const { error } = await (await loadSupabase()).from('analytics_events').insert(batch.map((r) => ({ ...r, event_data: toJson(r.event_data) })));
+      const { error } = await (
+        await loadSupabase()
+      )
+        .from('analytics_events')
+        .insert(batch.map((r) => ({ ...r, event_data: toJson(r.event_data) })));
       if (error) throw new Error(error.message);
     },
     sendOnHide(batch) {
@@ -31,7 +35,12 @@ export function createSupabaseTransport(): AnalyticsTransport & { setAccessToken
       };
       try {
         for (const chunk of chunks(batch)) {
-          void fetch(`${supabaseUrl}/rest/v1/analytics_events`, { method: 'POST', keepalive: true, headers, body: JSON.stringify(chunk) }).catch(() => {});
+          void fetch(`${supabaseUrl}/rest/v1/analytics_events`, {
+            method: 'POST',
+            keepalive: true,
+            headers,
+            body: JSON.stringify(chunk),
+          }).catch(() => {});
         }
         return true;
       } catch {

@@ -19,11 +19,15 @@ describe('auth error classification', () => {
     await expect(withTimeout(Promise.resolve(1), 10)).resolves.toBe(1);
   });
   it('gives plain language for the errors a person meets, by code first and by known wording second', () => {
-    expect(authErrorMessage({ code: 'email_not_confirmed', message: 'Email not confirmed', status: 400 })).toBe(messages.authErrors.email_not_confirmed);
+    expect(authErrorMessage({ code: 'email_not_confirmed', message: 'Email not confirmed', status: 400 })).toBe(
+      messages.authErrors.email_not_confirmed,
+    );
     expect(authErrorMessage({ message: 'Email not confirmed' })).toBe(messages.authErrors.email_not_confirmed);
     expect(authErrorMessage({ code: 'user_banned', message: 'User is banned' })).toBe(messages.authErrors.user_banned);
     expect(authErrorMessage({ message: 'User is banned' })).toBe(messages.authErrors.user_banned);
-    expect(authErrorMessage({ message: 'invalid JWT: unable to parse or verify signature, Invalid JWT structure' })).toBe(messages.authErrors.bad_jwt);
+    expect(authErrorMessage({ message: 'invalid JWT: unable to parse or verify signature, Invalid JWT structure' })).toBe(
+      messages.authErrors.bad_jwt,
+    );
     expect(authErrorMessage({ code: 'bad_jwt', message: 'Invalid JWT structure' })).toBe(messages.authErrors.bad_jwt);
     expect(authErrorMessage({ message: 'Invalid login credentials' })).toBe('Invalid email or password');
     expect(authErrorMessage({ status: 503, message: 'upstream' })).toBe(messages.authErrors.unavailable);

@@ -27,7 +27,13 @@ export function describeAuthError(err: unknown): string {
 export function isRetryableInitError(err: unknown): boolean {
   const name = err instanceof Error ? err.name : '';
   const message = describeAuthError(err).toLowerCase();
-  return name === 'TimeoutError' || name === 'AuthRetryableFetchError' || message.includes('timed out') || message.includes('timeout') || message.includes('fetch');
+  return (
+    name === 'TimeoutError' ||
+    name === 'AuthRetryableFetchError' ||
+    message.includes('timed out') ||
+    message.includes('timeout') ||
+    message.includes('fetch')
+  );
 }
 
 // docs/product.md#auth-state provider codes: 502/503/504 mean the service is unavailable (not the session's fault).
@@ -48,6 +54,5 @@ export function isUnauthorizedSessionError(err: { status?: number; code?: string
     m.includes('Invalid Refresh Token')
   );
 }
-
 
 export { authErrorMessage } from '@/lib/auth-error-text';

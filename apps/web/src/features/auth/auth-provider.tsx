@@ -120,7 +120,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signUp = useCallback<AuthContextValue['signUp']>(async (email, password) => {
     try {
       const client = clientRef.current ?? (await loadSupabase());
-      const { data, error } = await client.auth.signUp({ email, password, options: { emailRedirectTo: `${window.location.origin}${paths.dashboard}` } });
+      const { data, error } = await client.auth.signUp({
+        email,
+        password,
+        options: { emailRedirectTo: `${window.location.origin}${paths.dashboard}` },
+      });
       if (error) return { error: authErrorMessage(error), code: error.code, session: null };
       // confirmation on: no session until the mailed link is opened, so nothing signed-in may render yet
       if (!data.session) return { error: null, session: null };
@@ -142,31 +146,43 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const signOut = useCallback<AuthContextValue['signOut']>(async (opts) => {
-    const target = opts?.redirectTo ?? paths.home;
-    signingOut.current = true;
-    try {
-      const client = clientRef.current ?? (await loadSupabase());
-      forgetSession();
-      window.sessionStorage.clear();
-      const { error } = await client.auth.signOut({ scope: 'local' });
-      if (error) throw error;
-      // a protected page reads signOutTarget and goes there instead of redirecting to /sign-in
-      setState((s) => ({ ...s, user: null, session: null, error: null, errorSource: null, signOutTarget: target }));
-      setTimeout(() => setState((s) => ({ ...s, signOutTarget: null })), 5000);
-      navigate(target);
-      toast.success(messages.auth.signedOut);
-    } catch {
-      toast.error(messages.auth.signOutFailed);
-    } finally {
-      signingOut.current = false;
-    }
-  }, [navigate]);
+  const signOut = useCallback<AuthContextValue['signOut']>(
+    async (opts) => {
+      const target = opts?.redirectTo ?? paths.home;
+      signingOut.current = true;
+      try {
+        const client = clientRef.current ?? (await loadSupabase());
+        forgetSession();
+        window.sessionStorage.clear();
+        const { error } = await client.auth.signOut({ scope: 'local' });
+        if (error) throw error;
+        // a protected page reads signOutTarget and goes there instead of redirecting to /sign-in
+        setState((s) => ({ ...s, user: null, session: null, error: null, errorSource: null, signOutTarget: target }));
+        setTimeout(() => setState((s) => ({ ...s, signOutTarget: null })), 5000);
+        navigate(target);
+        toast.success(messages.auth.signedOut);
+      } catch {
+        toast.error(messages.auth.signOutFailed);
+      } finally {
+        signingOut.current = false;
+      }
+    },
+    [navigate],
+  );
 
   const resetPassword = useCallback((email: string) => requestPasswordReset(email), []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, isSignedIn: Boolean(state.user), mfaPending: needsSecondFactor(state.session), signIn, signUp, resendConfirmation, signOut, resetPassword }),
+    () => ({
+      ...state,
+      isSignedIn: Boolean(state.user),
+      mfaPending: needsSecondFactor(state.session),
+      signIn,
+      signUp,
+      resendConfirmation,
+      signOut,
+      resetPassword,
+    }),
     [state, signIn, signUp, resendConfirmation, signOut, resetPassword],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

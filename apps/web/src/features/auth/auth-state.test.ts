@@ -8,7 +8,13 @@ const failed: AuthCore = { ...INITIAL_AUTH, error: 'Wrong password', errorSource
 describe('applyAuthEvent', () => {
   it('a sign-in or refresh sets the session and user and clears a shown error', () => {
     for (const event of ['SIGNED_IN', 'TOKEN_REFRESHED'] as const) {
-      expect(applyAuthEvent(failed, event, session)).toMatchObject({ session, user: session.user, error: null, errorSource: null, isLoaded: true });
+      expect(applyAuthEvent(failed, event, session)).toMatchObject({
+        session,
+        user: session.user,
+        error: null,
+        errorSource: null,
+        isLoaded: true,
+      });
     }
   });
   it('a sign-out drops session, user and error', () => {
@@ -16,7 +22,12 @@ describe('applyAuthEvent', () => {
     expect(applyAuthEvent(signedIn, 'SIGNED_OUT', null)).toMatchObject({ session: null, user: null, error: null, isLoaded: true });
   });
   it('other events replace session and user only, keeping an error the form still shows', () => {
-    expect(applyAuthEvent(failed, 'USER_UPDATED', session)).toMatchObject({ session, user: session.user, error: 'Wrong password', errorSource: 'sign-in' });
+    expect(applyAuthEvent(failed, 'USER_UPDATED', session)).toMatchObject({
+      session,
+      user: session.user,
+      error: 'Wrong password',
+      errorSource: 'sign-in',
+    });
     expect(applyAuthEvent(INITIAL_AUTH, 'INITIAL_SESSION', null)).toMatchObject({ session: null, user: null, isLoaded: true });
   });
   it('keeps where sign-out sends the user', () => {

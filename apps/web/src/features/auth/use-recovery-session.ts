@@ -26,7 +26,8 @@ export function useRecoverySession(): RecoveryState {
     async function verify() {
       const client = supabase();
       const described = p.get('error_description');
-      if (described) return finish({ status: 'invalid', error: authErrorMessage({ code: p.get('error_code') ?? undefined, message: described }) });
+      if (described)
+        return finish({ status: 'invalid', error: authErrorMessage({ code: p.get('error_code') ?? undefined, message: described }) });
       const access = p.get('access_token');
       const refresh = p.get('refresh_token');
       if (access && refresh) {

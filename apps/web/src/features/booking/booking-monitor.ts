@@ -1,8 +1,6 @@
 /** The booking widget's states (docs/product.md#booking-widget): loading, then loaded or error; timeout is a distinct kind of error. */
 export type BookingState =
-  | { status: 'loading' }
-  | { status: 'loaded' }
-  | { status: 'error'; reason: 'script' | 'no-widget' | 'no-content' | 'timeout' };
+  { status: 'loading' } | { status: 'loaded' } | { status: 'error'; reason: 'script' | 'no-widget' | 'no-content' | 'timeout' };
 
 /** docs/product.md#booking-widget: first check after 1 s, content checks every 2 s up to 10, overall 30 s. */
 export const BOOKING_TIMINGS = { firstCheckMs: 1000, contentCheckMs: 2000, contentChecks: 10, overallMs: 30_000 };
@@ -10,7 +8,9 @@ export const BOOKING_TIMINGS = { firstCheckMs: 1000, contentCheckMs: 2000, conte
 /** Content the embed has put in its container: an iframe, a form, a calendar/booking element, or a sizeable block of text. */
 export function hasBookingContent(widget: HTMLElement): boolean {
   if (widget.querySelector('iframe, form, [class*="calendar" i], [class*="booking" i], [data-calendly], [data-cal-link]')) return true;
-  return Array.from(widget.querySelectorAll<HTMLElement>('*')).some((el) => el.offsetHeight > 100 && (el.textContent?.trim().length ?? 0) > 20);
+  return Array.from(widget.querySelectorAll<HTMLElement>('*')).some(
+    (el) => el.offsetHeight > 100 && (el.textContent?.trim().length ?? 0) > 20,
+  );
 }
 
 interface MonitorOptions {

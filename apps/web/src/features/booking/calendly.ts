@@ -22,5 +22,10 @@ export function calendlyEmbedUrl(bookingUrl: string): string {
 
 /** True for the widget's postMessage events (profile_page_viewed, event_type_viewed, page_height, ...). */
 export function isCalendlyEvent(e: MessageEvent): boolean {
-  return e.origin === CALENDLY_ORIGIN && typeof e.data === 'object' && e.data !== null && String((e.data as { event?: unknown }).event).startsWith('calendly.');
+  return (
+    e.origin === CALENDLY_ORIGIN &&
+    typeof e.data === 'object' &&
+    e.data !== null &&
+    String((e.data as { event?: unknown }).event).startsWith('calendly.')
+  );
 }

@@ -1,6 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildRecord, CONSENT_KEY, CONSENT_VERSION_KEY, consentId, DEFAULT_CONSENT, isDecisionCurrent, parseConsent, readConsent, writeConsent } from './consent-storage';
+import {
+  buildRecord,
+  CONSENT_KEY,
+  CONSENT_VERSION_KEY,
+  consentId,
+  DEFAULT_CONSENT,
+  isDecisionCurrent,
+  parseConsent,
+  readConsent,
+  writeConsent,
+} from './consent-storage';
 
 afterEach(() => {
   localStorage.clear();
@@ -14,7 +24,13 @@ describe('consent storage', () => {
 
   it('writes exactly the specified record and the policy version beside it', () => {
     writeConsent(buildRecord({ performance: true, functional: false, targeting: true }));
-    expect(JSON.parse(localStorage.getItem(CONSENT_KEY)!)).toEqual({ necessary: true, performance: true, functional: false, targeting: true, accepted: true });
+    expect(JSON.parse(localStorage.getItem(CONSENT_KEY)!)).toEqual({
+      necessary: true,
+      performance: true,
+      functional: false,
+      targeting: true,
+      accepted: true,
+    });
     expect(localStorage.getItem(CONSENT_VERSION_KEY)).toBe('1');
     expect(isDecisionCurrent(readConsent())).toBe(true);
   });
@@ -32,7 +48,9 @@ describe('consent storage', () => {
   it('rejects records of the wrong shape, and never lets necessary be off', () => {
     expect(parseConsent('{"performance":"yes","functional":true,"targeting":true,"accepted":true}')).toBeNull();
     expect(parseConsent('null')).toBeNull();
-    expect(parseConsent('{"necessary":false,"performance":false,"functional":true,"targeting":false,"accepted":true}')?.necessary).toBe(true);
+    expect(parseConsent('{"necessary":false,"performance":false,"functional":true,"targeting":false,"accepted":true}')?.necessary).toBe(
+      true,
+    );
   });
 
   it('an older policy version is not a current decision', () => {

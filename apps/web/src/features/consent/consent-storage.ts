@@ -21,7 +21,8 @@ const isBool = (v: unknown): v is boolean => typeof v === 'boolean';
 export function parseConsent(raw: string): ConsentRecord | null {
   try {
     const o = JSON.parse(raw) as Record<string, unknown> | null;
-    if (!o || typeof o !== 'object' || !isBool(o.performance) || !isBool(o.functional) || !isBool(o.targeting) || !isBool(o.accepted)) return null;
+    if (!o || typeof o !== 'object' || !isBool(o.performance) || !isBool(o.functional) || !isBool(o.targeting) || !isBool(o.accepted))
+      return null;
     return { necessary: true, performance: o.performance, functional: o.functional, targeting: o.targeting, accepted: o.accepted };
   } catch {
     return null;
@@ -50,7 +51,13 @@ export function isDecisionCurrent(record: ConsentRecord, storage: Storage = loca
 }
 
 export function buildRecord(choices: ConsentChoices): ConsentRecord {
-  return { necessary: true, performance: choices.performance, functional: choices.functional, targeting: choices.targeting, accepted: true };
+  return {
+    necessary: true,
+    performance: choices.performance,
+    functional: choices.functional,
+    targeting: choices.targeting,
+    accepted: true,
+  };
 }
 
 export function writeConsent(record: ConsentRecord, storage: Storage = localStorage) {

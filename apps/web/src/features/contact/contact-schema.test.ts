@@ -6,5 +6,4 @@ describe('contactSchema', () => {
     const parsed = contactSchema.parse({ name: ' <b>Ann</b> ', email: 'Ann@Example.com', subject: 'a < b', message: '<script>x</script>' });
     expect(parsed).toEqual({ name: '<b>Ann</b>', email: 'ann@example.com', subject: 'a < b', message: '<script>x</script>' });
   });
-
 });

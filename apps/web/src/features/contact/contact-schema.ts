@@ -6,16 +6,22 @@ import { validateEmail, validateText } from '@/lib/security-input';
 /** The contact form, checked the same way as the database checks contact_messages (lengths, e-mail shape). */
 export const contactSchema = z.object({
   name: plainText(200).pipe(z.string().min(1, messages.contact.nameRequired)),
-  email: z.string().superRefine((v, ctx) => {
-    const r = validateEmail(v);
-    if (!r.valid) ctx.addIssue({ code: 'custom', message: r.error });
-  }).transform((v) => v.trim().toLowerCase()),
+  email: z
+    .string()
+    .superRefine((v, ctx) => {
+      const r = validateEmail(v);
+      if (!r.valid) ctx.addIssue({ code: 'custom', message: r.error });
+    })
+    .transform((v) => v.trim().toLowerCase()),
   subject: plainText(300),
-  message: z.string().superRefine((v, ctx) => {
-    const r = validateText(v);
-    if (!r.valid) ctx.addIssue({ code: 'custom', message: r.error });
-    else if (!r.value) ctx.addIssue({ code: 'custom', message: messages.contact.messageRequired });
-  }).transform((v) => v.trim()),
+  message: z
+    .string()
+    .superRefine((v, ctx) => {
+      const r = validateText(v);
+      if (!r.valid) ctx.addIssue({ code: 'custom', message: r.error });
+      else if (!r.value) ctx.addIssue({ code: 'custom', message: messages.contact.messageRequired });
+    })
+    .transform((v) => v.trim()),
 });
 
 export type ContactInput = z.input<typeof contactSchema>;

@@ -15,11 +15,21 @@ export const VS_GOHIGHLEVEL: CompetitorContent = {
     { feature: 'UK-based support, GMT hours', us: true, them: false },
   ],
   reasons: [
-    { title: 'Advice, not just software', text: 'Our coach reads your numbers and tells you the next best move. GoHighLevel gives you the tools and leaves the strategy to you.' },
-    { title: 'Up and running today', text: 'A six-step voice onboarding sets up your dashboard in minutes instead of a multi-week agency-style build.' },
-    { title: 'Made for one business', text: 'No sub-accounts, snapshots or reselling to understand: everything is about growing your own company.' },
+    {
+      title: 'Advice, not just software',
+      text: 'Our coach reads your numbers and tells you the next best move. GoHighLevel gives you the tools and leaves the strategy to you.',
+    },
+    {
+      title: 'Up and running today',
+      text: 'A six-step voice onboarding sets up your dashboard in minutes instead of a multi-week agency-style build.',
+    },
+    {
+      title: 'Made for one business',
+      text: 'No sub-accounts, snapshots or reselling to understand: everything is about growing your own company.',
+    },
   ],
-  fairPoint: 'if you run a marketing agency and want to white-label software for many clients, GoHighLevel’s agency features are more mature than ours today.',
+  fairPoint:
+    'if you run a marketing agency and want to white-label software for many clients, GoHighLevel’s agency features are more mature than ours today.',
 };
 
 export const VS_HUBSPOT: CompetitorContent = {
@@ -36,9 +46,16 @@ export const VS_HUBSPOT: CompetitorContent = {
     { feature: 'Business strategy playbooks', us: '100+', them: false },
   ],
   reasons: [
-    { title: 'One simple price', text: 'No separate hubs, seats or onboarding fees. Every plan includes the AI coach and the Free Custom AI MVP Builder.' },
-    { title: 'Strategy included', text: 'HubSpot records what happens; our coach explains why and what to do about it, with a human VA to help on Pro and above.' },
+    {
+      title: 'One simple price',
+      text: 'No separate hubs, seats or onboarding fees. Every plan includes the AI coach and the Free Custom AI MVP Builder.',
+    },
+    {
+      title: 'Strategy included',
+      text: 'HubSpot records what happens; our coach explains why and what to do about it, with a human VA to help on Pro and above.',
+    },
     { title: 'Built for owners', text: 'Designed for the person running the business, not for a marketing operations team.' },
   ],
-  fairPoint: 'if you already have a sales team of twenty living in HubSpot, its depth of CRM reporting and its app marketplace are hard to beat, and you can still connect it to us.',
+  fairPoint:
+    'if you already have a sales team of twenty living in HubSpot, its depth of CRM reporting and its app marketplace are hard to beat, and you can still connect it to us.',
 };

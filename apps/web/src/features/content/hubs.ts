@@ -1,4 +1,21 @@
-import { BarChart3, Eye, FileSearch, Gauge, Layers, LayoutTemplate, Megaphone, MessageSquareQuote, MousePointerClick, Palette, PenTool, PiggyBank, Search, Target, Type, Users } from 'lucide-react';
+import {
+  BarChart3,
+  Eye,
+  FileSearch,
+  Gauge,
+  Layers,
+  LayoutTemplate,
+  Megaphone,
+  MessageSquareQuote,
+  MousePointerClick,
+  Palette,
+  PenTool,
+  PiggyBank,
+  Search,
+  Target,
+  Type,
+  Users,
+} from 'lucide-react';
 import type { HubContent } from './components/hub-page';
 
 export const WEBSITE_HUB: HubContent = {
@@ -11,11 +28,27 @@ export const WEBSITE_HUB: HubContent = {
     { value: '48h', label: 'from brief to first draft' },
   ],
   features: [
-    { icon: LayoutTemplate, title: 'MVP Website Builder', text: 'Describe your business and get a polished, mobile-first site you can edit without code.' },
-    { icon: FileSearch, title: 'Page-by-page audit', text: 'Speed, accessibility, SEO and copy checked every week, with fixes ranked by impact.' },
-    { icon: MousePointerClick, title: 'Conversion insight', text: 'See where visitors drop off and get tested suggestions for headlines, offers and forms.' },
+    {
+      icon: LayoutTemplate,
+      title: 'MVP Website Builder',
+      text: 'Describe your business and get a polished, mobile-first site you can edit without code.',
+    },
+    {
+      icon: FileSearch,
+      title: 'Page-by-page audit',
+      text: 'Speed, accessibility, SEO and copy checked every week, with fixes ranked by impact.',
+    },
+    {
+      icon: MousePointerClick,
+      title: 'Conversion insight',
+      text: 'See where visitors drop off and get tested suggestions for headlines, offers and forms.',
+    },
     { icon: Search, title: 'Search visibility', text: 'Keyword gaps, local SEO and structured data recommendations for UK searches.' },
-    { icon: Gauge, title: 'Core Web Vitals', text: 'Performance tracked against Google’s thresholds, with alerts when a change slows you down.' },
+    {
+      icon: Gauge,
+      title: 'Core Web Vitals',
+      text: 'Performance tracked against Google’s thresholds, with alerts when a change slows you down.',
+    },
     { icon: Layers, title: 'Hosting on Growth', text: 'Secure hosting, SSL and your domain included on the Growth plan.' },
   ],
   steps: [
@@ -23,7 +56,11 @@ export const WEBSITE_HUB: HubContent = {
     { title: 'Get your baseline', text: 'We audit every page and set a score you can improve week by week.' },
     { title: 'Fix what matters', text: 'Your coach explains each recommendation and can draft the new copy for you.' },
   ],
-  outcomes: ['Know exactly why visitors leave, and what to change', 'Stop paying for guesswork redesigns', 'A site that is fast, accessible and easy to find'],
+  outcomes: [
+    'Know exactly why visitors leave, and what to change',
+    'Stop paying for guesswork redesigns',
+    'A site that is fast, accessible and easy to find',
+  ],
   cta: { title: 'Turn visitors into customers', text: 'Join the waitlist and get the Website Hub with your early-access plan.' },
 };
 
@@ -37,11 +74,19 @@ export const BRAND_HUB: HubContent = {
     { value: '3', label: 'competitors tracked free' },
   ],
   features: [
-    { icon: Palette, title: 'Living brand guide', text: 'Colours, type, logo rules and tone of voice, generated from your answers and refined with you.' },
+    {
+      icon: Palette,
+      title: 'Living brand guide',
+      text: 'Colours, type, logo rules and tone of voice, generated from your answers and refined with you.',
+    },
     { icon: Type, title: 'Tone-of-voice checks', text: 'Paste any copy and get it rewritten in your voice, for your audience.' },
     { icon: PenTool, title: 'Asset library', text: 'Logos, templates and approved images in one place, always the latest version.' },
     { icon: Eye, title: 'Competitor watch', text: 'See how rivals position themselves and where the gaps are for you.' },
-    { icon: MessageSquareQuote, title: 'Messaging framework', text: 'Value proposition, elevator pitch and key messages for every audience.' },
+    {
+      icon: MessageSquareQuote,
+      title: 'Messaging framework',
+      text: 'Value proposition, elevator pitch and key messages for every audience.',
+    },
     { icon: Users, title: 'Audience personas', text: 'Clear pictures of your best customers, built from real data where you have it.' },
   ],
   steps: [
@@ -49,7 +94,11 @@ export const BRAND_HUB: HubContent = {
     { title: 'Review your guide', text: 'Your coach drafts the brand guide; you adjust anything that does not feel like you.' },
     { title: 'Stay consistent', text: 'Every piece of content you create on the platform is checked against it automatically.' },
   ],
-  outcomes: ['A brand customers recognise and remember', 'Faster content that sounds like you', 'Clear positioning against your competitors'],
+  outcomes: [
+    'A brand customers recognise and remember',
+    'Faster content that sounds like you',
+    'Clear positioning against your competitors',
+  ],
   cta: { title: 'Build a brand people trust', text: 'Join the waitlist and get the Brand Hub with your early-access plan.' },
 };
 
@@ -63,7 +112,11 @@ export const ADVERTISING_HUB: HubContent = {
     { value: '£0', label: 'agency retainer' },
   ],
   features: [
-    { icon: Target, title: 'Precision targeting', text: 'Audiences built from your best customers, with lookalikes suggested for each platform.' },
+    {
+      icon: Target,
+      title: 'Precision targeting',
+      text: 'Audiences built from your best customers, with lookalikes suggested for each platform.',
+    },
     { icon: Megaphone, title: 'Campaign generator', text: 'Ad copy, headlines and creative briefs in your brand voice, ready to test.' },
     { icon: PiggyBank, title: 'Budget guard', text: 'Daily spend checks and alerts before a campaign burns money without results.' },
     { icon: BarChart3, title: 'Clear reporting', text: 'Cost per lead and return on ad spend in one view, across every channel.' },

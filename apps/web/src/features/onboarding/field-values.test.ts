@@ -10,7 +10,12 @@ describe('voice field updates', () => {
     d = applyFieldUpdate(d, 'keyMetrics', ['revenue', 'profit']);
     d = applyFieldUpdate(d, 'preferences.theme', 'modern');
     d = applyFieldUpdate(d, 'voiceEnabled', false);
-    expect(d).toMatchObject({ businessName: 'Acme Bakery', industry: 'Food & Beverage', goals: ['revenue', 'leads'], keyMetrics: ['revenue', 'profit'] });
+    expect(d).toMatchObject({
+      businessName: 'Acme Bakery',
+      industry: 'Food & Beverage',
+      goals: ['revenue', 'leads'],
+      keyMetrics: ['revenue', 'profit'],
+    });
     expect(d.preferences).toEqual({ voiceEnabled: false, theme: 'modern', defaultView: 'command-center' });
   });
   it('rejects unknown fields and options, and script content', () => {

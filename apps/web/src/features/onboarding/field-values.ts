@@ -7,7 +7,16 @@ import type { OnboardingData } from './types';
  * Turns a value from a voice tool call (any JSON) into a valid value for one field, or throws with a reason the
  * agent can act on. Option fields accept the label or id case-insensitively; lists accept arrays or comma text.
  */
-const TEXT_FIELDS = ['businessName', 'businessStory', 'problemSolving', 'productService', 'businessTargets', 'marketingStrategy', 'salesStrategy', 'financialManagement'] as const;
+const TEXT_FIELDS = [
+  'businessName',
+  'businessStory',
+  'problemSolving',
+  'productService',
+  'businessTargets',
+  'marketingStrategy',
+  'salesStrategy',
+  'financialManagement',
+] as const;
 
 function pick(options: readonly string[], raw: unknown, field: string): string {
   const text = cleanText(raw, field).toLowerCase();
@@ -25,7 +34,11 @@ function cleanText(raw: unknown, field: string): string {
 
 function list(raw: unknown): unknown[] {
   if (Array.isArray(raw)) return raw;
-  if (typeof raw === 'string') return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof raw === 'string')
+    return raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return [raw];
 }
 
@@ -59,13 +72,22 @@ export function applyFieldUpdate(data: OnboardingData, field: string, value: unk
     case 'challenges':
       return { ...data, challenges: [...new Set(list(value).map((v) => pick(CHALLENGES, v, field)))] };
     case 'keyMetrics':
-      return { ...data, keyMetrics: [...new Set(list(value).map((v) => pick(KEY_METRIC_IDS, v, field) as OnboardingData['keyMetrics'][number]))] };
+      return {
+        ...data,
+        keyMetrics: [...new Set(list(value).map((v) => pick(KEY_METRIC_IDS, v, field) as OnboardingData['keyMetrics'][number]))],
+      };
     case 'voiceEnabled':
       return { ...data, preferences: { ...data.preferences, voiceEnabled: bool(value, field) } };
     case 'theme':
       return { ...data, preferences: { ...data.preferences, theme: pick(THEMES, value, field) as OnboardingData['preferences']['theme'] } };
     case 'defaultView':
-      return { ...data, preferences: { ...data.preferences, defaultView: pick(STARTING_VIEWS, value, field) as OnboardingData['preferences']['defaultView'] } };
+      return {
+        ...data,
+        preferences: {
+          ...data.preferences,
+          defaultView: pick(STARTING_VIEWS, value, field) as OnboardingData['preferences']['defaultView'],
+        },
+      };
     default:
       throw new Error(`Unknown onboarding field: ${field}`);
   }

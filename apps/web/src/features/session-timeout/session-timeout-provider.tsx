@@ -62,7 +62,8 @@ export function SessionTimeoutProvider({ children }: { children: ReactNode }) {
     };
     const onUpdated = () => {
       const minutes = currentTimeoutMinutes();
-      if (minutes !== timeoutMinutes) setTimeoutMinutes(minutes); // re-runs this effect with the new timeout
+      if (minutes !== timeoutMinutes)
+        setTimeoutMinutes(minutes); // re-runs this effect with the new timeout
       else reset();
     };
     reset();
@@ -105,7 +106,9 @@ export function SessionTimeoutProvider({ children }: { children: ReactNode }) {
   return (
     <SessionTimeoutContext.Provider value={value}>
       {children}
-      {isSignedIn && warning && <WarningPanel secondsLeft={secondsLeft} totalSeconds={warning.total} onExtend={extendSession} onDismiss={() => setWarning(null)} />}
+      {isSignedIn && warning && (
+        <WarningPanel secondsLeft={secondsLeft} totalSeconds={warning.total} onExtend={extendSession} onDismiss={() => setWarning(null)} />
+      )}
     </SessionTimeoutContext.Provider>
   );
 }

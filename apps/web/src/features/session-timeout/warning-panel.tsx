@@ -16,7 +16,17 @@ export function formatCountdown(seconds: number): string {
 }
 
 /** The session-timeout warning: countdown, coloured bar, Extend and Dismiss. */
-export function WarningPanel({ secondsLeft, totalSeconds, onExtend, onDismiss }: { secondsLeft: number; totalSeconds: number; onExtend: () => void; onDismiss: () => void }) {
+export function WarningPanel({
+  secondsLeft,
+  totalSeconds,
+  onExtend,
+  onDismiss,
+}: {
+  secondsLeft: number;
+  totalSeconds: number;
+  onExtend: () => void;
+  onDismiss: () => void;
+}) {
   const percent = totalSeconds > 0 ? Math.max(0, Math.min(100, (secondsLeft / totalSeconds) * 100)) : 0;
   return (
     <div
@@ -38,7 +48,12 @@ export function WarningPanel({ secondsLeft, totalSeconds, onExtend, onDismiss }:
             </span>
             .
           </p>
-          <Progress value={percent} aria-label="Time left before sign-out" indicatorClassName={cn(barColour(secondsLeft))} data-colour={barColour(secondsLeft)} />
+          <Progress
+            value={percent}
+            aria-label="Time left before sign-out"
+            indicatorClassName={cn(barColour(secondsLeft))}
+            data-colour={barColour(secondsLeft)}
+          />
           <div className="flex gap-2 pt-1">
             <Button size="sm" onClick={onExtend} className="flex-1">
               Extend Session

@@ -60,7 +60,8 @@ export function useVoiceSession(tools: VoiceTools) {
           conversation.current = null;
           setStatus('disconnected');
           setMode('listening');
-          if (details.reason === 'error') toast.error(messages.voice.error, { description: details.message || messages.voice.closedByServer });
+          if (details.reason === 'error')
+            toast.error(messages.voice.error, { description: details.message || messages.voice.closedByServer });
         },
       });
       conversation.current = c as VoiceConversation;

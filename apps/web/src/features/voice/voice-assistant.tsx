@@ -40,7 +40,17 @@ function Pill({ tone, children }: { tone: 'speaking' | 'listening' | 'muted'; ch
         tone === 'muted' && 'border-border bg-secondary text-muted-foreground',
       )}
     >
-      <span className={cn('size-2 rounded-full', tone === 'speaking' ? 'animate-pulse bg-violet-400' : tone === 'listening' ? 'animate-pulse bg-emerald-400' : 'bg-muted-foreground')} aria-hidden="true" />
+      <span
+        className={cn(
+          'size-2 rounded-full',
+          tone === 'speaking'
+            ? 'animate-pulse bg-violet-400'
+            : tone === 'listening'
+              ? 'animate-pulse bg-emerald-400'
+              : 'bg-muted-foreground',
+        )}
+        aria-hidden="true"
+      />
       {children}
     </p>
   );
@@ -65,7 +75,14 @@ function LiveVoice({ enabled, onEnabledChange, tools, children }: VoiceAssistant
       <Button variant="outline" size="sm" aria-pressed={enabled} onClick={() => onEnabledChange(!enabled)}>
         {enabled ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />} {enabled ? 'Voice On' : 'Voice Off'}
       </Button>
-      <Button variant="outline" size="icon" aria-label={voice.muted ? 'Unmute assistant' : 'Mute assistant'} aria-pressed={voice.muted} onClick={voice.toggleMute} disabled={!connected}>
+      <Button
+        variant="outline"
+        size="icon"
+        aria-label={voice.muted ? 'Unmute assistant' : 'Mute assistant'}
+        aria-pressed={voice.muted}
+        onClick={voice.toggleMute}
+        disabled={!connected}
+      >
         {voice.muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
       </Button>
       {enabled && (

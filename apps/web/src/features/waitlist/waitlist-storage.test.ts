@@ -3,7 +3,14 @@ import { firstNameOf, readWaitlistUser, saveWaitlistUser, WAITLIST_STORAGE_KEY }
 
 function memoryStorage(): Storage {
   const m = new Map<string, string>();
-  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k), clear: () => m.clear(), key: () => null, length: 0 };
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, v),
+    removeItem: (k) => void m.delete(k),
+    clear: () => m.clear(),
+    key: () => null,
+    length: 0,
+  };
 }
 
 describe('waitlist storage', () => {

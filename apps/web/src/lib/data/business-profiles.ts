@@ -23,11 +23,17 @@ export type BusinessProfile = NonNullable<Awaited<ReturnType<typeof fetchBusines
 
 /** The signed-in user's row (null before onboarding wrote one). The key carries the user: no one sees another's row. */
 export const businessProfileQuery = (userId: string | undefined) =>
-  queryOptions({ queryKey: businessProfileKeys.detail(userId ?? ''), queryFn: () => fetchBusinessProfile(userId!), enabled: userId !== undefined });
+  queryOptions({
+    queryKey: businessProfileKeys.detail(userId ?? ''),
+    queryFn: () => fetchBusinessProfile(userId!),
+    enabled: userId !== undefined,
+  });
 
 /** Creates or changes the user's row (RLS: the owner only). */
 export async function upsertBusinessProfile(userId: string, patch: Omit<TablesUpdate<'business_profiles'>, 'user_id'>): Promise<void> {
-  const { error } = await supabase().from('business_profiles').upsert({ ...patch, user_id: userId }, { onConflict: 'user_id' });
+  const { error } = await supabase()
+    .from('business_profiles')
+    .upsert({ ...patch, user_id: userId }, { onConflict: 'user_id' });
   if (error) throw new Error(error.message);
 }
 

@@ -9,7 +9,12 @@ export interface SessionTimeoutValue {
 }
 
 /** Filled by features/session-timeout's provider; outside it, an inactive timer. */
-export const SessionTimeoutContext = createContext<SessionTimeoutValue>({ timeoutMinutes: 240, isActive: false, extendSession: () => {}, remainingTime: 0 });
+export const SessionTimeoutContext = createContext<SessionTimeoutValue>({
+  timeoutMinutes: 240,
+  isActive: false,
+  extendSession: () => {},
+  remainingTime: 0,
+});
 
 export function useSessionTimeout(): SessionTimeoutValue {
   return useContext(SessionTimeoutContext);

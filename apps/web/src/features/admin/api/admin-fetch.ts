@@ -16,7 +16,11 @@ export async function adminFetch<T>(path: string, init: { method?: string; body?
   if (!token) throw new AdminApiError(401, 'Sign in required');
   const res = await fetch(`/api/admin${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const body = (await res.json().catch(() => null)) as { message?: string } | null;

@@ -14,12 +14,19 @@ export interface InboxItem {
 }
 
 type Head = Pick<InboxItem, 'id' | 'created_at' | 'handled_at'> & { status: string };
-const head = (r: Head) => ({ id: r.id, status: r.status === 'handled' ? ('handled' as const) : ('new' as const), created_at: r.created_at, handled_at: r.handled_at });
+const head = (r: Head) => ({
+  id: r.id,
+  status: r.status === 'handled' ? ('handled' as const) : ('new' as const),
+  created_at: r.created_at,
+  handled_at: r.handled_at,
+});
 
 // One typed query per table: the three inboxes have different columns.
 const SOURCES: Record<InboxKind, (showHandled: boolean) => Promise<InboxItem[]>> = {
   integration_request: async (showHandled) => {
-    let q = supabase().from('integration_requests').select('id, status, created_at, handled_at, service_name, description, use_case, contact_email');
+    let q = supabase()
+      .from('integration_requests')
+      .select('id, status, created_at, handled_at, service_name, description, use_case, contact_email');
     if (!showHandled) q = q.eq('status', 'new');
     return unwrap(await q.order('created_at', { ascending: false }).limit(100)).map((r) => ({
       ...head(r),

@@ -1,7 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { fetchCoachStatus } from './coach-status';
 import { fetchInbox, markHandled, type InboxKind } from './inbox';
-import { fetchAnalyticsStats, fetchAnalyticsSummary, fetchAuditEntries, fetchFailedSignIns, fetchOverview, fetchSecurityStats, type AuditSource, type Severity } from './stats';
+import {
+  fetchAnalyticsStats,
+  fetchAnalyticsSummary,
+  fetchAuditEntries,
+  fetchFailedSignIns,
+  fetchOverview,
+  fetchSecurityStats,
+  type AuditSource,
+  type Severity,
+} from './stats';
 import { fetchUsers } from './users';
 import { fetchSubscribers, inviteSubscribers, type InviteResult, type WaitlistQuery } from './waitlist';
 
@@ -27,16 +36,25 @@ export const adminKeys = {
 
 export const overviewQuery = () => queryOptions({ queryKey: adminKeys.overview(), queryFn: fetchOverview });
 export const userPageQuery = (search: string, page: number, perPage: number) =>
-  queryOptions({ queryKey: adminKeys.userPage(search, page), queryFn: () => fetchUsers(search, page, perPage), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: adminKeys.userPage(search, page),
+    queryFn: () => fetchUsers(search, page, perPage),
+    placeholderData: keepPreviousData,
+  });
 /** The one definition of "accounts" in the console: users that are not deleted, as the server's /users counts them. */
-export const accountCountQuery = () => queryOptions({ queryKey: adminKeys.accountCount(), queryFn: async () => (await fetchUsers('', 1, 1)).total, staleTime: 0 });
-export const waitlistPageQuery = (q: WaitlistQuery) => queryOptions({ queryKey: adminKeys.waitlistPage(q), queryFn: () => fetchSubscribers(q), placeholderData: keepPreviousData });
-export const inboxQuery = (kind: InboxKind, showHandled: boolean) => queryOptions({ queryKey: adminKeys.inboxList(kind, showHandled), queryFn: () => fetchInbox(kind, showHandled) });
+export const accountCountQuery = () =>
+  queryOptions({ queryKey: adminKeys.accountCount(), queryFn: async () => (await fetchUsers('', 1, 1)).total, staleTime: 0 });
+export const waitlistPageQuery = (q: WaitlistQuery) =>
+  queryOptions({ queryKey: adminKeys.waitlistPage(q), queryFn: () => fetchSubscribers(q), placeholderData: keepPreviousData });
+export const inboxQuery = (kind: InboxKind, showHandled: boolean) =>
+  queryOptions({ queryKey: adminKeys.inboxList(kind, showHandled), queryFn: () => fetchInbox(kind, showHandled) });
 export const auditQuery = (severity: Severity | 'all', source: AuditSource | 'all') =>
   queryOptions({ queryKey: adminKeys.audit(severity, source), queryFn: () => fetchAuditEntries(severity, source) });
 export const securityStatsQuery = () => queryOptions({ queryKey: adminKeys.securityStats(), queryFn: fetchSecurityStats });
-export const failedSignInsQuery = (days: number) => queryOptions({ queryKey: adminKeys.failedSignIns(days), queryFn: () => fetchFailedSignIns(days) });
-export const analyticsSummaryQuery = (days: number) => queryOptions({ queryKey: adminKeys.analyticsSummary(days), queryFn: () => fetchAnalyticsSummary(days) });
+export const failedSignInsQuery = (days: number) =>
+  queryOptions({ queryKey: adminKeys.failedSignIns(days), queryFn: () => fetchFailedSignIns(days) });
+export const analyticsSummaryQuery = (days: number) =>
+  queryOptions({ queryKey: adminKeys.analyticsSummary(days), queryFn: () => fetchAnalyticsSummary(days) });
 export const analyticsStatsQuery = () => queryOptions({ queryKey: adminKeys.analyticsStats(), queryFn: fetchAnalyticsStats });
 export const coachStatusQuery = () => queryOptions({ queryKey: adminKeys.coachStatus(), queryFn: fetchCoachStatus });
 

@@ -60,12 +60,15 @@ export const fetchOverview = async () => overviewSchema.parse(unwrap(await supab
 export const fetchAnalyticsSummary = (days: number) => adminFetch<AnalyticsSummary>(`/analytics/summary?days=${days}`);
 export const fetchAnalyticsStats = async () => analyticsStatsSchema.parse(unwrap(await supabase().rpc('analytics_stats')));
 export const fetchSecurityStats = async () => securityStatsSchema.parse(unwrap(await supabase().rpc('security_stats')));
-export const fetchFailedSignIns = (days: number) => adminFetch<{ days: number; series: { day: string; count: number }[] }>(`/security/failed-sign-ins?days=${days}`);
+export const fetchFailedSignIns = (days: number) =>
+  adminFetch<{ days: number; series: { day: string; count: number }[] }>(`/security/failed-sign-ins?days=${days}`);
 
 /** The latest 50 audit entries, optionally of one severity and one source (RLS: admins only). */
 export async function fetchAuditEntries(severity: Severity | 'all', source: AuditSource | 'all' = 'all'): Promise<AuditEntry[]> {
   let q = supabase().from('security_audit_log').select('id, event_type, event_details, severity, user_id, ip_address, created_at, source');
   if (severity !== 'all') q = q.eq('severity', severity);
   if (source !== 'all') q = q.eq('source', source);
-  return z.array(auditEntrySchema).parse(unwrap(await q.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(50)));
+  return z
+    .array(auditEntrySchema)
+    .parse(unwrap(await q.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(50)));
 }

@@ -16,6 +16,7 @@ export async function overridePassword(email: string, newPassword: string): Prom
   if (!error) return;
   // FunctionsHttpError carries the response; its JSON message is more useful than "non-2xx status code".
   const ctx = (error as { context?: Response }).context;
-  const body = ctx && typeof ctx.json === 'function' ? ((await ctx.json().catch(() => null)) as { message?: string; error?: string } | null) : null;
+  const body =
+    ctx && typeof ctx.json === 'function' ? ((await ctx.json().catch(() => null)) as { message?: string; error?: string } | null) : null;
   throw new Error(body?.message ?? body?.error ?? error.message);
 }

@@ -23,14 +23,21 @@ export interface WaitlistQuery {
 const COLUMNS = 'id, waitlist_position, name, email, status, source, created_at';
 
 /** PostgREST's or() syntax reserves , ( ) and quotes; a search term keeps only what cannot break the filter. */
-export const cleanSearch = (s: string) => s.replace(/[,()"'*\\%_]/g, ' ').trim().slice(0, 100);
+export const cleanSearch = (s: string) =>
+  s
+    .replace(/[,()"'*\\%_]/g, ' ')
+    .trim()
+    .slice(0, 100);
 
 // The database's check constraint admits exactly these statuses (0010_public_submissions.sql).
 const isStatus = (s: string): s is Subscriber['status'] => (STATUSES as readonly string[]).includes(s);
-const toSubscribers = (rows: (Omit<Subscriber, 'status'> & { status: string })[]) => rows.flatMap((r) => (isStatus(r.status) ? [{ ...r, status: r.status }] : []));
+const toSubscribers = (rows: (Omit<Subscriber, 'status'> & { status: string })[]) =>
+  rows.flatMap((r) => (isStatus(r.status) ? [{ ...r, status: r.status }] : []));
 
 function filtered(search: string, count?: 'exact') {
-  let q = supabase().from('ebook_subscribers').select(COLUMNS, count ? { count } : undefined);
+  let q = supabase()
+    .from('ebook_subscribers')
+    .select(COLUMNS, count ? { count } : undefined);
   const term = cleanSearch(search);
   if (term) q = q.or(`name.ilike.*${term}*,email.ilike.*${term}*`);
   return q;
@@ -50,7 +57,10 @@ export async function fetchSubscribers(q: WaitlistQuery): Promise<{ rows: Subscr
 export async function fetchAllSubscribers(search: string, sort: SubscriberColumn, ascending: boolean): Promise<Subscriber[]> {
   const all: Subscriber[] = [];
   for (let from = 0; ; from += 1000) {
-    const r = await filtered(search).order(sort, { ascending }).order('waitlist_position', { ascending: true }).range(from, from + 999);
+    const r = await filtered(search)
+      .order(sort, { ascending })
+      .order('waitlist_position', { ascending: true })
+      .range(from, from + 999);
     const rows = unwrap(r);
     all.push(...toSubscribers(rows));
     if (rows.length < 1000) return all;

@@ -35,7 +35,11 @@ export function AnalyticsPanel() {
               <Stat label="Events" value={s.totals.reduce((n, t) => n + t.count, 0)} />
               <Stat label="Page views" value={s.page_views.reduce((n, p) => n + p.count, 0)} />
               <Stat label="Sessions" value={s.sessions} />
-              <Stat label="Engaged rate" value={`${Math.round(s.engaged_rate * 100)}%`} hint={`${s.engaged_sessions} of ${s.sessions} sessions stayed 30 s`} />
+              <Stat
+                label="Engaged rate"
+                value={`${Math.round(s.engaged_rate * 100)}%`}
+                hint={`${s.engaged_sessions} of ${s.sessions} sessions stayed 30 s`}
+              />
             </div>
             <Suspense fallback={<Spinner className="py-12" label="Loading charts" />}>
               <AnalyticsCharts summary={s} />
@@ -52,15 +56,23 @@ export function AnalyticsPanel() {
                 The latest {stats.data.latest.length} of {stats.data.total_events} recent events ({stats.data.unique_sessions} sessions).
               </p>
               {/* A scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-            <div tabIndex={0} role="region" aria-label="Latest events" className="max-h-[480px] overflow-auto rounded-lg border">
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+              <div tabIndex={0} role="region" aria-label="Latest events" className="max-h-[480px] overflow-auto rounded-lg border">
                 <table className="w-full min-w-[640px] text-left text-sm">
                   <thead className="sticky top-0 bg-secondary text-xs uppercase tracking-wide text-muted-foreground">
                     <tr>
-                      <th scope="col" className="px-3 py-2">When</th>
-                      <th scope="col" className="px-3 py-2">Event</th>
-                      <th scope="col" className="px-3 py-2">Path</th>
-                      <th scope="col" className="px-3 py-2">Details</th>
+                      <th scope="col" className="px-3 py-2">
+                        When
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Event
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Path
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Details
+                      </th>
                     </tr>
                   </thead>
                   <tbody>

@@ -12,8 +12,14 @@ export function CoachStatusCard() {
     <section aria-labelledby="coach-status" data-testid="coach-status" className="rounded-lg border bg-card p-4">
       <div className="flex items-center gap-2">
         <Bot aria-hidden className="size-4 text-primary" />
-        <h2 id="coach-status" className="font-semibold">AI coach</h2>
-        {s && <Badge variant={s.configured ? 'success' : 'outline'} className="ml-auto">{s.configured ? 'Configured' : 'Not configured'}</Badge>}
+        <h2 id="coach-status" className="font-semibold">
+          AI coach
+        </h2>
+        {s && (
+          <Badge variant={s.configured ? 'success' : 'outline'} className="ml-auto">
+            {s.configured ? 'Configured' : 'Not configured'}
+          </Badge>
+        )}
       </div>
       {status.isPending ? (
         <p className="mt-2 text-sm text-muted-foreground">Loading...</p>
@@ -38,7 +44,10 @@ export function CoachStatusCard() {
               </li>
             ))}
           </ul>
-          <p className="text-xs text-muted-foreground">AI_PROVIDER is one of openai, anthropic, google, mistral or openai-compatible (with AI_BASE_URL). The README's configuration table has the details.</p>
+          <p className="text-xs text-muted-foreground">
+            AI_PROVIDER is one of openai, anthropic, google, mistral or openai-compatible (with AI_BASE_URL). The README's configuration
+            table has the details.
+          </p>
         </div>
       )}
     </section>

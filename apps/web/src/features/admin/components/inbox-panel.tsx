@@ -24,7 +24,9 @@ function InboxList({ kind, showHandled }: { kind: InboxKind; showHandled: boolea
   return (
     <QueryState isLoading={items.isLoading} error={items.error}>
       <ul className="flex flex-col gap-3">
-        {items.data?.length === 0 && <li className="rounded-lg border p-6 text-center text-sm text-muted-foreground">Nothing {showHandled ? 'here' : 'new'}</li>}
+        {items.data?.length === 0 && (
+          <li className="rounded-lg border p-6 text-center text-sm text-muted-foreground">Nothing {showHandled ? 'here' : 'new'}</li>
+        )}
         {items.data?.map((i) => (
           <li key={i.id} className="flex flex-col gap-2 rounded-lg border bg-card p-4">
             <div className="flex flex-wrap items-start justify-between gap-2">
@@ -36,7 +38,9 @@ function InboxList({ kind, showHandled }: { kind: InboxKind; showHandled: boolea
                 </p>
               </div>
               <div className="flex items-center gap-2">
-                <Badge variant="secondary" className={i.status === 'new' ? 'bg-violet-700 text-white' : undefined}>{i.status}</Badge>
+                <Badge variant="secondary" className={i.status === 'new' ? 'bg-violet-700 text-white' : undefined}>
+                  {i.status}
+                </Badge>
                 {i.status === 'new' ? (
                   <Button size="sm" variant="outline" disabled={mark.isPending} onClick={() => mark.mutate({ id: i.id, handled: true })}>
                     <Check aria-hidden="true" /> Mark handled
@@ -75,7 +79,10 @@ export function InboxPanel() {
             key={k.kind}
             size="sm"
             variant={kind === k.kind ? 'default' : 'outline'}
-            className={kind === k.kind ? 'bg-violet-700 hover:bg-violet-600' : undefined} aria-pressed={kind === k.kind} onClick={() => setKind(k.kind)}>
+            className={kind === k.kind ? 'bg-violet-700 hover:bg-violet-600' : undefined}
+            aria-pressed={kind === k.kind}
+            onClick={() => setKind(k.kind)}
+          >
             {k.label}
           </Button>
         ))}

@@ -36,14 +36,22 @@ export function SecurityPanel() {
 
   return (
     <section className="flex flex-col gap-6" aria-labelledby="security-panel-title">
-      <PanelHeader id="security-panel-title" title="Security" description="From the security audit log (the latest 1000 entries for the counts)." />
+      <PanelHeader
+        id="security-panel-title"
+        title="Security"
+        description="From the security audit log (the latest 1000 entries for the counts)."
+      />
       <QueryState isLoading={stats.isLoading} error={stats.error}>
         {stats.data && (
           <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
             {SEVERITIES.map((s) => (
               <Stat key={s} label={s} value={stats.data.by_severity[s]} />
             ))}
-            {stats.data.by_source && <p className="col-span-full text-sm text-muted-foreground">{t.split(stats.data.by_source.server, stats.data.by_source.client)}</p>}
+            {stats.data.by_source && (
+              <p className="col-span-full text-sm text-muted-foreground">
+                {t.split(stats.data.by_source.server, stats.data.by_source.client)}
+              </p>
+            )}
           </div>
         )}
       </QueryState>
@@ -51,7 +59,9 @@ export function SecurityPanel() {
         <div className="rounded-lg border bg-card p-4">
           <h3 className="mb-3 text-sm font-semibold">Failed sign-ins per day (14 days)</h3>
           <QueryState isLoading={failed.isLoading} error={failed.error}>
-            <Suspense fallback={<Spinner className="py-12" label="Loading chart" />}>{failed.data && <FailedSignInsChart series={failed.data.series} />}</Suspense>
+            <Suspense fallback={<Spinner className="py-12" label="Loading chart" />}>
+              {failed.data && <FailedSignInsChart series={failed.data.series} />}
+            </Suspense>
           </QueryState>
         </div>
         <div className="rounded-lg border bg-card p-4">
@@ -99,17 +109,29 @@ export function SecurityPanel() {
         </div>
         <QueryState isLoading={entries.isLoading} error={entries.error}>
           {/* A scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-            <div tabIndex={0} role="region" aria-label="Latest audit entries" className="max-h-[520px] overflow-auto rounded-lg border">
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+          <div tabIndex={0} role="region" aria-label="Latest audit entries" className="max-h-[520px] overflow-auto rounded-lg border">
             <table className="w-full min-w-[800px] text-left text-sm">
               <thead className="sticky top-0 bg-secondary text-xs uppercase tracking-wide text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-3 py-2">When</th>
-                  <th scope="col" className="px-3 py-2">Severity</th>
-                  <th scope="col" className="px-3 py-2">{t.column}</th>
-                  <th scope="col" className="px-3 py-2">Event</th>
-                  <th scope="col" className="px-3 py-2">IP</th>
-                  <th scope="col" className="px-3 py-2">Details</th>
+                  <th scope="col" className="px-3 py-2">
+                    When
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Severity
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t.column}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Event
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    IP
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Details
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -127,7 +149,10 @@ export function SecurityPanel() {
                       <Badge className={cn('border-transparent', SEVERITY_STYLE[e.severity])}>{e.severity}</Badge>
                     </td>
                     <td className="px-3 py-2">
-                      <Badge className={cn('border-transparent', SOURCE_STYLE[e.source])} title={e.source === 'client' ? t.clientHint : t.serverHint}>
+                      <Badge
+                        className={cn('border-transparent', SOURCE_STYLE[e.source])}
+                        title={e.source === 'client' ? t.clientHint : t.serverHint}
+                      >
                         {t[e.source]}
                       </Badge>
                     </td>

@@ -65,11 +65,23 @@ export function UsersPanel() {
                 </div>
                 <div className="flex flex-wrap gap-2">
                   {u.is_admin ? (
-                    <Button size="sm" variant="outline" disabled={self || action.isPending} onClick={() => confirmThen(`Remove admin from ${email}?`, () => setAdmin(u.id, false), `${email} is no longer an admin`)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={self || action.isPending}
+                      onClick={() =>
+                        confirmThen(`Remove admin from ${email}?`, () => setAdmin(u.id, false), `${email} is no longer an admin`)
+                      }
+                    >
                       <ShieldOff aria-hidden="true" /> Revoke admin
                     </Button>
                   ) : (
-                    <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => confirmThen(`Make ${email} an admin?`, () => setAdmin(u.id, true), `${email} is now an admin`)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={action.isPending}
+                      onClick={() => confirmThen(`Make ${email} an admin?`, () => setAdmin(u.id, true), `${email} is now an admin`)}
+                    >
                       <ShieldCheck aria-hidden="true" /> Make admin
                     </Button>
                   )}
@@ -78,14 +90,25 @@ export function UsersPanel() {
                     variant={banned ? 'outline' : 'destructive'}
                     className={banned ? undefined : 'bg-red-700 hover:bg-red-800'}
                     disabled={self || action.isPending}
-                    onClick={() => confirmThen(banned ? `Lift the ban on ${email}?` : `Ban ${email}? They are signed out everywhere.`, () => setBanned(u.id, !banned), banned ? `${email} is unbanned` : `${email} is banned`)}
+                    onClick={() =>
+                      confirmThen(
+                        banned ? `Lift the ban on ${email}?` : `Ban ${email}? They are signed out everywhere.`,
+                        () => setBanned(u.id, !banned),
+                        banned ? `${email} is unbanned` : `${email} is banned`,
+                      )
+                    }
                   >
                     <Ban aria-hidden="true" /> {banned ? 'Unban' : 'Ban'}
                   </Button>
                   <Button size="sm" variant="outline" disabled={!email} onClick={() => setOverrideFor(email)}>
                     <KeyRound aria-hidden="true" /> Set password
                   </Button>
-                  <Button size="sm" variant="outline" disabled={u.mfa_factors === 0 || action.isPending} onClick={() => confirmThen(`Remove every MFA factor of ${email}?`, () => resetMfa(u.id), `MFA reset for ${email}`)}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={u.mfa_factors === 0 || action.isPending}
+                    onClick={() => confirmThen(`Remove every MFA factor of ${email}?`, () => resetMfa(u.id), `MFA reset for ${email}`)}
+                  >
                     <RotateCcw aria-hidden="true" /> Reset MFA
                   </Button>
                 </div>

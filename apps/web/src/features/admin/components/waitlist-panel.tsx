@@ -30,7 +30,9 @@ export function WaitlistPanel() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [exporting, setExporting] = useState(false);
 
-  const query = useQuery(waitlistPageQuery({ search: deferredSearch, sort: sort.key, ascending: sort.ascending, page, pageSize: PAGE_SIZE }));
+  const query = useQuery(
+    waitlistPageQuery({ search: deferredSearch, sort: sort.key, ascending: sort.ascending, page, pageSize: PAGE_SIZE }),
+  );
   const rows = query.data?.rows ?? [];
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -78,7 +80,11 @@ export function WaitlistPanel() {
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
   return (
     <section className="flex flex-col gap-4" aria-labelledby="waitlist-panel-title">
-      <PanelHeader id="waitlist-panel-title" title="Waitlist" description={`${total} subscriber${total === 1 ? '' : 's'}${search ? ' match' : ''}`}>
+      <PanelHeader
+        id="waitlist-panel-title"
+        title="Waitlist"
+        description={`${total} subscriber${total === 1 ? '' : 's'}${search ? ' match' : ''}`}
+      >
         <Button variant="outline" onClick={exportCsv} disabled={exporting || total === 0}>
           <Download aria-hidden="true" />
           Export CSV
@@ -109,10 +115,24 @@ export function WaitlistPanel() {
                   />
                 </th>
                 {COLUMNS.map((c) => (
-                  <th key={c.key} scope="col" className="px-3 py-2" aria-sort={sort.key === c.key ? (sort.ascending ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className="inline-flex items-center gap-1 font-semibold uppercase hover:text-foreground" onClick={() => toggleSort(c.key)}>
+                  <th
+                    key={c.key}
+                    scope="col"
+                    className="px-3 py-2"
+                    aria-sort={sort.key === c.key ? (sort.ascending ? 'ascending' : 'descending') : 'none'}
+                  >
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-1 font-semibold uppercase hover:text-foreground"
+                      onClick={() => toggleSort(c.key)}
+                    >
                       {c.label}
-                      {sort.key === c.key && (sort.ascending ? <ArrowUp className="size-3" aria-hidden="true" /> : <ArrowDown className="size-3" aria-hidden="true" />)}
+                      {sort.key === c.key &&
+                        (sort.ascending ? (
+                          <ArrowUp className="size-3" aria-hidden="true" />
+                        ) : (
+                          <ArrowDown className="size-3" aria-hidden="true" />
+                        ))}
                     </button>
                   </th>
                 ))}
@@ -129,7 +149,11 @@ export function WaitlistPanel() {
               {rows.map((s) => (
                 <tr key={s.id} className="border-t hover:bg-secondary/30">
                   <td className="px-3 py-2">
-                    <Checkbox aria-label={`Select ${s.email}`} checked={selected.has(s.id)} onCheckedChange={(v) => toggle(s.id, v === true)} />
+                    <Checkbox
+                      aria-label={`Select ${s.email}`}
+                      checked={selected.has(s.id)}
+                      onCheckedChange={(v) => toggle(s.id, v === true)}
+                    />
                   </td>
                   <td className="px-3 py-2 font-semibold tabular-nums">#{s.waitlist_position}</td>
                   <td className="px-3 py-2">{s.name}</td>
@@ -138,7 +162,9 @@ export function WaitlistPanel() {
                     <Badge
                       variant={s.status === 'waiting' ? 'secondary' : 'outline'}
                       className={s.status === 'invited' ? 'border-transparent bg-emerald-700 text-white' : undefined}
-                    >{s.status}</Badge>
+                    >
+                      {s.status}
+                    </Badge>
                   </td>
                   <td className="px-3 py-2 text-muted-foreground">{s.source}</td>
                   <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatDate(s.created_at)}</td>

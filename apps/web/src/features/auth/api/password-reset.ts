@@ -19,7 +19,8 @@ async function errorMessage(err: unknown): Promise<string> {
 
 /** docs/product.md#password-reset: a provider failure about the API key or SMTP code 535 means the mail service is down. */
 export function classifyResetError(message: string): string {
-  if (/api[ _-]?key/i.test(message) || /\b535\b/.test(message) || message.includes('email_service_unavailable')) return messages.reset.emailServiceUnavailable;
+  if (/api[ _-]?key/i.test(message) || /\b535\b/.test(message) || message.includes('email_service_unavailable'))
+    return messages.reset.emailServiceUnavailable;
   return messages.reset.failed(message);
 }
 

@@ -25,9 +25,16 @@ function randomToken(): string {
 
 /** A coarse, non-identifying device label (hash of UA, language, screen and time zone), truncated to 32 characters. */
 export async function deviceFingerprint(): Promise<string> {
-  const raw = [navigator.userAgent, navigator.language, `${screen.width}x${screen.height}`, Intl.DateTimeFormat().resolvedOptions().timeZone].join('|');
+  const raw = [
+    navigator.userAgent,
+    navigator.language,
+    `${screen.width}x${screen.height}`,
+    Intl.DateTimeFormat().resolvedOptions().timeZone,
+  ].join('|');
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(raw));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('').slice(0, 32);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 32);
 }
 
 /** Inserts the row for this sign-in; a failure is logged as a warning and ignored (docs/product.md#auth-state). */

@@ -13,7 +13,15 @@ import { TotpStep } from './totp-step';
 export type AuthTab = 'signin' | 'signup';
 
 /** docs/product.md#sign-in: one card, tabs Sign In / Sign Up; the title follows the tab. */
-export function AuthCard({ defaultTab = 'signin', onSignInSuccess, onSignUpSuccess }: { defaultTab?: AuthTab; onSignInSuccess: () => void; onSignUpSuccess: () => void }) {
+export function AuthCard({
+  defaultTab = 'signin',
+  onSignInSuccess,
+  onSignUpSuccess,
+}: {
+  defaultTab?: AuthTab;
+  onSignInSuccess: () => void;
+  onSignUpSuccess: () => void;
+}) {
   const [tab, setTab] = useState<AuthTab>(defaultTab);
   const [forgot, setForgot] = useState(false);
   // the address a confirmation link was just mailed to (sign-up, or the resend offer on sign-in)
@@ -24,19 +32,22 @@ export function AuthCard({ defaultTab = 'signin', onSignInSuccess, onSignUpSucce
   return (
     <Card className="w-full max-w-md border-border/80 shadow-xl">
       {!inbox && (
-      <CardHeader className="items-center text-center">
-        <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-gradient-to-br from-violet-600 to-cyan-500 text-white" aria-hidden="true">
-          <Sparkles className="size-5" />
-        </span>
-        <CardTitle className="text-xl sm:text-2xl" id="auth-card-title">
-          {signUp ? 'Get started with your AI voice assistant' : 'Welcome back'}
-        </CardTitle>
-        <CardDescription>
-          {signUp
-            ? 'After signing up you will meet our AI assistant, who sets up your marketing dashboard in a few minutes.'
-            : 'Sign in to your account to continue.'}
-        </CardDescription>
-      </CardHeader>
+        <CardHeader className="items-center text-center">
+          <span
+            className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-gradient-to-br from-violet-600 to-cyan-500 text-white"
+            aria-hidden="true"
+          >
+            <Sparkles className="size-5" />
+          </span>
+          <CardTitle className="text-xl sm:text-2xl" id="auth-card-title">
+            {signUp ? 'Get started with your AI voice assistant' : 'Welcome back'}
+          </CardTitle>
+          <CardDescription>
+            {signUp
+              ? 'After signing up you will meet our AI assistant, who sets up your marketing dashboard in a few minutes.'
+              : 'Sign in to your account to continue.'}
+          </CardDescription>
+        </CardHeader>
       )}
       <CardContent className={inbox ? 'pt-6' : undefined}>
         {inbox ? (

@@ -36,14 +36,18 @@ export function CheckInbox({ email, onWrongAddress, sentAt }: { email: string; o
 
   return (
     <section aria-labelledby="check-inbox-title" className="space-y-4 text-center">
-      <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-violet-100 text-violet-700" aria-hidden="true">
+      <span
+        className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-violet-100 text-violet-700"
+        aria-hidden="true"
+      >
         <MailCheck className="size-6" />
       </span>
       <h2 id="check-inbox-title" className="text-xl font-semibold">
         {messages.auth.checkInboxTitle}
       </h2>
       <p className="text-sm text-muted-foreground">
-        {messages.auth.checkInboxSentTo} <strong className="break-all text-foreground">{email}</strong>. {messages.auth.checkInboxOpenAnywhere}
+        {messages.auth.checkInboxSentTo} <strong className="break-all text-foreground">{email}</strong>.{' '}
+        {messages.auth.checkInboxOpenAnywhere}
       </p>
       <p className="text-xs text-muted-foreground">{messages.auth.checkInboxHint}</p>
       {result && <Alert variant={result.ok ? 'success' : 'destructive'}>{result.text}</Alert>}

@@ -19,7 +19,8 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     e.preventDefault();
     const checked = validateEmail(email);
     if (!checked.valid) return setResult({ ok: false, message: checked.error });
-    if (!clientRateLimiter.attempt(`reset:${checked.value}`, 3, 10 * 60_000)) return setResult({ ok: false, message: messages.auth.tooManyAttempts });
+    if (!clientRateLimiter.attempt(`reset:${checked.value}`, 3, 10 * 60_000))
+      return setResult({ ok: false, message: messages.auth.tooManyAttempts });
     setSending(true);
     setResult(await resetPassword(checked.value));
     setSending(false);
@@ -34,7 +35,15 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       {result && <Alert variant={result.ok ? 'success' : 'destructive'}>{result.message}</Alert>}
       <div className="space-y-2">
         <Label htmlFor="reset-email">Email</Label>
-        <Input id="reset-email" type="email" autoComplete="email" required disabled={sending} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          id="reset-email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={sending}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
       <div className="flex flex-col gap-2 sm:flex-row-reverse">
         <Button type="submit" className="sm:flex-1" disabled={sending}>

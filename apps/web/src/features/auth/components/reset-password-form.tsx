@@ -45,11 +45,27 @@ export function ResetPasswordForm() {
       {result && <Alert variant={result.ok ? 'success' : 'destructive'}>{result.message}</Alert>}
       <div className="space-y-2">
         <Label htmlFor="new-password">New password</Label>
-        <PasswordInput id="new-password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} disabled={busy || done} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordInput
+          id="new-password"
+          autoComplete="new-password"
+          required
+          minLength={RESET_PASSWORD_MIN}
+          disabled={busy || done}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </div>
       <div className="space-y-2">
         <Label htmlFor="confirm-new-password">Confirm new password</Label>
-        <PasswordInput id="confirm-new-password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} disabled={busy || done} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <PasswordInput
+          id="confirm-new-password"
+          autoComplete="new-password"
+          required
+          minLength={RESET_PASSWORD_MIN}
+          disabled={busy || done}
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
       </div>
       <Button type="submit" variant="gradient" className="w-full" disabled={busy || done}>
         {busy ? messages.reset.updating : 'Update Password'}

@@ -71,16 +71,37 @@ export function SignInForm({
       )}
       <div className="space-y-2">
         <Label htmlFor="signin-email">Email</Label>
-        <Input id="signin-email" type="email" autoComplete="email" required disabled={submitting} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@company.com" />
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={submitting}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@company.com"
+        />
       </div>
       <div className="space-y-2">
         <div className="flex items-center justify-between">
           <Label htmlFor="signin-password">Password</Label>
-          <button type="button" className="cursor-pointer text-sm font-medium text-primary hover:underline disabled:opacity-50" onClick={onForgotPassword} disabled={submitting}>
+          <button
+            type="button"
+            className="cursor-pointer text-sm font-medium text-primary hover:underline disabled:opacity-50"
+            onClick={onForgotPassword}
+            disabled={submitting}
+          >
             Forgot password?
           </button>
         </div>
-        <PasswordInput id="signin-password" autoComplete="current-password" required disabled={submitting} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordInput
+          id="signin-password"
+          autoComplete="current-password"
+          required
+          disabled={submitting}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </div>
       <div className="flex items-center gap-2">
         <Checkbox id="signin-remember" checked={remember} onCheckedChange={(v) => setRemember(v === true)} disabled={submitting} />

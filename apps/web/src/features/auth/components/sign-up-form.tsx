@@ -45,18 +45,42 @@ export function SignUpForm({ onSuccess, onConfirmationSent }: { onSuccess: () =>
       {error && <Alert variant="destructive">{error}</Alert>}
       <div className="space-y-2">
         <Label htmlFor="signup-email">Email</Label>
-        <Input id="signup-email" type="email" autoComplete="email" required disabled={submitting} value={form.email} onChange={set('email')} placeholder="you@company.com" />
+        <Input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={submitting}
+          value={form.email}
+          onChange={set('email')}
+          placeholder="you@company.com"
+        />
       </div>
       <div className="space-y-2">
         <Label htmlFor="signup-password">Password</Label>
-        <PasswordInput id="signup-password" autoComplete="new-password" required disabled={submitting} value={form.password} onChange={set('password')} aria-describedby="signup-password-hint" />
+        <PasswordInput
+          id="signup-password"
+          autoComplete="new-password"
+          required
+          disabled={submitting}
+          value={form.password}
+          onChange={set('password')}
+          aria-describedby="signup-password-hint"
+        />
         <p id="signup-password-hint" className="text-xs text-muted-foreground">
           At least 8 characters.
         </p>
       </div>
       <div className="space-y-2">
         <Label htmlFor="signup-confirm">Confirm password</Label>
-        <PasswordInput id="signup-confirm" autoComplete="new-password" required disabled={submitting} value={form.confirmPassword} onChange={set('confirmPassword')} />
+        <PasswordInput
+          id="signup-confirm"
+          autoComplete="new-password"
+          required
+          disabled={submitting}
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+        />
       </div>
       <Button type="submit" variant="gradient" className="w-full" disabled={submitting}>
         {submitting ? messages.auth.creatingAccount : 'Create Account'}

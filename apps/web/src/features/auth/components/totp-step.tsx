@@ -43,12 +43,28 @@ export function TotpStep({ onSuccess }: { onSuccess: () => void }) {
       {error && <Alert variant="destructive">{error}</Alert>}
       <div className="space-y-2">
         <Label htmlFor="totp-code">Authentication code</Label>
-        <Input id="totp-code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required disabled={busy} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+        <Input
+          id="totp-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          disabled={busy}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        />
       </div>
       <Button type="submit" variant="gradient" className="w-full" disabled={busy || code.length !== 6}>
         {busy ? 'Verifying...' : 'Verify'}
       </Button>
-      <Button type="button" variant="ghost" className="w-full" onClick={() => void signOut({ redirectTo: window.location.pathname })} disabled={busy}>
+      <Button
+        type="button"
+        variant="ghost"
+        className="w-full"
+        onClick={() => void signOut({ redirectTo: window.location.pathname })}
+        disabled={busy}
+      >
         Use a different account
       </Button>
     </form>

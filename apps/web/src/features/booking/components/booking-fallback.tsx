@@ -8,7 +8,11 @@ import { runtimeConfig } from '@/lib/runtime-config';
 export function BookingFallback({ timedOut }: { timedOut: boolean }) {
   const { bookingUrl } = runtimeConfig();
   return (
-    <div role="status" data-testid="booking-fallback" className="flex min-h-[620px] flex-col items-center justify-center gap-6 p-6 text-center sm:p-10">
+    <div
+      role="status"
+      data-testid="booking-fallback"
+      className="flex min-h-[620px] flex-col items-center justify-center gap-6 p-6 text-center sm:p-10"
+    >
       <span className="flex size-14 items-center justify-center rounded-2xl bg-violet-500/15 text-violet-300">
         <CalendarClock className="size-7" aria-hidden="true" />
       </span>

@@ -24,8 +24,8 @@ export function BookingSection() {
             Book Your Free Strategy Session
           </h2>
           <p className="mt-4 text-slate-300">
-            Talk to a growth strategist about where your business is today and where AI can take it next. You leave with clear, practical next
-            steps, whether or not you join.
+            Talk to a growth strategist about where your business is today and where AI can take it next. You leave with clear, practical
+            next steps, whether or not you join.
           </p>
           <ul className="mt-6 flex flex-col gap-3">
             {POINTS.map(({ icon: Icon, text }) => (

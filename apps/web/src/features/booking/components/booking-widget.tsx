@@ -16,7 +16,11 @@ export default function BookingWidget() {
   const [state, setState] = useState<BookingState>({ status: 'loading' });
 
   useEffect(() => {
-    const monitor = watchBookingWidget({ findWidget: () => ref.current, isScriptReady: () => Boolean(window.Calendly), onChange: setState });
+    const monitor = watchBookingWidget({
+      findWidget: () => ref.current,
+      isScriptReady: () => Boolean(window.Calendly),
+      onChange: setState,
+    });
     const onMessage = (e: MessageEvent) => isCalendlyEvent(e) && monitor.contentSeen();
     window.addEventListener('message', onMessage);
     loadScript(CALENDLY_SCRIPT)

@@ -10,15 +10,18 @@ export function ConsentNeededPanel() {
   const { stored, save } = useConsent();
   const [busy, setBusy] = useState(false);
   return (
-    <div data-testid="booking-consent-panel" className="flex min-h-[620px] flex-col items-center justify-center gap-6 p-6 text-center sm:p-10">
+    <div
+      data-testid="booking-consent-panel"
+      className="flex min-h-[620px] flex-col items-center justify-center gap-6 p-6 text-center sm:p-10"
+    >
       <span className="flex size-14 items-center justify-center rounded-2xl bg-cyan-500/15 text-cyan-300">
         <CalendarCheck className="size-7" aria-hidden="true" />
       </span>
       <div className="max-w-lg">
         <h3 className="text-2xl font-bold tracking-tight">Pick a time that suits you</h3>
         <p className="mt-3 text-muted-foreground">
-          Our calendar is provided by Calendly, which sets its own cookies. Allow functional cookies to show it here, or book on Calendly&apos;s
-          site instead.
+          Our calendar is provided by Calendly, which sets its own cookies. Allow functional cookies to show it here, or book on
+          Calendly&apos;s site instead.
         </p>
       </div>
       <div className="flex w-full max-w-lg flex-col gap-3 sm:flex-row sm:justify-center">

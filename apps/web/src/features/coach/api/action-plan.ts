@@ -19,7 +19,12 @@ export interface ActionPlan {
 /** The user's active plan (the latest one) with its tasks in order; null before the coach has written one. */
 export async function loadActionPlan(): Promise<ActionPlan | null> {
   const client = supabase();
-  const plan = await client.from('action_plans').select('id, title, created_at').order('created_at', { ascending: false }).limit(1).maybeSingle();
+  const plan = await client
+    .from('action_plans')
+    .select('id, title, created_at')
+    .order('created_at', { ascending: false })
+    .limit(1)
+    .maybeSingle();
   if (plan.error) throw new Error(plan.error.message);
   if (!plan.data) return null;
   const tasks = await client

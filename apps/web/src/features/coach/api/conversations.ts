@@ -15,7 +15,11 @@ const fail = (error: { message: string } | null) => {
 
 /** The signed-in user's conversations, latest first (RLS: the owner only). */
 export async function listConversations(): Promise<ConversationSummary[]> {
-  const { data, error } = await supabase().from('coach_conversations').select('id, title, updated_at').order('updated_at', { ascending: false }).limit(100);
+  const { data, error } = await supabase()
+    .from('coach_conversations')
+    .select('id, title, updated_at')
+    .order('updated_at', { ascending: false })
+    .limit(100);
   fail(error);
   return data ?? [];
 }
@@ -25,7 +29,12 @@ const rowSchema = z.object({ id: z.union([z.string(), z.number()]), role: z.enum
 
 /** A conversation's stored messages as UI messages, to resume it in any door on any device. */
 export async function loadConversationMessages(conversationId: string): Promise<CoachMessage[]> {
-  const { data, error } = await supabase().from('coach_messages').select('id, role, parts, created_at').eq('conversation_id', conversationId).order('created_at').order('id');
+  const { data, error } = await supabase()
+    .from('coach_messages')
+    .select('id, role, parts, created_at')
+    .eq('conversation_id', conversationId)
+    .order('created_at')
+    .order('id');
   fail(error);
   return (data ?? []).flatMap((row) => {
     const r = rowSchema.safeParse(row);
@@ -36,7 +45,10 @@ export async function loadConversationMessages(conversationId: string): Promise<
 export const conversationTitleSchema = plainText(200, 1);
 
 export async function renameConversation(id: string, title: string) {
-  const { error } = await supabase().from('coach_conversations').update({ title: conversationTitleSchema.parse(title) }).eq('id', id);
+  const { error } = await supabase()
+    .from('coach_conversations')
+    .update({ title: conversationTitleSchema.parse(title) })
+    .eq('id', id);
   fail(error);
 }
 

@@ -6,7 +6,8 @@ import { loadUsageHistory } from './usage-history';
 
 export const conversationsQuery = () => queryOptions({ queryKey: coachKeys.conversations, queryFn: listConversations });
 /** Always fresh and never kept: a resumed conversation must show what the server has now. */
-export const conversationQuery = (id: string) => queryOptions({ queryKey: coachKeys.conversation(id), queryFn: () => loadConversationMessages(id), staleTime: 0, gcTime: 0 });
+export const conversationQuery = (id: string) =>
+  queryOptions({ queryKey: coachKeys.conversation(id), queryFn: () => loadConversationMessages(id), staleTime: 0, gcTime: 0 });
 export const actionPlanQuery = () => queryOptions({ queryKey: coachKeys.actionPlan, queryFn: loadActionPlan });
 export const usageHistoryQuery = () => queryOptions({ queryKey: coachKeys.usageHistory, queryFn: () => loadUsageHistory(20) });
 
@@ -44,7 +45,11 @@ export function useSetTaskDone(onFailed: () => void) {
     onMutate: async ({ id, done }) => {
       await qc.cancelQueries({ queryKey: coachKeys.actionPlan });
       const before = qc.getQueryData<ActionPlan | null>(coachKeys.actionPlan);
-      if (before) qc.setQueryData<ActionPlan>(coachKeys.actionPlan, { ...before, tasks: before.tasks.map((t) => (t.id === id ? { ...t, done } : t)) });
+      if (before)
+        qc.setQueryData<ActionPlan>(coachKeys.actionPlan, {
+          ...before,
+          tasks: before.tasks.map((t) => (t.id === id ? { ...t, done } : t)),
+        });
       return { before };
     },
     onError: (_e, _v, ctx) => {

@@ -34,18 +34,29 @@ export function ActionPlanBoard() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{coachMessages.actionPlanTitle}</p>
-          <h2 id="plan-title" className="text-xl font-semibold">{p.title}</h2>
+          <h2 id="plan-title" className="text-xl font-semibold">
+            {p.title}
+          </h2>
         </div>
         <div className="w-56">
           <p className="text-right text-sm tabular-nums">
             {done} of {p.tasks.length} tasks done
           </p>
-          <Progress value={pct} className="mt-1.5 h-2" aria-label="Action plan progress" indicatorClassName="bg-gradient-to-r from-violet-500 to-cyan-400" />
+          <Progress
+            value={pct}
+            className="mt-1.5 h-2"
+            aria-label="Action plan progress"
+            indicatorClassName="bg-gradient-to-r from-violet-500 to-cyan-400"
+          />
         </div>
       </div>
       <div className="mt-6 grid gap-4 lg:grid-cols-3">
         {phasesOf(p.tasks).map((ph) => (
-          <section key={ph.phase} aria-label={`Days ${(ph.phase - 1) * 30 + 1} to ${ph.phase * 30}: ${ph.name}`} className="rounded-lg border bg-background/40 p-4">
+          <section
+            key={ph.phase}
+            aria-label={`Days ${(ph.phase - 1) * 30 + 1} to ${ph.phase * 30}: ${ph.name}`}
+            className="rounded-lg border bg-background/40 p-4"
+          >
             <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
               Days {(ph.phase - 1) * 30 + 1}-{ph.phase * 30}
             </p>
@@ -53,7 +64,12 @@ export function ActionPlanBoard() {
             <ul className="mt-3 space-y-2.5">
               {ph.tasks.map((t) => (
                 <li key={t.id} className="flex items-start gap-2.5">
-                  <Checkbox id={`task-${t.id}`} checked={t.done} onCheckedChange={(v) => tick.mutate({ id: t.id, done: v === true })} className="mt-0.5" />
+                  <Checkbox
+                    id={`task-${t.id}`}
+                    checked={t.done}
+                    onCheckedChange={(v) => tick.mutate({ id: t.id, done: v === true })}
+                    className="mt-0.5"
+                  />
                   <label htmlFor={`task-${t.id}`} className="cursor-pointer text-sm">
                     <span className={cn('font-medium', t.done && 'text-muted-foreground line-through')}>{t.title}</span>
                     {t.detail && <span className="block text-xs text-muted-foreground">{t.detail}</span>}

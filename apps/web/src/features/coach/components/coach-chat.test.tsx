@@ -11,10 +11,25 @@ import { CoachHostProvider } from './coach-host';
 
 const openPlanDialog = vi.fn();
 vi.mock('@/lib/plan/plan-context', () => ({ usePlan: () => ({ currentPlan: 'basic', openPlanDialog }) }));
-vi.mock('@/lib/supabase', () => ({ supabase: () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 'user-jwt' } } }) } }) }));
+vi.mock('@/lib/supabase', () => ({
+  supabase: () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 'user-jwt' } } }) } }),
+}));
 
-const config = { supabaseUrl: 'http://api.test', anonKey: 'anon-key', brandName: 'B', bookingUrl: 'https://b', introVideoUrl: 'https://v', voiceAvailable: false, sessionTimeoutMinutes: 30, sessionWarningMinutes: 5 };
-type Chunk = Parameters<Parameters<typeof createUIMessageStream<CoachMessage>>[0]['execute']>[0]['writer']['write'] extends (c: infer C) => void ? C : never;
+const config = {
+  supabaseUrl: 'http://api.test',
+  anonKey: 'anon-key',
+  brandName: 'B',
+  bookingUrl: 'https://b',
+  introVideoUrl: 'https://v',
+  voiceAvailable: false,
+  sessionTimeoutMinutes: 30,
+  sessionWarningMinutes: 5,
+};
+type Chunk = Parameters<Parameters<typeof createUIMessageStream<CoachMessage>>[0]['execute']>[0]['writer']['write'] extends (
+  c: infer C,
+) => void
+  ? C
+  : never;
 
 /** A reply in the AI SDK's real UI message stream wire format (SSE), as the server sends it. */
 function streamed(chunks: Chunk[]): Response {
@@ -145,7 +160,12 @@ describe('CoachChat', { timeout: 30_000 }, () => {
   });
 
   it('a provider error after streaming began: plain message, then Retry resends the same text', async () => {
-    fetchMock.mockResolvedValueOnce(streamed([{ type: 'data-conversation', data: { id: 'conv-9', title: 't' } }, { type: 'error', errorText: 'provider_error: The AI provider failed.' }]));
+    fetchMock.mockResolvedValueOnce(
+      streamed([
+        { type: 'data-conversation', data: { id: 'conv-9', title: 't' } },
+        { type: 'error', errorText: 'provider_error: The AI provider failed.' },
+      ]),
+    );
     renderChat();
     await send('Keep this text');
     await screen.findByText('The AI provider failed.');

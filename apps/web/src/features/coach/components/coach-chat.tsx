@@ -30,7 +30,16 @@ export interface CoachChatProps {
 }
 
 /** The one coach behind every door: streams replies over useChat, shows errors plainly, keeps what was typed. */
-export function CoachChat({ door, conversationId, initialMessages, greeting, placeholder, inputLabel, onConversation, className }: CoachChatProps) {
+export function CoachChat({
+  door,
+  conversationId,
+  initialMessages,
+  greeting,
+  placeholder,
+  inputLabel,
+  onConversation,
+  className,
+}: CoachChatProps) {
   const qc = useQueryClient();
   const plan = usePlan();
   // one transport per mounted chat (a new or resumed conversation remounts this component)
@@ -93,7 +102,13 @@ export function CoachChat({ door, conversationId, initialMessages, greeting, pla
 
   return (
     <div className={cn('flex min-h-0 flex-col', className)}>
-      <div role="log" aria-live="polite" aria-label="Conversation" aria-busy={busy} className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4">
+      <div
+        role="log"
+        aria-live="polite"
+        aria-label="Conversation"
+        aria-busy={busy}
+        className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4"
+      >
         <div className="flex justify-start">
           <p className="max-w-[92%] rounded-2xl rounded-bl-sm bg-secondary px-4 py-2 text-sm text-secondary-foreground">{greeting}</p>
         </div>

@@ -19,8 +19,22 @@ const loading = (
 function ResumedChat({ id, onConversation }: { id: string; onConversation(c: { id: string }): void }) {
   const history = useQuery(conversationQuery(id));
   if (history.isPending) return loading;
-  if (history.isError) return <Alert variant="destructive" className="m-4">{coachMessages.loadFailed}</Alert>;
-  return <CoachChat door="coach_view" conversationId={id} initialMessages={history.data} greeting={coachMessages.greeting} onConversation={onConversation} className="h-full" />;
+  if (history.isError)
+    return (
+      <Alert variant="destructive" className="m-4">
+        {coachMessages.loadFailed}
+      </Alert>
+    );
+  return (
+    <CoachChat
+      door="coach_view"
+      conversationId={id}
+      initialMessages={history.data}
+      greeting={coachMessages.greeting}
+      onConversation={onConversation}
+      className="h-full"
+    />
+  );
 }
 
 /** The Coach view: the conversation list beside a full-width chat. */
@@ -50,7 +64,14 @@ export function CoachView() {
           {session.resumeId ? (
             <ResumedChat key={session.key} id={session.resumeId} onConversation={named} />
           ) : (
-            <CoachChat key={session.key} door="coach_view" conversationId={null} greeting={coachMessages.greeting} onConversation={named} className="h-full" />
+            <CoachChat
+              key={session.key}
+              door="coach_view"
+              conversationId={null}
+              greeting={coachMessages.greeting}
+              onConversation={named}
+              className="h-full"
+            />
           )}
         </Suspense>
       </section>

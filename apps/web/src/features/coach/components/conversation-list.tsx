@@ -38,7 +38,14 @@ function Row({ c, active, onOpen, onDeleted }: { c: ConversationSummary; active:
     return (
       <form onSubmit={submit} className="flex items-center gap-1 p-1">
         <Input aria-label="Conversation title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} className="h-8" />
-        <Button type="submit" size="icon" variant="ghost" className="size-8" aria-label="Save title" disabled={!title.trim() || rename.isPending}>
+        <Button
+          type="submit"
+          size="icon"
+          variant="ghost"
+          className="size-8"
+          aria-label="Save title"
+          disabled={!title.trim() || rename.isPending}
+        >
           <Check aria-hidden />
         </Button>
         <Button type="button" size="icon" variant="ghost" className="size-8" aria-label="Cancel" onClick={() => setMode('view')}>
@@ -63,8 +70,18 @@ function Row({ c, active, onOpen, onDeleted }: { c: ConversationSummary; active:
     );
   }
   return (
-    <div className={cn('group flex items-center gap-1 rounded-md pr-1', active ? 'bg-primary/15 ring-1 ring-primary/40' : 'hover:bg-secondary')}>
-      <button type="button" onClick={onOpen} aria-current={active ? 'true' : undefined} className="flex min-w-0 flex-1 items-start gap-2 px-2 py-2 text-left text-sm">
+    <div
+      className={cn(
+        'group flex items-center gap-1 rounded-md pr-1',
+        active ? 'bg-primary/15 ring-1 ring-primary/40' : 'hover:bg-secondary',
+      )}
+    >
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-current={active ? 'true' : undefined}
+        className="flex min-w-0 flex-1 items-start gap-2 px-2 py-2 text-left text-sm"
+      >
         <MessageSquare aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
         <span className="min-w-0 flex-1">
           <span className="block truncate">{c.title || coachMessages.untitled}</span>

@@ -21,7 +21,10 @@ export function MessageView({ message, streaming }: { message: CoachMessage; str
   if (message.role === 'user') {
     return (
       <div className="flex justify-end">
-        <p data-testid="coach-user" className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-violet-600 px-4 py-2 text-sm text-white">
+        <p
+          data-testid="coach-user"
+          className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-violet-600 px-4 py-2 text-sm text-white"
+        >
           {messageText(message)}
         </p>
       </div>
@@ -32,7 +35,10 @@ export function MessageView({ message, streaming }: { message: CoachMessage; str
   const text = messageText(message);
   return (
     <div className="flex justify-start">
-      <div data-testid="coach-reply" className="group max-w-[92%] rounded-2xl rounded-bl-sm bg-secondary px-4 py-2 text-sm text-secondary-foreground">
+      <div
+        data-testid="coach-reply"
+        className="group max-w-[92%] rounded-2xl rounded-bl-sm bg-secondary px-4 py-2 text-sm text-secondary-foreground"
+      >
         {facts && facts.labels.length > 0 && (
           <p data-testid="coach-facts" className="mb-1 text-xs text-muted-foreground">
             {coachMessages.factsUsed(facts.labels)}
@@ -46,9 +52,20 @@ export function MessageView({ message, streaming }: { message: CoachMessage; str
         })}
         {!streaming && (text || usage) && (
           <div className="mt-1 flex items-center gap-2 text-xs text-muted-foreground">
-            {usage && <span data-testid="coach-usage">{usage.tier === 'unlimited' ? coachMessages.usageUnlimited : coachMessages.usage(usage.credits, usage.balance)}</span>}
+            {usage && (
+              <span data-testid="coach-usage">
+                {usage.tier === 'unlimited' ? coachMessages.usageUnlimited : coachMessages.usage(usage.credits, usage.balance)}
+              </span>
+            )}
             {text && (
-              <Button type="button" variant="ghost" size="sm" className={cn('ml-auto h-7 px-2')} aria-label="Copy reply" onClick={() => void copy(text)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                className={cn('ml-auto h-7 px-2')}
+                aria-label="Copy reply"
+                onClick={() => void copy(text)}
+              >
                 <Copy aria-hidden />
               </Button>
             )}

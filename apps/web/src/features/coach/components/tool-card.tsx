@@ -31,7 +31,8 @@ const ICON = 'size-4 shrink-0 text-primary';
 function SearchCard({ part }: { part: ToolPartView }) {
   const host = useCoachHost();
   const q = (part.input as { query?: string } | undefined)?.query ?? '';
-  if (part.state !== 'output-available') return <Card testId="tool-search" icon={<Search aria-hidden className={ICON} />} title={`Searching the catalogue for "${q}"...`} />;
+  if (part.state !== 'output-available')
+    return <Card testId="tool-search" icon={<Search aria-hidden className={ICON} />} title={`Searching the catalogue for "${q}"...`} />;
   const s = readSearch(part.input, part.output);
   if (!s) return <Card testId="tool-search" icon={<Search aria-hidden className={ICON} />} title="Searched the catalogue" />;
   return (
@@ -41,7 +42,12 @@ function SearchCard({ part }: { part: ToolPartView }) {
           {s.results.slice(0, 8).map((r) => (
             <li key={r.id ?? r.name} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs">
               {r.name}
-              {r.category && <span className="text-muted-foreground"> · {(INTEGRATION_CATEGORIES as Record<string, string>)[r.category] ?? r.category}</span>}
+              {r.category && (
+                <span className="text-muted-foreground">
+                  {' '}
+                  · {(INTEGRATION_CATEGORIES as Record<string, string>)[r.category] ?? r.category}
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -64,7 +70,11 @@ function IdeaCard({ part }: { part: ToolPartView }) {
   const idea = readIdea(part.input, part.output);
   const done = part.state === 'output-available';
   return (
-    <Card testId="tool-idea" icon={<Lightbulb aria-hidden className={ICON} />} title={done ? coachMessages.ideaSaved : 'Saving a connection idea...'}>
+    <Card
+      testId="tool-idea"
+      icon={<Lightbulb aria-hidden className={ICON} />}
+      title={done ? coachMessages.ideaSaved : 'Saving a connection idea...'}
+    >
       {idea && (
         <p>
           <span className="font-medium">{idea.from}</span> → <span className="font-medium">{idea.to}</span>
@@ -79,7 +89,11 @@ function PlanCard({ part }: { part: ToolPartView }) {
   const plan = readPlan(part.input);
   const done = part.state === 'output-available';
   return (
-    <Card testId="tool-plan" icon={<CalendarCheck aria-hidden className={ICON} />} title={done ? coachMessages.planWritten : 'Writing your action plan...'}>
+    <Card
+      testId="tool-plan"
+      icon={<CalendarCheck aria-hidden className={ICON} />}
+      title={done ? coachMessages.planWritten : 'Writing your action plan...'}
+    >
       {plan && (
         <>
           <p className="font-medium">{plan.title}</p>
@@ -99,7 +113,13 @@ function PlanCard({ part }: { part: ToolPartView }) {
 /** A tool the coach used, as a readable card (the raw input and output are never shown). */
 export function ToolCard({ part }: { part: ToolPartView }) {
   if (part.state === 'output-error') {
-    return <Card testId="tool-error" icon={<Wrench aria-hidden className="size-4 text-destructive" />} title={`A step failed (${part.name}). The coach carried on without it.`} />;
+    return (
+      <Card
+        testId="tool-error"
+        icon={<Wrench aria-hidden className="size-4 text-destructive" />}
+        title={`A step failed (${part.name}). The coach carried on without it.`}
+      />
+    );
   }
   switch (part.name) {
     case 'searchCatalogue':

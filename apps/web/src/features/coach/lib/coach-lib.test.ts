@@ -19,14 +19,34 @@ describe('coach errors', () => {
     expect((await coachHttpError(json(500, { code: 'drop_tables', message: 'x' }))).code).toBe('unknown');
   });
   it('says plainly what happened, and offers Retry only where it can help', () => {
-    expect(describeCoachError(new CoachHttpError(503, 'ai_not_configured', 'x'))).toEqual({ code: 'ai_not_configured', text: coachMessages.notConfigured, retryable: false });
-    expect(describeCoachError(new CoachHttpError(402, 'out_of_credits', 'x'))).toMatchObject({ text: coachMessages.outOfCredits, retryable: false });
-    expect(describeCoachError(new CoachHttpError(403, 'ai_disabled', 'x'))).toMatchObject({ text: coachMessages.aiDisabled, retryable: false });
-    expect(describeCoachError(new CoachHttpError(429, 'rate_limited', 'Too many messages.'))).toMatchObject({ text: 'Too many messages.', retryable: true });
-    expect(describeCoachError(new Error('provider_timeout: The model took too long.'))).toEqual({ code: 'provider_timeout', text: 'The model took too long.', retryable: true });
+    expect(describeCoachError(new CoachHttpError(503, 'ai_not_configured', 'x'))).toEqual({
+      code: 'ai_not_configured',
+      text: coachMessages.notConfigured,
+      retryable: false,
+    });
+    expect(describeCoachError(new CoachHttpError(402, 'out_of_credits', 'x'))).toMatchObject({
+      text: coachMessages.outOfCredits,
+      retryable: false,
+    });
+    expect(describeCoachError(new CoachHttpError(403, 'ai_disabled', 'x'))).toMatchObject({
+      text: coachMessages.aiDisabled,
+      retryable: false,
+    });
+    expect(describeCoachError(new CoachHttpError(429, 'rate_limited', 'Too many messages.'))).toMatchObject({
+      text: 'Too many messages.',
+      retryable: true,
+    });
+    expect(describeCoachError(new Error('provider_timeout: The model took too long.'))).toEqual({
+      code: 'provider_timeout',
+      text: 'The model took too long.',
+      retryable: true,
+    });
     expect(describeCoachError(new Error('provider_error:'))).toMatchObject({ code: 'provider_error', text: coachMessages.providerError });
     expect(describeCoachError(new TypeError('Failed to fetch'))).toMatchObject({ code: 'network', retryable: true });
-    expect(describeCoachError(new Error('at Object.<anonymous> (server.ts:1)'))).toMatchObject({ code: 'unknown', text: coachMessages.genericError });
+    expect(describeCoachError(new Error('at Object.<anonymous> (server.ts:1)'))).toMatchObject({
+      code: 'unknown',
+      text: coachMessages.genericError,
+    });
   });
 });
 
@@ -34,8 +54,19 @@ const msg = (role: 'user' | 'assistant', parts: CoachMessage['parts']): CoachMes
 
 describe('coach messages and request body', () => {
   it('sends only the newest user message, the conversation and the door (history stays on the server)', () => {
-    const list = [msg('user', [{ type: 'text', text: 'first' }]), msg('assistant', [{ type: 'text', text: 'reply' }]), msg('user', [{ type: 'text', text: 'Do you ' }, { type: 'text', text: 'have Xero?' }])];
-    expect(coachRequestBody(list, 'c1', 'integration_assistant')).toEqual({ message: 'Do you have Xero?', conversationId: 'c1', door: 'integration_assistant' });
+    const list = [
+      msg('user', [{ type: 'text', text: 'first' }]),
+      msg('assistant', [{ type: 'text', text: 'reply' }]),
+      msg('user', [
+        { type: 'text', text: 'Do you ' },
+        { type: 'text', text: 'have Xero?' },
+      ]),
+    ];
+    expect(coachRequestBody(list, 'c1', 'integration_assistant')).toEqual({
+      message: 'Do you have Xero?',
+      conversationId: 'c1',
+      door: 'integration_assistant',
+    });
     expect(coachRequestBody([], null, 'panel')).toEqual({ message: '', conversationId: null, door: 'panel' });
   });
   it('reads text and the latest data part', () => {
@@ -54,29 +85,56 @@ describe('coach messages and request body', () => {
 
 describe('usage history lines', () => {
   const row = { conversation_id: 'c', input_tokens: 1, output_tokens: 1, conversation_title: null };
-  it("reads like \"22 Nov, Coach: 'Q1 marketing plan', 4 credits\"", () => {
-    expect(usageLine({ ...row, created_at: '2026-11-22T12:00:00Z', delta: -4, reason: 'coach', conversation_title: 'Q1 marketing plan' })).toBe("22 Nov, Coach: 'Q1 marketing plan', 4 credits");
+  it('reads like "22 Nov, Coach: \'Q1 marketing plan\', 4 credits"', () => {
+    expect(
+      usageLine({ ...row, created_at: '2026-11-22T12:00:00Z', delta: -4, reason: 'coach', conversation_title: 'Q1 marketing plan' }),
+    ).toBe("22 Nov, Coach: 'Q1 marketing plan', 4 credits");
     expect(usageLine({ ...row, created_at: '2026-11-03T12:00:00Z', delta: -1, reason: 'coach' })).toBe('3 Nov, Coach, 1 credit');
-    expect(usageLine({ ...row, created_at: '2026-11-01T12:00:00Z', delta: 2000, reason: 'trial_grant' })).toBe('1 Nov, Trial credits, +2,000 credits');
-    expect(usageLine({ ...row, created_at: '2026-11-01T12:00:00Z', delta: 5, reason: 'goodwill_bonus' })).toBe('1 Nov, Goodwill bonus, +5 credits');
+    expect(usageLine({ ...row, created_at: '2026-11-01T12:00:00Z', delta: 2000, reason: 'trial_grant' })).toBe(
+      '1 Nov, Trial credits, +2,000 credits',
+    );
+    expect(usageLine({ ...row, created_at: '2026-11-01T12:00:00Z', delta: 5, reason: 'goodwill_bonus' })).toBe(
+      '1 Nov, Goodwill bonus, +5 credits',
+    );
   });
 });
 
 describe('tool cards read the stream leniently', () => {
   it('catalogue search: results, or not in the catalogue with a request offer', () => {
-    expect(readSearch({ query: 'Xero' }, { found: false, suggestRequest: true })).toEqual({ query: 'Xero', results: [], suggestRequest: true });
-    expect(readSearch({ query: 'slack' }, { found: true, query: 'slack', matches: [{ id: 'slack', name: 'Slack', category: 'communication' }] })).toMatchObject({ suggestRequest: false, results: [{ name: 'Slack' }] });
+    expect(readSearch({ query: 'Xero' }, { found: false, suggestRequest: true })).toEqual({
+      query: 'Xero',
+      results: [],
+      suggestRequest: true,
+    });
+    expect(
+      readSearch({ query: 'slack' }, { found: true, query: 'slack', matches: [{ id: 'slack', name: 'Slack', category: 'communication' }] }),
+    ).toMatchObject({ suggestRequest: false, results: [{ name: 'Slack' }] });
     expect(readSearch({ query: 'x' }, 'not an object')).toBeNull();
   });
   it('saved idea and action plan', () => {
-    expect(readIdea({ fromTool: 'Typeform', toTool: 'HubSpot', idea: 'Leads' }, { saved: true })).toEqual({ from: 'Typeform', to: 'HubSpot', idea: 'Leads' });
+    expect(readIdea({ fromTool: 'Typeform', toTool: 'HubSpot', idea: 'Leads' }, { saved: true })).toEqual({
+      from: 'Typeform',
+      to: 'HubSpot',
+      idea: 'Leads',
+    });
     expect(readIdea(undefined, { saved: true, id: 'i', fromTool: 'A', toTool: 'B' })).toMatchObject({ from: 'A', to: 'B' });
     expect(readIdea({}, { saved: true })).toBeNull();
-    expect(readPlan({ title: 'Q1', phases: [{ name: 'Foundations', tasks: [{ title: 'a' }, { title: 'b' }] }] })).toEqual({ title: 'Q1', phases: [{ name: 'Foundations', count: 2 }] });
+    expect(readPlan({ title: 'Q1', phases: [{ name: 'Foundations', tasks: [{ title: 'a' }, { title: 'b' }] }] })).toEqual({
+      title: 'Q1',
+      phases: [{ name: 'Foundations', count: 2 }],
+    });
     expect(readPlan({ title: 'Q1' })).toBeNull();
   });
   it('groups plan tasks into ordered phases', () => {
-    const t = (phase: number, position: number) => ({ id: `${phase}-${position}`, phase, phase_name: `P${phase}`, position, title: 't', detail: null, done: false });
+    const t = (phase: number, position: number) => ({
+      id: `${phase}-${position}`,
+      phase,
+      phase_name: `P${phase}`,
+      position,
+      title: 't',
+      detail: null,
+      done: false,
+    });
     expect(phasesOf([t(2, 1), t(1, 2), t(1, 1), t(3, 1)]).map((p) => [p.name, p.tasks.map((x) => x.id)])).toEqual([
       ['P1', ['1-1', '1-2']],
       ['P2', ['2-1']],

@@ -4,7 +4,9 @@ import { z } from 'zod';
  * The tools' inputs and outputs as the server streams them, read leniently: a card shows what it can recognise
  * and falls back to a plain "used <tool>" line, so a newer server never breaks an older page.
  */
-const catalogueItem = z.object({ name: z.string(), category: z.string().optional(), description: z.string().optional(), id: z.string().optional() }).passthrough();
+const catalogueItem = z
+  .object({ name: z.string(), category: z.string().optional(), description: z.string().optional(), id: z.string().optional() })
+  .passthrough();
 
 export const searchOutputSchema = z
   .object({

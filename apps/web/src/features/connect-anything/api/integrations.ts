@@ -14,7 +14,11 @@ export interface MarketplaceQuery {
 
 /** PostgREST or-filter values: commas, parentheses and wildcards in the search would change the filter's meaning. */
 export function escapeSearch(s: string): string {
-  return s.trim().replace(/[%*,()\\."':]/g, ' ').replace(/\s+/g, ' ').slice(0, 100);
+  return s
+    .trim()
+    .replace(/[%*,()\\."':]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .slice(0, 100);
 }
 
 /** One page of the catalogue, filtered and counted by the server. */
@@ -46,7 +50,8 @@ export async function fetchCategoryCounts(): Promise<Record<FilterId, number>> {
   const c = categoryCountsSchema.parse(data);
   const counts = {} as Record<FilterId, number>; // filled for every filter just below
   for (const f of INTEGRATION_FILTERS) {
-    counts[f.id] = f.id === 'all' ? c.total : f.id === 'popular' ? c.popular : f.categories.reduce((s, cat) => s + (c.by_category[cat] ?? 0), 0);
+    counts[f.id] =
+      f.id === 'all' ? c.total : f.id === 'popular' ? c.popular : f.categories.reduce((s, cat) => s + (c.by_category[cat] ?? 0), 0);
   }
   return counts;
 }

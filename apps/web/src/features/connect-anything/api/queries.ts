@@ -6,11 +6,21 @@ import { submitConnectionRequest, submitIntegrationRequest } from './requests';
 
 const FIVE_MINUTES = 5 * 60_000;
 export const marketplaceQuery = (q: MarketplaceQuery) =>
-  queryOptions({ queryKey: integrationKeys.page(q), queryFn: () => fetchIntegrations(q), placeholderData: keepPreviousData, staleTime: 60_000 });
-export const categoryCountsQuery = () => queryOptions({ queryKey: integrationKeys.counts(), queryFn: fetchCategoryCounts, staleTime: FIVE_MINUTES });
-export const firstToolsQuery = (n: number) => queryOptions({ queryKey: integrationKeys.first(n), queryFn: () => fetchFirstTools(n), staleTime: FIVE_MINUTES });
-export const catalogueIndexQuery = () => queryOptions({ queryKey: integrationKeys.index(), queryFn: fetchCatalogueIndex, staleTime: FIVE_MINUTES });
+  queryOptions({
+    queryKey: integrationKeys.page(q),
+    queryFn: () => fetchIntegrations(q),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+export const categoryCountsQuery = () =>
+  queryOptions({ queryKey: integrationKeys.counts(), queryFn: fetchCategoryCounts, staleTime: FIVE_MINUTES });
+export const firstToolsQuery = (n: number) =>
+  queryOptions({ queryKey: integrationKeys.first(n), queryFn: () => fetchFirstTools(n), staleTime: FIVE_MINUTES });
+export const catalogueIndexQuery = () =>
+  queryOptions({ queryKey: integrationKeys.index(), queryFn: fetchCatalogueIndex, staleTime: FIVE_MINUTES });
 
 // Requests change nothing the user's screens read back (the plan's usage is refreshed by the caller).
-export const useSubmitConnectionRequest = (cb?: MutationCallbacks<void, Parameters<typeof submitConnectionRequest>[0]>) => useWriteMutation(submitConnectionRequest, [], cb);
-export const useSubmitIntegrationRequest = (cb?: MutationCallbacks<void, Parameters<typeof submitIntegrationRequest>[0]>) => useWriteMutation(submitIntegrationRequest, [], cb);
+export const useSubmitConnectionRequest = (cb?: MutationCallbacks<void, Parameters<typeof submitConnectionRequest>[0]>) =>
+  useWriteMutation(submitConnectionRequest, [], cb);
+export const useSubmitIntegrationRequest = (cb?: MutationCallbacks<void, Parameters<typeof submitIntegrationRequest>[0]>) =>
+  useWriteMutation(submitIntegrationRequest, [], cb);

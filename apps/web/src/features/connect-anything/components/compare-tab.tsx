@@ -29,7 +29,16 @@ export function CompareTab() {
     { label: 'Rating', value: (t) => `${t.rating.toFixed(1)} / 5` },
     { label: 'Users', value: (t) => formatUsers(t.connections) },
     { label: 'Popular', value: (t) => (t.popular ? 'Yes' : 'No') },
-    { label: 'Key actions', value: (t) => <ul className="space-y-0.5">{t.actions.slice(0, 3).map((a) => <li key={a}>{a}</li>)}</ul> },
+    {
+      label: 'Key actions',
+      value: (t) => (
+        <ul className="space-y-0.5">
+          {t.actions.slice(0, 3).map((a) => (
+            <li key={a}>{a}</li>
+          ))}
+        </ul>
+      ),
+    },
   ];
 
   return (
@@ -66,7 +75,9 @@ export function CompareTab() {
             <caption className="sr-only">Comparison of the selected tools</caption>
             <thead>
               <tr className="border-b bg-secondary/40">
-                <th scope="col" className="w-32 p-3 text-left font-medium text-muted-foreground">Tool</th>
+                <th scope="col" className="w-32 p-3 text-left font-medium text-muted-foreground">
+                  Tool
+                </th>
                 {chosen.map((t) => (
                   <th key={t.id} scope="col" className="p-3 text-left">
                     <div className="flex items-center justify-between gap-2">
@@ -74,7 +85,13 @@ export function CompareTab() {
                         <CategoryIcon category={t.category} className="mr-1.5 inline size-4" />
                         {t.name}
                       </span>
-                      <Button size="icon" variant="ghost" className="size-7" aria-label={`Remove ${t.name}`} onClick={() => setSelected((s) => s.filter((x) => x !== t.id))}>
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        className="size-7"
+                        aria-label={`Remove ${t.name}`}
+                        onClick={() => setSelected((s) => s.filter((x) => x !== t.id))}
+                      >
                         <X aria-hidden />
                       </Button>
                     </div>
@@ -85,9 +102,13 @@ export function CompareTab() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.label} className="border-b last:border-0">
-                  <th scope="row" className="p-3 text-left font-medium text-muted-foreground">{r.label}</th>
+                  <th scope="row" className="p-3 text-left font-medium text-muted-foreground">
+                    {r.label}
+                  </th>
                   {chosen.map((t) => (
-                    <td key={t.id} className="p-3 align-top">{r.value(t)}</td>
+                    <td key={t.id} className="p-3 align-top">
+                      {r.value(t)}
+                    </td>
                   ))}
                 </tr>
               ))}
@@ -100,7 +121,9 @@ export function CompareTab() {
           </div>
         </div>
       ) : (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">Select tools above to see them side by side.</p>
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+          Select tools above to see them side by side.
+        </p>
       )}
     </section>
   );

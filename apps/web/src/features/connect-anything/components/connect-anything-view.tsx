@@ -41,7 +41,15 @@ export function ConnectAnythingView({ assistant }: { assistant: ReactNode }) {
 
   return (
     <div className="mx-auto w-full max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:py-14">
-      <DirectoryHeader search={query.search} onSearch={setSearch} layout={layout} onLayout={setLayout} filter={query.filter} onFilter={setFilter} counts={counts.data} />
+      <DirectoryHeader
+        search={query.search}
+        onSearch={setSearch}
+        layout={layout}
+        onLayout={setLayout}
+        filter={query.filter}
+        onFilter={setFilter}
+        counts={counts.data}
+      />
       <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
         <div className="-mx-4 overflow-x-auto px-4 sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0">
           <TabsList className="h-auto w-max min-w-full justify-start gap-1 lg:w-full lg:justify-center">

@@ -27,7 +27,11 @@ export function ConnectorGraphTab() {
     onError: () => void toast.error(messages.connectAnything.blueprintFailed),
   });
   const saveBlueprint = () =>
-    save.mutate({ from: path[0]!.name, to: path[path.length - 1]!.name, idea: `Blueprint to ${outcomeLabel.toLowerCase()}: ${path.map((p) => p.name).join(' → ')}` });
+    save.mutate({
+      from: path[0]!.name,
+      to: path[path.length - 1]!.name,
+      idea: `Blueprint to ${outcomeLabel.toLowerCase()}: ${path.map((p) => p.name).join(' → ')}`,
+    });
   const apps = [...(catalogue.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
 
   return (
@@ -79,7 +83,9 @@ export function ConnectorGraphTab() {
               </Fragment>
             ))}
             <ArrowRight aria-hidden className="size-5 rotate-90 text-accent md:rotate-0" />
-            <li className="rounded-xl border border-dashed border-accent/60 px-4 py-3 text-center text-sm font-medium text-accent">{outcomeLabel}</li>
+            <li className="rounded-xl border border-dashed border-accent/60 px-4 py-3 text-center text-sm font-medium text-accent">
+              {outcomeLabel}
+            </li>
           </ol>
         ) : (
           <div className="flex flex-col items-center gap-2 py-6 text-center text-muted-foreground">

@@ -31,13 +31,34 @@ export function DirectoryHeader({ search, onSearch, layout, onLayout, filter, on
       <div className="mx-auto flex max-w-3xl gap-2">
         <div className="relative flex-1">
           <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" aria-label="Search integrations" placeholder="Search integrations..." className="h-11 pl-9" value={search} onChange={(e) => onSearch(e.target.value)} />
+          <Input
+            type="search"
+            aria-label="Search integrations"
+            placeholder="Search integrations..."
+            className="h-11 pl-9"
+            value={search}
+            onChange={(e) => onSearch(e.target.value)}
+          />
         </div>
         <div role="group" aria-label="Layout" className="flex rounded-md border p-1">
-          <Button size="icon" variant={layout === 'grid' ? 'secondary' : 'ghost'} className="size-9" aria-label="Grid layout" aria-pressed={layout === 'grid'} onClick={() => onLayout('grid')}>
+          <Button
+            size="icon"
+            variant={layout === 'grid' ? 'secondary' : 'ghost'}
+            className="size-9"
+            aria-label="Grid layout"
+            aria-pressed={layout === 'grid'}
+            onClick={() => onLayout('grid')}
+          >
             <LayoutGrid aria-hidden />
           </Button>
-          <Button size="icon" variant={layout === 'list' ? 'secondary' : 'ghost'} className="size-9" aria-label="List layout" aria-pressed={layout === 'list'} onClick={() => onLayout('list')}>
+          <Button
+            size="icon"
+            variant={layout === 'list' ? 'secondary' : 'ghost'}
+            className="size-9"
+            aria-label="List layout"
+            aria-pressed={layout === 'list'}
+            onClick={() => onLayout('list')}
+          >
             <List aria-hidden />
           </Button>
         </div>
@@ -56,7 +77,13 @@ export function DirectoryHeader({ search, onSearch, layout, onLayout, filter, on
                 )}
               >
                 {f.label}
-                <span className={cn('rounded-full px-1.5 text-xs tabular-nums', filter === f.id ? 'bg-black/25' : 'bg-secondary text-muted-foreground')} data-testid={`count-${f.id}`}>
+                <span
+                  className={cn(
+                    'rounded-full px-1.5 text-xs tabular-nums',
+                    filter === f.id ? 'bg-black/25' : 'bg-secondary text-muted-foreground',
+                  )}
+                  data-testid={`count-${f.id}`}
+                >
                   {counts ? counts[f.id] : '…'}
                 </span>
               </button>

@@ -10,7 +10,17 @@ export type CardLayout = 'grid' | 'compact' | 'list';
 export const formatUsers = (n: number) => new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 
 /** One catalogue entry: a full card (grid), a small card (compact) or a row (list). */
-export function IntegrationCard({ item, layout, onCompare, compareDisabled }: { item: Integration; layout: CardLayout; onCompare?: () => void; compareDisabled?: boolean }) {
+export function IntegrationCard({
+  item,
+  layout,
+  onCompare,
+  compareDisabled,
+}: {
+  item: Integration;
+  layout: CardLayout;
+  onCompare?: () => void;
+  compareDisabled?: boolean;
+}) {
   const meta = (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
       <span className="inline-flex items-center gap-1">
@@ -26,7 +36,13 @@ export function IntegrationCard({ item, layout, onCompare, compareDisabled }: { 
     </div>
   );
   const icon = (
-    <span aria-hidden className={cn('flex shrink-0 items-center justify-center rounded-lg bg-secondary', layout === 'grid' ? 'size-12 text-2xl' : 'size-9 text-lg')}>
+    <span
+      aria-hidden
+      className={cn(
+        'flex shrink-0 items-center justify-center rounded-lg bg-secondary',
+        layout === 'grid' ? 'size-12 text-2xl' : 'size-9 text-lg',
+      )}
+    >
       <CategoryIcon category={item.category} className={layout === 'grid' ? 'size-6' : 'size-5'} />
     </span>
   );
@@ -46,9 +62,17 @@ export function IntegrationCard({ item, layout, onCompare, compareDisabled }: { 
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
             <h3 className="truncate font-semibold">{item.name}</h3>
-            {item.popular && <Badge variant="secondary" className="shrink-0">Popular</Badge>}
+            {item.popular && (
+              <Badge variant="secondary" className="shrink-0">
+                Popular
+              </Badge>
+            )}
           </div>
-          {layout !== 'compact' && <p className={cn('mt-1 text-sm text-muted-foreground', layout === 'list' ? 'line-clamp-1' : 'line-clamp-2')}>{item.description}</p>}
+          {layout !== 'compact' && (
+            <p className={cn('mt-1 text-sm text-muted-foreground', layout === 'list' ? 'line-clamp-1' : 'line-clamp-2')}>
+              {item.description}
+            </p>
+          )}
           <div className="mt-1.5">{meta}</div>
         </div>
       </div>
@@ -62,7 +86,14 @@ export function IntegrationCard({ item, layout, onCompare, compareDisabled }: { 
         </ul>
       )}
       {onCompare && (
-        <Button size="sm" variant="outline" className={cn(layout !== 'list' && 'mt-auto')} onClick={onCompare} disabled={compareDisabled} aria-label={`Compare ${item.name}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          className={cn(layout !== 'list' && 'mt-auto')}
+          onClick={onCompare}
+          disabled={compareDisabled}
+          aria-label={`Compare ${item.name}`}
+        >
           <Plus aria-hidden /> Compare
         </Button>
       )}

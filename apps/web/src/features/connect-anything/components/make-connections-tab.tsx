@@ -6,7 +6,11 @@ import { RequestIntegrationDialog } from './request-integration-dialog';
 import { SignInNotice } from './sign-in-notice';
 
 const STEPS = [
-  { icon: ClipboardList, title: 'Tell us what you need', text: 'Request a service that is not in the catalogue yet, with how you would use it.' },
+  {
+    icon: ClipboardList,
+    title: 'Tell us what you need',
+    text: 'Request a service that is not in the catalogue yet, with how you would use it.',
+  },
   { icon: Wrench, title: 'We review and build', text: 'Our team reviews every request and builds the most wanted integrations first.' },
   { icon: PlugZap, title: 'Connect and automate', text: 'Once live, it appears in the marketplace and on your dashboard builder.' },
 ];

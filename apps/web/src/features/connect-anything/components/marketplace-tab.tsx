@@ -43,7 +43,14 @@ export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="relative flex-1">
           <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" aria-label="Search the marketplace" placeholder="Search by name, description or category" className="pl-9" value={query.search} onChange={(e) => onSearch(e.target.value)} />
+          <Input
+            type="search"
+            aria-label="Search the marketplace"
+            placeholder="Search by name, description or category"
+            className="pl-9"
+            value={query.search}
+            onChange={(e) => onSearch(e.target.value)}
+          />
         </div>
         <div className="flex items-center gap-3">
           <div className="flex items-center gap-2">
@@ -54,10 +61,24 @@ export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear
             <X aria-hidden /> Clear
           </Button>
           <div role="group" aria-label="Card density" className="flex rounded-md border p-0.5">
-            <Button size="icon" variant={!compact ? 'secondary' : 'ghost'} className="size-8" aria-label="Grid" aria-pressed={!compact} onClick={() => onCompact(false)}>
+            <Button
+              size="icon"
+              variant={!compact ? 'secondary' : 'ghost'}
+              className="size-8"
+              aria-label="Grid"
+              aria-pressed={!compact}
+              onClick={() => onCompact(false)}
+            >
               <LayoutGrid aria-hidden />
             </Button>
-            <Button size="icon" variant={compact ? 'secondary' : 'ghost'} className="size-8" aria-label="Compact" aria-pressed={compact} onClick={() => onCompact(true)}>
+            <Button
+              size="icon"
+              variant={compact ? 'secondary' : 'ghost'}
+              className="size-8"
+              aria-label="Compact"
+              aria-pressed={compact}
+              onClick={() => onCompact(true)}
+            >
               <Rows3 aria-hidden />
             </Button>
           </div>
@@ -79,7 +100,11 @@ export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear
           aria-busy={result.isFetching}
           className={cn(
             'grid gap-3',
-            cardLayout === 'list' ? 'grid-cols-1' : cardLayout === 'compact' ? 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-4' : 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
+            cardLayout === 'list'
+              ? 'grid-cols-1'
+              : cardLayout === 'compact'
+                ? 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-4'
+                : 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
             result.isFetching && 'opacity-70',
           )}
         >

@@ -39,7 +39,9 @@ export function PlannerTab() {
       <section aria-label="Connection Planner" className="mx-auto max-w-xl rounded-lg border bg-card p-8 text-center">
         <Lock aria-hidden className="mx-auto size-10 text-amber-400" />
         <h2 className="mt-3 text-xl font-semibold">{messages.connectAnything.limitedFunctionality}</h2>
-        <p className="mt-2 text-muted-foreground">{plan.getUpgradeMessage(FEATURE)}. Custom connection planning is included from the Pro plan.</p>
+        <p className="mt-2 text-muted-foreground">
+          {plan.getUpgradeMessage(FEATURE)}. Custom connection planning is included from the Pro plan.
+        </p>
         <Button className="mt-5" variant="gradient" onClick={() => plan.openPlanDialog('plans')}>
           View Plan Options
         </Button>
@@ -92,9 +94,20 @@ export function PlannerTab() {
         </div>
         <div className="space-y-2">
           <Label htmlFor="planner-description">Connection description</Label>
-          <Textarea id="planner-description" placeholder="What should happen, and when?" value={form.description} onChange={set('description')} maxLength={10000} rows={4} />
+          <Textarea
+            id="planner-description"
+            placeholder="What should happen, and when?"
+            value={form.description}
+            onChange={set('description')}
+            maxLength={10000}
+            rows={4}
+          />
         </div>
-        {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
         <Button type="submit" variant="gradient" disabled={submit.isPending || exhausted}>
           <Send aria-hidden /> {submit.isPending ? 'Submitting...' : 'Submit Request'}
         </Button>

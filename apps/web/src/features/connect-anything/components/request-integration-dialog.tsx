@@ -12,7 +12,15 @@ import { useSubmitIntegrationRequest } from '../api/queries';
 const empty = { service_name: '', description: '', use_case: '' };
 
 /** 'Request Integration': service name, description and use case, all required; saved for the operators. */
-export function RequestIntegrationDialog({ open, onOpenChange, serviceName = '' }: { open: boolean; onOpenChange(o: boolean): void; serviceName?: string }) {
+export function RequestIntegrationDialog({
+  open,
+  onOpenChange,
+  serviceName = '',
+}: {
+  open: boolean;
+  onOpenChange(o: boolean): void;
+  serviceName?: string;
+}) {
   const [form, setForm] = useState({ ...empty, service_name: serviceName });
   const [error, setError] = useState<string | null>(null);
   const submit = useSubmitIntegrationRequest({
@@ -51,17 +59,45 @@ export function RequestIntegrationDialog({ open, onOpenChange, serviceName = '' 
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           <div className="space-y-2">
             <Label htmlFor="req-service">Service name</Label>
-            <Input id="req-service" required aria-invalid={invalid(form.service_name)} value={form.service_name} onChange={set('service_name')} maxLength={200} />
+            <Input
+              id="req-service"
+              required
+              aria-invalid={invalid(form.service_name)}
+              value={form.service_name}
+              onChange={set('service_name')}
+              maxLength={200}
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor="req-description">Service description</Label>
-            <Textarea id="req-description" required aria-invalid={invalid(form.description)} value={form.description} onChange={set('description')} maxLength={10000} rows={3} />
+            <Textarea
+              id="req-description"
+              required
+              aria-invalid={invalid(form.description)}
+              value={form.description}
+              onChange={set('description')}
+              maxLength={10000}
+              rows={3}
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor="req-use-case">Use case</Label>
-            <Textarea id="req-use-case" required aria-invalid={invalid(form.use_case)} value={form.use_case} onChange={set('use_case')} maxLength={10000} rows={3} placeholder="What would you automate with it?" />
+            <Textarea
+              id="req-use-case"
+              required
+              aria-invalid={invalid(form.use_case)}
+              value={form.use_case}
+              onChange={set('use_case')}
+              maxLength={10000}
+              rows={3}
+              placeholder="What would you automate with it?"
+            />
           </div>
-          {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
               Cancel

@@ -6,7 +6,17 @@ import { rangeLabel } from '../components/marketplace-tab';
 import { connectorPath } from './connector-path';
 
 const app = (id: string, name: string, category: Integration['category'], connections: number): Integration => ({
-  id, name, category, connections, description: `${name} app`, icon: '*', rating: 4.5, popular: false, actions: ['Do a', 'Do b', 'Do c', 'Do d'], website: null, builtin: false,
+  id,
+  name,
+  category,
+  connections,
+  description: `${name} app`,
+  icon: '*',
+  rating: 4.5,
+  popular: false,
+  actions: ['Do a', 'Do b', 'Do c', 'Do d'],
+  website: null,
+  builtin: false,
 });
 const CATALOGUE = [
   app('slack', 'Slack', 'communication', 240000),

@@ -42,7 +42,11 @@ export default function ConsentPrompt() {
             <Button variant="secondary" disabled={busy} onClick={() => run(acceptAll)}>
               Accept All
             </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => run(() => save({ performance: false, functional: false, targeting: false }))}>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => run(() => save({ performance: false, functional: false, targeting: false }))}
+            >
               Necessary only
             </Button>
             <Button id={CUSTOMISE_BUTTON_ID} variant="secondary" disabled={busy} onClick={openPreferences}>

@@ -17,7 +17,11 @@ const ROWS: { key: keyof ConsentChoices | 'necessary'; label: string; text: stri
 /** The Cookie Preferences dialog (docs/product.md#cookie-consent): four toggles, Accept All and Save Preferences. */
 export default function CookiePreferencesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { stored, acceptAll, save } = useConsent();
-  const [choices, setChoices] = useState<ConsentChoices>({ performance: stored.performance, functional: stored.functional, targeting: stored.targeting });
+  const [choices, setChoices] = useState<ConsentChoices>({
+    performance: stored.performance,
+    functional: stored.functional,
+    targeting: stored.targeting,
+  });
   const [busy, setBusy] = useState(false);
   const run = (fn: () => Promise<void>) => {
     setBusy(true);

@@ -4,15 +4,39 @@ import { CONTACT } from '@/lib/contact-details';
 /** Address, e-mail, both phone numbers and opening hours. */
 export function ContactDetailsCard() {
   const rows = [
-    { icon: MapPin, label: 'Address', body: <address className="not-italic">{CONTACT.addressLines.map((l) => <span key={l} className="block">{l}</span>)}</address> },
-    { icon: Mail, label: 'Email', body: <a className="hover:text-white" href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> },
+    {
+      icon: MapPin,
+      label: 'Address',
+      body: (
+        <address className="not-italic">
+          {CONTACT.addressLines.map((l) => (
+            <span key={l} className="block">
+              {l}
+            </span>
+          ))}
+        </address>
+      ),
+    },
+    {
+      icon: Mail,
+      label: 'Email',
+      body: (
+        <a className="hover:text-white" href={`mailto:${CONTACT.email}`}>
+          {CONTACT.email}
+        </a>
+      ),
+    },
     {
       icon: Phone,
       label: 'Phone',
       body: (
         <>
-          <a className="block hover:text-white" href={CONTACT.phoneHref}>{CONTACT.phone} (office)</a>
-          <a className="block hover:text-white" href={CONTACT.mobileHref}>{CONTACT.mobile} (mobile)</a>
+          <a className="block hover:text-white" href={CONTACT.phoneHref}>
+            {CONTACT.phone} (office)
+          </a>
+          <a className="block hover:text-white" href={CONTACT.mobileHref}>
+            {CONTACT.mobile} (mobile)
+          </a>
         </>
       ),
     },

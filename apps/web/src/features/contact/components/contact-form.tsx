@@ -33,7 +33,10 @@ export function ContactForm() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactInput, unknown, ContactMessage>({ resolver: zodResolver(contactSchema), defaultValues: { name: '', email: '', subject: '', message: '' } });
+  } = useForm<ContactInput, unknown, ContactMessage>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: { name: '', email: '', subject: '', message: '' },
+  });
 
   const onSubmit = async (data: ContactMessage) => {
     setServerError(null);
@@ -68,7 +71,12 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="contact-form-title" className="flex flex-col gap-5 rounded-2xl border border-white/10 bg-card p-6 sm:p-8">
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-labelledby="contact-form-title"
+      className="flex flex-col gap-5 rounded-2xl border border-white/10 bg-card p-6 sm:p-8"
+    >
       <h2 id="contact-form-title" className="text-2xl font-bold text-white">
         Send us a message
       </h2>

@@ -35,36 +35,57 @@ export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
           <h2 id="compare-heading" className="text-center text-3xl font-bold tracking-tight text-white">
             Side by side
           </h2>
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
-          <div className="mt-8 overflow-x-auto rounded-2xl border border-white/10 bg-card" tabIndex={0} role="region" aria-labelledby="compare-heading">
+          <div
+            className="mt-8 overflow-x-auto rounded-2xl border border-white/10 bg-card"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+            tabIndex={0}
+            role="region"
+            aria-labelledby="compare-heading"
+          >
             <table className="stack-table w-full text-sm sm:min-w-[560px]">
               <caption className="sr-only">
                 {brand} compared with {c.name}
               </caption>
               <thead>
                 <tr className="border-b border-white/10 bg-white/[0.03]">
-                  <th scope="col" className="p-4 text-left text-slate-200">Feature</th>
-                  <th scope="col" className="p-4 text-center text-violet-200">{brand}</th>
-                  <th scope="col" className="p-4 text-center text-slate-200">{c.name}</th>
+                  <th scope="col" className="p-4 text-left text-slate-200">
+                    Feature
+                  </th>
+                  <th scope="col" className="p-4 text-center text-violet-200">
+                    {brand}
+                  </th>
+                  <th scope="col" className="p-4 text-center text-slate-200">
+                    {c.name}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {c.rows.map((r) => (
                   <tr key={r.feature} className="border-b border-white/5 last:border-0">
-                    <th scope="row" className="p-4 text-left font-medium text-slate-100">{r.feature}</th>
-                    <td data-label={brand} className="bg-violet-500/5 p-4 text-center text-slate-100"><Cell v={r.us} /></td>
-                    <td data-label={c.name} className="p-4 text-center text-slate-300"><Cell v={r.them} /></td>
+                    <th scope="row" className="p-4 text-left font-medium text-slate-100">
+                      {r.feature}
+                    </th>
+                    <td data-label={brand} className="bg-violet-500/5 p-4 text-center text-slate-100">
+                      <Cell v={r.us} />
+                    </td>
+                    <td data-label={c.name} className="p-4 text-center text-slate-300">
+                      <Cell v={r.them} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <p className="mt-3 text-center text-xs text-slate-400">Based on {c.name}&apos;s publicly listed plans in November 2026. Check their website for current details.</p>
+          <p className="mt-3 text-center text-xs text-slate-400">
+            Based on {c.name}&apos;s publicly listed plans in November 2026. Check their website for current details.
+          </p>
         </div>
       </section>
       <section aria-labelledby="why-heading" className="px-4 py-16 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-6xl">
-          <h2 id="why-heading" className="text-center text-3xl font-bold tracking-tight text-white">Why owners switch</h2>
+          <h2 id="why-heading" className="text-center text-3xl font-bold tracking-tight text-white">
+            Why owners switch
+          </h2>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {c.reasons.map((r) => (
               <li key={r.title} className="rounded-2xl border border-white/10 bg-card p-6">
@@ -79,7 +100,10 @@ export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
           </p>
         </div>
       </section>
-      <CtaBand title="See the difference for yourself" text="Book a free 30-minute strategy session or join the waitlist for early-access pricing.">
+      <CtaBand
+        title="See the difference for yourself"
+        text="Book a free 30-minute strategy session or join the waitlist for early-access pricing."
+      >
         <LinkButton to={paths.joinWaitlist}>Join the Waitlist</LinkButton>
         <LinkButton to={paths.connectAnything} secondary>
           Test &amp; Compare Tools

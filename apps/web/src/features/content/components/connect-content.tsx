@@ -5,8 +5,20 @@ import { paths } from '@/lib/paths';
 import { PageHero } from './page-hero';
 
 const CHANNELS = [
-  { icon: Calendar, title: 'Free strategy session', text: '30 minutes with a growth strategist, on us.', action: 'Book on the home page', to: `${paths.home}#book` },
-  { icon: MessageCircle, title: 'Send us a message', text: 'Questions, partnerships or press: we reply within one working day.', action: 'Open the contact form', to: paths.contact },
+  {
+    icon: Calendar,
+    title: 'Free strategy session',
+    text: '30 minutes with a growth strategist, on us.',
+    action: 'Book on the home page',
+    to: `${paths.home}#book`,
+  },
+  {
+    icon: MessageCircle,
+    title: 'Send us a message',
+    text: 'Questions, partnerships or press: we reply within one working day.',
+    action: 'Open the contact form',
+    to: paths.contact,
+  },
   { icon: Mail, title: 'Email', text: CONTACT.email, action: 'Write to us', href: `mailto:${CONTACT.email}` },
   { icon: Phone, title: 'Phone', text: `${CONTACT.phone} · ${CONTACT.hours}`, action: 'Call us', href: CONTACT.phoneHref },
 ];
@@ -15,7 +27,11 @@ const CHANNELS = [
 export function ConnectContent() {
   return (
     <main>
-      <PageHero eyebrow="Connect with Us" title="Let’s build something great together" lead={<p>Whether you are curious, ready to start, or want to partner with us, pick the way that suits you.</p>} />
+      <PageHero
+        eyebrow="Connect with Us"
+        title="Let’s build something great together"
+        lead={<p>Whether you are curious, ready to start, or want to partner with us, pick the way that suits you.</p>}
+      />
       <section aria-label="Ways to reach us" className="px-4 pb-20 sm:px-6 lg:px-8">
         <ul className="mx-auto grid max-w-5xl gap-6 sm:grid-cols-2">
           {CHANNELS.map(({ icon: Icon, ...c }) => (

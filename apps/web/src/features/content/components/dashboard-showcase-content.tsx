@@ -26,7 +26,11 @@ const CAMPAIGNS = [
 export function DashboardShowcaseContent() {
   return (
     <main>
-      <PageHero eyebrow="Dashboard preview" title="Your business at a glance" lead={<p>A preview with sample figures. Your own dashboard fills in from the tools you connect.</p>}>
+      <PageHero
+        eyebrow="Dashboard preview"
+        title="Your business at a glance"
+        lead={<p>A preview with sample figures. Your own dashboard fills in from the tools you connect.</p>}
+      >
         <LinkButton to={paths.joinWaitlist}>Join the Waitlist</LinkButton>
       </PageHero>
       <section aria-label="Sample dashboard" className="px-4 pb-20 sm:px-6 lg:px-8">
@@ -50,7 +54,11 @@ export function DashboardShowcaseContent() {
           <div className="mt-4 grid gap-4 lg:grid-cols-[1.6fr_1fr]">
             <figure className="rounded-2xl border border-white/10 bg-card p-5">
               <figcaption className="font-semibold text-white">Monthly revenue, sample year</figcaption>
-              <div className="mt-6 flex h-48 items-end gap-1.5 sm:gap-3" role="img" aria-label="Bar chart: revenue rising from January to December">
+              <div
+                className="mt-6 flex h-48 items-end gap-1.5 sm:gap-3"
+                role="img"
+                aria-label="Bar chart: revenue rising from January to December"
+              >
                 {BARS.map((h, i) => (
                   <div key={MONTHS[i]} className="flex flex-1 flex-col items-center gap-2">
                     <div className="w-full rounded-t-md bg-gradient-to-t from-violet-700 to-cyan-400" style={{ height: `${h * 1.6}px` }} />
@@ -66,30 +74,53 @@ export function DashboardShowcaseContent() {
               </h2>
               <ul className="mt-4 flex flex-col gap-3 text-sm text-slate-200">
                 {INSIGHTS.map((t) => (
-                  <li key={t} className="rounded-xl border border-white/10 bg-white/[0.03] p-3">{t}</li>
+                  <li key={t} className="rounded-xl border border-white/10 bg-white/[0.03] p-3">
+                    {t}
+                  </li>
                 ))}
               </ul>
             </div>
           </div>
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
-          <div className="mt-4 overflow-x-auto rounded-2xl border border-white/10 bg-card" tabIndex={0} role="region" aria-label="Active campaigns">
+          <div
+            className="mt-4 overflow-x-auto rounded-2xl border border-white/10 bg-card"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+            tabIndex={0}
+            role="region"
+            aria-label="Active campaigns"
+          >
             <table className="stack-table w-full text-left text-sm sm:min-w-[520px]">
               <caption className="p-5 pb-2 text-left font-semibold text-white">Active campaigns</caption>
               <thead className="text-slate-300">
                 <tr>
-                  <th scope="col" className="px-5 py-2 font-medium">Campaign</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Channel</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Status</th>
-                  <th scope="col" className="px-5 py-2 text-right font-medium">ROI</th>
+                  <th scope="col" className="px-5 py-2 font-medium">
+                    Campaign
+                  </th>
+                  <th scope="col" className="px-5 py-2 font-medium">
+                    Channel
+                  </th>
+                  <th scope="col" className="px-5 py-2 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="px-5 py-2 text-right font-medium">
+                    ROI
+                  </th>
                 </tr>
               </thead>
               <tbody className="text-slate-100">
                 {CAMPAIGNS.map((c) => (
                   <tr key={c.name} className="border-t border-white/5">
-                    <th scope="row" className="px-5 py-3 font-medium">{c.name}</th>
-                    <td data-label="Channel" className="px-5 py-3">{c.channel}</td>
-                    <td data-label="Status" className="px-5 py-3">{c.status}</td>
-                    <td data-label="ROI" className="px-5 py-3 text-right text-emerald-400">{c.roi}</td>
+                    <th scope="row" className="px-5 py-3 font-medium">
+                      {c.name}
+                    </th>
+                    <td data-label="Channel" className="px-5 py-3">
+                      {c.channel}
+                    </td>
+                    <td data-label="Status" className="px-5 py-3">
+                      {c.status}
+                    </td>
+                    <td data-label="ROI" className="px-5 py-3 text-right text-emerald-400">
+                      {c.roi}
+                    </td>
                   </tr>
                 ))}
               </tbody>

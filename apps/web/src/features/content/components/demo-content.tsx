@@ -18,12 +18,18 @@ export function DemoContent() {
   const brand = runtimeConfig().brandName;
   return (
     <main>
-      <PageHero eyebrow="Experience the demo" title={`See ${brand} in action`} lead={<p>From sign-up to your first AI-powered growth plan, shown in {messages.introVideo.length}.</p>} />
+      <PageHero
+        eyebrow="Experience the demo"
+        title={`See ${brand} in action`}
+        lead={<p>From sign-up to your first AI-powered growth plan, shown in {messages.introVideo.length}.</p>}
+      />
       <section aria-label="Intro video" className="px-4 sm:px-6 lg:px-8">
         <div className="mx-auto grid max-w-6xl gap-8 lg:grid-cols-[1.8fr_1fr]">
           <IntroVideo title={`${brand} intro video`} />
           <div className="rounded-2xl border border-white/10 bg-card p-6">
-            <h2 id="video-chapters" className="font-semibold text-white">In this video</h2>
+            <h2 id="video-chapters" className="font-semibold text-white">
+              In this video
+            </h2>
             <ol aria-labelledby="video-chapters" className="mt-4 flex flex-col gap-3">
               {CHAPTERS.map((c) => (
                 <li key={c.time} className="flex gap-3 text-slate-200">

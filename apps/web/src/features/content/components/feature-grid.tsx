@@ -8,7 +8,21 @@ export interface FeatureItem {
 }
 
 /** A titled grid of icon cards. */
-export function FeatureGrid({ id, title, lead, items, columns = 3, className }: { id: string; title: string; lead?: string; items: FeatureItem[]; columns?: 2 | 3 | 4; className?: string }) {
+export function FeatureGrid({
+  id,
+  title,
+  lead,
+  items,
+  columns = 3,
+  className,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  items: FeatureItem[];
+  columns?: 2 | 3 | 4;
+  className?: string;
+}) {
   return (
     <section aria-labelledby={id} className={cn('px-4 py-16 sm:px-6 lg:px-8', className)}>
       <div className="mx-auto max-w-7xl">

@@ -46,7 +46,9 @@ export function HubPage({ content: c }: { content: HubContent }) {
             <ol className="mt-8 flex flex-col gap-6">
               {c.steps.map((s, i) => (
                 <li key={s.title} className="flex gap-4">
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-violet-600 to-cyan-500 font-bold text-white">{i + 1}</span>
+                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-violet-600 to-cyan-500 font-bold text-white">
+                    {i + 1}
+                  </span>
                   <div>
                     <h3 className="font-semibold text-white">{s.title}</h3>
                     <p className="mt-1 text-slate-300">{s.text}</p>

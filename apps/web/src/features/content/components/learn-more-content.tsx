@@ -39,7 +39,12 @@ export function LearnMoreContent() {
       <PageHero
         eyebrow="How it works"
         title="Everything a growing business needs, in one coach"
-        lead={<p>{runtimeConfig().brandName} combines AI that knows your business with real people who help you act on it. Here is what that means day to day.</p>}
+        lead={
+          <p>
+            {runtimeConfig().brandName} combines AI that knows your business with real people who help you act on it. Here is what that
+            means day to day.
+          </p>
+        }
       >
         <LinkButton to={paths.joinWaitlist}>Join the Waitlist</LinkButton>
         <LinkButton to={paths.dashboardShowcase} secondary>

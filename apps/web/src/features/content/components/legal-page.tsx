@@ -9,7 +9,17 @@ export interface LegalSection {
  * Terms, privacy and cookie policy: a readable column with a table of contents. Uses the theme tokens, so it reads
  * on the light surface (/terms, /privacy) and on the dark one (/cookie-policy).
  */
-export function LegalPage({ title, updated, intro, sections }: { title: string; updated: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalPage({
+  title,
+  updated,
+  intro,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   const anchor = (i: number) => `section-${i + 1}`;
   return (
     <main className="bg-background px-4 pb-20 pt-10 text-foreground sm:px-6 lg:px-8">

@@ -5,7 +5,12 @@ import { Button } from '@/components/ui/button';
 /** A router link styled as a large button: primary (gradient) or secondary (outline on dark). */
 export function LinkButton({ to, children, secondary = false }: { to: string; children: ReactNode; secondary?: boolean }) {
   return (
-    <Button asChild size="lg" variant={secondary ? 'outline' : 'gradient'} className={secondary ? 'border-white/20 text-white hover:bg-white/10 hover:text-white' : undefined}>
+    <Button
+      asChild
+      size="lg"
+      variant={secondary ? 'outline' : 'gradient'}
+      className={secondary ? 'border-white/20 text-white hover:bg-white/10 hover:text-white' : undefined}
+    >
       <Link to={to}>{children}</Link>
     </Button>
   );

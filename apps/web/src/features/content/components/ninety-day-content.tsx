@@ -9,19 +9,34 @@ const PHASES = [
     icon: Settings2,
     days: 'Days 1-30',
     title: 'Foundation',
-    items: ['Deep-dive strategy workshop and business audit', 'Brand guide, messaging and customer personas', 'Core tools connected: CRM, email, accounts', 'Your AI coach trained on your business'],
+    items: [
+      'Deep-dive strategy workshop and business audit',
+      'Brand guide, messaging and customer personas',
+      'Core tools connected: CRM, email, accounts',
+      'Your AI coach trained on your business',
+    ],
   },
   {
     icon: Rocket,
     days: 'Days 31-60',
     title: 'Launch',
-    items: ['Website refresh or new MVP site live', 'First automated lead and follow-up workflows', 'Two marketing campaigns planned and launched', 'Weekly check-ins with your strategist'],
+    items: [
+      'Website refresh or new MVP site live',
+      'First automated lead and follow-up workflows',
+      'Two marketing campaigns planned and launched',
+      'Weekly check-ins with your strategist',
+    ],
   },
   {
     icon: TrendingUp,
     days: 'Days 61-90',
     title: 'Scale',
-    items: ['Results reviewed and budgets moved to what works', 'Sales process and pipeline optimised', 'Dashboards and KPIs your team can run alone', 'A 12-month growth roadmap to keep going'],
+    items: [
+      'Results reviewed and budgets moved to what works',
+      'Sales process and pipeline optimised',
+      'Dashboards and KPIs your team can run alone',
+      'A 12-month growth roadmap to keep going',
+    ],
   },
 ];
 const INCLUDED = [
@@ -32,7 +47,14 @@ const INCLUDED = [
   'Pro plan access for the full 90 days',
   'Priority support by email and phone',
 ];
-const ADDONS = ['Extra tool integration', 'Sales funnel build', 'Paid ads launch (Google or Meta)', 'Brand identity refresh', 'Team AI training workshop', 'Bookkeeping automation'];
+const ADDONS = [
+  'Extra tool integration',
+  'Sales funnel build',
+  'Paid ads launch (Google or Meta)',
+  'Brand identity refresh',
+  'Team AI training workshop',
+  'Bookkeeping automation',
+];
 const COMPARE = [
   { feature: 'Price', package: '£2,500 one-off', monthly: '£99 to £499 per month' },
   { feature: 'Who does the work', package: 'We build it with you', monthly: 'You, with the AI coach' },
@@ -50,7 +72,9 @@ export function NinetyDayContent() {
         title="Transform your business in 90 days"
         lead={
           <>
-            <p>A done-with-you programme: strategy, systems and campaigns built around your business by a dedicated strategist and our AI.</p>
+            <p>
+              A done-with-you programme: strategy, systems and campaigns built around your business by a dedicated strategist and our AI.
+            </p>
             <p className="mt-6">
               <span className="text-5xl font-extrabold text-white">£2,500</span>
               <span className="mt-1 block text-slate-300 sm:ml-2 sm:mt-0 sm:inline">one-off, plus £500 per additional integration</span>
@@ -65,7 +89,9 @@ export function NinetyDayContent() {
       </PageHero>
 
       <section aria-labelledby="phases-title" className="px-4 py-12 sm:px-6 lg:px-8">
-        <h2 id="phases-title" className="text-center text-3xl font-bold tracking-tight text-white">Three phases, one clear plan</h2>
+        <h2 id="phases-title" className="text-center text-3xl font-bold tracking-tight text-white">
+          Three phases, one clear plan
+        </h2>
         <ol className="mx-auto mt-10 grid max-w-6xl gap-6 md:grid-cols-3">
           {PHASES.map(({ icon: Icon, ...p }) => (
             <li key={p.days} className="rounded-2xl border border-white/10 bg-card p-7">
@@ -105,7 +131,10 @@ export function NinetyDayContent() {
             <p className="mt-2 text-slate-300">£500 each, added whenever you need them.</p>
             <ul className="mt-5 grid gap-3 sm:grid-cols-2">
               {ADDONS.map((a) => (
-                <li key={a} className="flex items-center justify-between gap-2 rounded-xl border border-white/10 bg-white/[0.03] px-4 py-3 text-slate-200">
+                <li
+                  key={a}
+                  className="flex items-center justify-between gap-2 rounded-xl border border-white/10 bg-white/[0.03] px-4 py-3 text-slate-200"
+                >
                   {a}
                   <span className="font-semibold text-white">£500</span>
                 </li>
@@ -121,23 +150,42 @@ export function NinetyDayContent() {
 
       <section aria-labelledby="vs-monthly" className="px-4 py-16 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-4xl">
-          <h2 id="vs-monthly" className="text-center text-3xl font-bold tracking-tight text-white">90-day package or a monthly plan?</h2>
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
-          <div className="mt-8 overflow-x-auto rounded-2xl border border-white/10 bg-card" tabIndex={0} role="region" aria-labelledby="vs-monthly">
+          <h2 id="vs-monthly" className="text-center text-3xl font-bold tracking-tight text-white">
+            90-day package or a monthly plan?
+          </h2>
+          <div
+            className="mt-8 overflow-x-auto rounded-2xl border border-white/10 bg-card"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+            tabIndex={0}
+            role="region"
+            aria-labelledby="vs-monthly"
+          >
             <table className="stack-table w-full text-left sm:min-w-[520px]">
               <thead className="bg-white/[0.03] text-slate-200">
                 <tr>
-                  <th scope="col" className="p-4"><span className="sr-only">Feature</span></th>
-                  <th scope="col" className="p-4 text-violet-200">90-Day Transform</th>
-                  <th scope="col" className="p-4">Monthly plans</th>
+                  <th scope="col" className="p-4">
+                    <span className="sr-only">Feature</span>
+                  </th>
+                  <th scope="col" className="p-4 text-violet-200">
+                    90-Day Transform
+                  </th>
+                  <th scope="col" className="p-4">
+                    Monthly plans
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {COMPARE.map((r) => (
                   <tr key={r.feature} className="border-t border-white/5">
-                    <th scope="row" className="p-4 font-medium text-slate-100">{r.feature}</th>
-                    <td data-label="90-Day Transform" className="bg-violet-500/5 p-4 text-white">{r.package}</td>
-                    <td data-label="Monthly plans" className="p-4 text-slate-300">{r.monthly}</td>
+                    <th scope="row" className="p-4 font-medium text-slate-100">
+                      {r.feature}
+                    </th>
+                    <td data-label="90-Day Transform" className="bg-violet-500/5 p-4 text-white">
+                      {r.package}
+                    </td>
+                    <td data-label="Monthly plans" className="p-4 text-slate-300">
+                      {r.monthly}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -146,7 +194,10 @@ export function NinetyDayContent() {
         </div>
       </section>
 
-      <CtaBand title="Ready for your next 90 days?" text="Places are limited each month so every client gets a strategist’s full attention. Join the waitlist to reserve yours.">
+      <CtaBand
+        title="Ready for your next 90 days?"
+        text="Places are limited each month so every client gets a strategist’s full attention. Join the waitlist to reserve yours."
+      >
         <LinkButton to={paths.joinWaitlist}>
           <CalendarCheck aria-hidden="true" />
           Book Your Transformation

@@ -12,8 +12,8 @@ export function PrivacyContent() {
       title: 'Who is responsible',
       body: (
         <p>
-          {CONTACT.addressLines[0]} ({CONTACT.addressLines.slice(1).join(', ')}) is the controller of your personal data. Contact our privacy
-          team at <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>.
+          {CONTACT.addressLines[0]} ({CONTACT.addressLines.slice(1).join(', ')}) is the controller of your personal data. Contact our
+          privacy team at <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>.
         </p>
       ),
     },
@@ -21,12 +21,28 @@ export function PrivacyContent() {
       title: 'What we collect',
       body: (
         <ul>
-          <li><strong>Waitlist:</strong> your name and email address, and your position on the list.</li>
-          <li><strong>Account:</strong> email address, a securely hashed password, sign-in sessions and, if you enable it, multi-factor details.</li>
-          <li><strong>Business profile:</strong> the answers you give during onboarding (business name, industry, goals, challenges, team size and preferences).</li>
-          <li><strong>Messages:</strong> what you send through the contact form or integration requests.</li>
-          <li><strong>Technical data:</strong> a shortened IP address and browser type with security events and submissions; page analytics only if you allow them.</li>
-          <li><strong>Voice:</strong> if you use voice onboarding, your speech is streamed to our voice provider to be transcribed and answered; we keep the resulting answers, not the audio.</li>
+          <li>
+            <strong>Waitlist:</strong> your name and email address, and your position on the list.
+          </li>
+          <li>
+            <strong>Account:</strong> email address, a securely hashed password, sign-in sessions and, if you enable it, multi-factor
+            details.
+          </li>
+          <li>
+            <strong>Business profile:</strong> the answers you give during onboarding (business name, industry, goals, challenges, team size
+            and preferences).
+          </li>
+          <li>
+            <strong>Messages:</strong> what you send through the contact form or integration requests.
+          </li>
+          <li>
+            <strong>Technical data:</strong> a shortened IP address and browser type with security events and submissions; page analytics
+            only if you allow them.
+          </li>
+          <li>
+            <strong>Voice:</strong> if you use voice onboarding, your speech is streamed to our voice provider to be transcribed and
+            answered; we keep the resulting answers, not the audio.
+          </li>
         </ul>
       ),
     },
@@ -49,7 +65,10 @@ export function PrivacyContent() {
           <p>We never sell your data. We use carefully chosen processors under written contracts:</p>
           <ul>
             <li>Hosting and database providers in the UK and EU.</li>
-            <li>AI model providers (OpenAI, Anthropic, Google and Mistral AI) to generate coaching answers, without permission to train on your data.</li>
+            <li>
+              AI model providers (OpenAI, Anthropic, Google and Mistral AI) to generate coaching answers, without permission to train on
+              your data.
+            </li>
             <li>ElevenLabs for voice onboarding, and Calendly for booking strategy sessions (only if you use them).</li>
             <li>Our email delivery provider, to send account and waitlist emails.</li>
           </ul>
@@ -72,8 +91,8 @@ export function PrivacyContent() {
       title: 'Your rights',
       body: (
         <p>
-          You can ask for a copy of your data, and ask us to correct, delete, restrict or transfer it, or object to how we use it. Where we rely on
-          consent you can withdraw it at any time, for cookies through Cookie Settings in the footer. Email{' '}
+          You can ask for a copy of your data, and ask us to correct, delete, restrict or transfer it, or object to how we use it. Where we
+          rely on consent you can withdraw it at any time, for cookies through Cookie Settings in the footer. Email{' '}
           <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>; we reply within one month. You can also complain to the Information
           Commissioner&apos;s Office (ico.org.uk, 0303 123 1113).
         </p>
@@ -93,7 +112,12 @@ export function PrivacyContent() {
     <LegalPage
       title="Privacy Policy"
       updated="1 November 2026"
-      intro={<p>Your privacy matters to us. This notice explains what personal data we collect when you use {brand}, why, and the choices you have.</p>}
+      intro={
+        <p>
+          Your privacy matters to us. This notice explains what personal data we collect when you use {brand}, why, and the choices you
+          have.
+        </p>
+      }
       sections={sections}
     />
   );

@@ -13,8 +13,8 @@ export function TermsContent() {
       title: 'Who we are',
       body: (
         <p>
-          {brand} is provided by {company}, registered in England and Wales, of {CONTACT.addressLines.slice(1).join(', ')}. You can reach us at{' '}
-          <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> or on {CONTACT.phone}.
+          {brand} is provided by {company}, registered in England and Wales, of {CONTACT.addressLines.slice(1).join(', ')}. You can reach us
+          at <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> or on {CONTACT.phone}.
         </p>
       ),
     },
@@ -26,7 +26,9 @@ export function TermsContent() {
             The platform is in beta. Features may change, be added or be withdrawn while we learn from early users, and the service may
             occasionally be unavailable. We will tell you about significant changes before they affect you.
           </p>
-          <p>Joining the waitlist does not create a paid contract. You only pay once you choose a plan and confirm the price shown to you.</p>
+          <p>
+            Joining the waitlist does not create a paid contract. You only pay once you choose a plan and confirm the price shown to you.
+          </p>
         </>
       ),
     },
@@ -45,14 +47,14 @@ export function TermsContent() {
       body: (
         <>
           <p>
-            Plans are billed monthly in advance at the price shown on our <Link to={paths.pricing}>pricing page</Link> when you subscribe. Prices
-            are shown excluding VAT, which is added where applicable. The 90-day transformation package is a fixed-price service described on its
-            own page.
+            Plans are billed monthly in advance at the price shown on our <Link to={paths.pricing}>pricing page</Link> when you subscribe.
+            Prices are shown excluding VAT, which is added where applicable. The 90-day transformation package is a fixed-price service
+            described on its own page.
           </p>
           <p>
-            You can cancel at any time; the cancellation takes effect at the end of the current billing month and you keep access until then. If
-            you are a consumer you also have 14 days from purchase to cancel for a full refund, unless you asked us to start a service within that
-            period, in which case we may charge for the part already provided.
+            You can cancel at any time; the cancellation takes effect at the end of the current billing month and you keep access until
+            then. If you are a consumer you also have 14 days from purchase to cancel for a full refund, unless you asked us to start a
+            service within that period, in which case we may charge for the part already provided.
           </p>
         </>
       ),
@@ -61,8 +63,9 @@ export function TermsContent() {
       title: 'AI guidance is not professional advice',
       body: (
         <p>
-          The AI coach, insights and recommendations are generated automatically from the information available to them. They can be wrong or
-          incomplete. They are not legal, financial, tax or regulated investment advice. Check important decisions with a qualified adviser.
+          The AI coach, insights and recommendations are generated automatically from the information available to them. They can be wrong
+          or incomplete. They are not legal, financial, tax or regulated investment advice. Check important decisions with a qualified
+          adviser.
         </p>
       ),
     },
@@ -80,8 +83,8 @@ export function TermsContent() {
       title: 'Your content and data',
       body: (
         <p>
-          You keep ownership of the content and data you put into the platform. You give us the permission we need to host and process it to run
-          the service for you. How we handle personal data is explained in our <Link to={paths.privacy}>Privacy Policy</Link>.
+          You keep ownership of the content and data you put into the platform. You give us the permission we need to host and process it to
+          run the service for you. How we handle personal data is explained in our <Link to={paths.privacy}>Privacy Policy</Link>.
         </p>
       ),
     },
@@ -89,9 +92,9 @@ export function TermsContent() {
       title: 'Our liability',
       body: (
         <p>
-          Nothing in these terms limits liability for death or personal injury caused by negligence, for fraud, or for anything else that cannot
-          be limited by law. Otherwise, we are not liable for lost profits, lost business or indirect losses, and our total liability in any 12
-          months is limited to the fees you paid us in that period.
+          Nothing in these terms limits liability for death or personal injury caused by negligence, for fraud, or for anything else that
+          cannot be limited by law. Otherwise, we are not liable for lost profits, lost business or indirect losses, and our total liability
+          in any 12 months is limited to the fees you paid us in that period.
         </p>
       ),
     },
@@ -99,12 +102,24 @@ export function TermsContent() {
       title: 'Changes and governing law',
       body: (
         <p>
-          We may update these terms; we will give you at least 30 days&apos; notice of changes that reduce your rights. These terms are governed
-          by the law of England and Wales, and the courts of England and Wales have jurisdiction, without affecting any rights you have as a
-          consumer where you live.
+          We may update these terms; we will give you at least 30 days&apos; notice of changes that reduce your rights. These terms are
+          governed by the law of England and Wales, and the courts of England and Wales have jurisdiction, without affecting any rights you
+          have as a consumer where you live.
         </p>
       ),
     },
   ];
-  return <LegalPage title="Terms of Service" updated="1 November 2026" intro={<p>These terms explain the agreement between you and us when you use {brand}. Please read them carefully; they are written to be understood.</p>} sections={sections} />;
+  return (
+    <LegalPage
+      title="Terms of Service"
+      updated="1 November 2026"
+      intro={
+        <p>
+          These terms explain the agreement between you and us when you use {brand}. Please read them carefully; they are written to be
+          understood.
+        </p>
+      }
+      sections={sections}
+    />
+  );
 }

@@ -28,11 +28,16 @@ export async function loadNodePositions(userId: string): Promise<NodePositions> 
   return parsed.success ? parsed.data : {};
 }
 
-export const saveNodePositions = (userId: string, positions: NodePositions) => upsertBusinessProfile(userId, { node_positions: positionsSchema.parse(positions) });
+export const saveNodePositions = (userId: string, positions: NodePositions) =>
+  upsertBusinessProfile(userId, { node_positions: positionsSchema.parse(positions) });
 
 /** Catalogue search for 'Add Integration' (name or description, at most 20). */
 export async function searchCatalogue(term: string): Promise<Integration[]> {
-  const t = term.trim().replace(/[%*,()\\."':]/g, ' ').replace(/\s+/g, ' ').slice(0, 100);
+  const t = term
+    .trim()
+    .replace(/[%*,()\\."':]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .slice(0, 100);
   let req = supabase().from('integrations').select(COLUMNS);
   if (t) req = req.or(`name.ilike.*${t}*,description.ilike.*${t}*`);
   const { data, error } = await req.order('popular', { ascending: false }).order('connections', { ascending: false }).limit(20);

@@ -36,7 +36,14 @@ export function AddIntegrationDialog({ open, onOpenChange, onCanvas, onAdd, addi
         </DialogHeader>
         <div className="relative">
           <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" aria-label="Search integrations" placeholder="Search integrations..." className="pl-9" value={term} onChange={(e) => setTerm(e.target.value)} />
+          <Input
+            type="search"
+            aria-label="Search integrations"
+            placeholder="Search integrations..."
+            className="pl-9"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+          />
         </div>
         <ul className="max-h-72 space-y-1 overflow-y-auto" aria-busy={results.isFetching}>
           {results.isError && !results.isFetching && (
@@ -57,12 +64,20 @@ export function AddIntegrationDialog({ open, onOpenChange, onCanvas, onAdd, addi
             const added = onCanvas.has(i.id);
             return (
               <li key={i.id} className="flex items-center gap-3 rounded-md p-2 hover:bg-secondary/60">
-                <span aria-hidden className="flex size-8 items-center justify-center rounded-md bg-secondary"><CategoryIcon category={i.category} className="size-4" /></span>
+                <span aria-hidden className="flex size-8 items-center justify-center rounded-md bg-secondary">
+                  <CategoryIcon category={i.category} className="size-4" />
+                </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium">{i.name}</span>
                   <span className="block truncate text-xs text-muted-foreground">{i.description}</span>
                 </span>
-                <Button size="sm" variant={added ? 'ghost' : 'outline'} disabled={added || adding} onClick={() => onAdd(i.id)} aria-label={added ? `${i.name} is on your canvas` : `Add ${i.name}`}>
+                <Button
+                  size="sm"
+                  variant={added ? 'ghost' : 'outline'}
+                  disabled={added || adding}
+                  onClick={() => onAdd(i.id)}
+                  aria-label={added ? `${i.name} is on your canvas` : `Add ${i.name}`}
+                >
                   {added ? <Check aria-hidden /> : <Plus aria-hidden />}
                   {added ? 'Added' : 'Add'}
                 </Button>
@@ -74,7 +89,13 @@ export function AddIntegrationDialog({ open, onOpenChange, onCanvas, onAdd, addi
           <p className="text-muted-foreground">Not listed? Browse thousands more apps:</p>
           <div className="mt-2 flex flex-wrap gap-3">
             {EXTERNAL_DIRECTORIES.map((d) => (
-              <a key={d.url} href={d.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium text-accent underline-offset-4 hover:underline">
+              <a
+                key={d.url}
+                href={d.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 font-medium text-accent underline-offset-4 hover:underline"
+              >
                 {d.name} <ExternalLink aria-hidden className="size-3.5" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>

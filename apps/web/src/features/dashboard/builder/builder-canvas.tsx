@@ -1,4 +1,13 @@
-import { Background, Controls, ReactFlow, useNodesState, type Node, type NodeMouseHandler, type OnNodeDrag, type ReactFlowInstance } from '@xyflow/react';
+import {
+  Background,
+  Controls,
+  ReactFlow,
+  useNodesState,
+  type Node,
+  type NodeMouseHandler,
+  type OnNodeDrag,
+  type ReactFlowInstance,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useState } from 'react';
 import type { Integration } from '@app/shared';

@@ -64,13 +64,22 @@ export function BuilderView() {
     const to = tools.data?.find((t) => t.id === id);
     if (from && to) {
       const p = positions.data ?? {};
-      createIdea.mutate({ from: from.name, to: to.name, idea: ideaText(from, to), positions: { ...(p[from.id] ? { from: p[from.id]! } : {}), ...(p[to.id] ? { to: p[to.id]! } : {}) } });
+      createIdea.mutate({
+        from: from.name,
+        to: to.name,
+        idea: ideaText(from, to),
+        positions: { ...(p[from.id] ? { from: p[from.id]! } : {}), ...(p[to.id] ? { to: p[to.id]! } : {}) },
+      });
     }
     stopConnecting();
   };
 
   const loading = tools.isPending || positions.isPending;
-  const hint = !connectMode ? null : first ? `Now click a different tool to connect it with ${tools.data?.find((t) => t.id === first)?.name}.` : 'Click the first tool to connect.';
+  const hint = !connectMode
+    ? null
+    : first
+      ? `Now click a different tool to connect it with ${tools.data?.find((t) => t.id === first)?.name}.`
+      : 'Click the first tool to connect.';
 
   return (
     <div className="grid gap-4 xl:grid-cols-[1fr_20rem]">
@@ -97,13 +106,22 @@ export function BuilderView() {
           </Button>
         </div>
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {hint ?? ((tools.data?.length ?? 0) < 2 ? 'Add at least two tools to connect them.' : 'Drag tools to arrange your stack; positions are saved.')}
+          {hint ??
+            ((tools.data?.length ?? 0) < 2
+              ? 'Add at least two tools to connect them.'
+              : 'Drag tools to arrange your stack; positions are saved.')}
         </p>
         {connectMode && (
           // the same choice as clicking nodes, for keyboard and screen-reader users
           <div role="group" aria-label="Choose tools to connect" className="flex flex-wrap gap-2">
             {tools.data?.map((t) => (
-              <Button key={t.id} size="sm" variant={first === t.id ? 'default' : 'secondary'} aria-pressed={first === t.id} onClick={() => onNodeClick(t.id)}>
+              <Button
+                key={t.id}
+                size="sm"
+                variant={first === t.id ? 'default' : 'secondary'}
+                aria-pressed={first === t.id}
+                onClick={() => onNodeClick(t.id)}
+              >
                 {t.name}
               </Button>
             ))}
@@ -114,7 +132,13 @@ export function BuilderView() {
             <Spinner className="size-6 text-primary" label="Loading your canvas" />
           </div>
         ) : (
-          <Suspense fallback={<div className="flex h-[560px] items-center justify-center rounded-xl border"><Spinner className="size-6 text-primary" label="Loading the canvas" /></div>}>
+          <Suspense
+            fallback={
+              <div className="flex h-[560px] items-center justify-center rounded-xl border">
+                <Spinner className="size-6 text-primary" label="Loading the canvas" />
+              </div>
+            }
+          >
             <BuilderCanvas
               tools={tools.data ?? []}
               positions={positions.data ?? {}}
@@ -128,7 +152,13 @@ export function BuilderView() {
         )}
       </div>
       <ConnectionIdeasList ideas={ideas.data ?? []} onDelete={(id) => deleteIdea.mutate(id)} deleting={deleteIdea.isPending} />
-      <AddIntegrationDialog open={addOpen} onOpenChange={setAddOpen} onCanvas={new Set(tools.data?.map((t) => t.id))} onAdd={(id) => addTool.mutate(id)} adding={addTool.isPending} />
+      <AddIntegrationDialog
+        open={addOpen}
+        onOpenChange={setAddOpen}
+        onCanvas={new Set(tools.data?.map((t) => t.id))}
+        onAdd={(id) => addTool.mutate(id)}
+        adding={addTool.isPending}
+      />
     </div>
   );
 }

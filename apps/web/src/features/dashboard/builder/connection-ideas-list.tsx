@@ -3,11 +3,20 @@ import { Button } from '@/components/ui/button';
 import type { ConnectionIdea } from '@/lib/connection-ideas';
 
 /** The saved connection ideas, newest first, each deletable. */
-export function ConnectionIdeasList({ ideas, onDelete, deleting }: { ideas: ConnectionIdea[]; onDelete(id: string): void; deleting: boolean }) {
+export function ConnectionIdeasList({
+  ideas,
+  onDelete,
+  deleting,
+}: {
+  ideas: ConnectionIdea[];
+  onDelete(id: string): void;
+  deleting: boolean;
+}) {
   return (
     <section aria-labelledby="ideas-title" className="rounded-xl border bg-card p-4">
       <h2 id="ideas-title" className="flex items-center gap-2 font-semibold">
-        <Lightbulb aria-hidden className="size-4 text-amber-400" /> Connection ideas <span className="text-sm font-normal text-muted-foreground">({ideas.length})</span>
+        <Lightbulb aria-hidden className="size-4 text-amber-400" /> Connection ideas{' '}
+        <span className="text-sm font-normal text-muted-foreground">({ideas.length})</span>
       </h2>
       {ideas.length === 0 ? (
         <p className="mt-3 text-sm text-muted-foreground">No ideas yet. Press Connect Tools, then click two tools to link them.</p>
@@ -21,7 +30,14 @@ export function ConnectionIdeasList({ ideas, onDelete, deleting }: { ideas: Conn
                 </p>
                 <p className="mt-0.5 text-xs text-muted-foreground">{i.idea}</p>
               </div>
-              <Button size="icon" variant="ghost" className="size-8 shrink-0" aria-label={`Delete idea ${i.from_tool} to ${i.to_tool}`} disabled={deleting} onClick={() => onDelete(i.id)}>
+              <Button
+                size="icon"
+                variant="ghost"
+                className="size-8 shrink-0"
+                aria-label={`Delete idea ${i.from_tool} to ${i.to_tool}`}
+                disabled={deleting}
+                onClick={() => onDelete(i.id)}
+              >
                 <Trash2 aria-hidden />
               </Button>
             </li>

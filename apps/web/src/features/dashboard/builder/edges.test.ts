@@ -5,7 +5,13 @@ const tools = [
   { id: 'slack', name: 'Slack' },
   { id: 'gmail', name: 'Gmail' },
 ];
-const idea = (id: string, from_tool: string, to_tool: string) => ({ id, from_tool, to_tool, idea: 'x', created_at: '2026-01-01T00:00:00Z' });
+const idea = (id: string, from_tool: string, to_tool: string) => ({
+  id,
+  from_tool,
+  to_tool,
+  idea: 'x',
+  created_at: '2026-01-01T00:00:00Z',
+});
 
 describe('ideaEdges', () => {
   it('draws an edge between two different tools on the canvas', () => {

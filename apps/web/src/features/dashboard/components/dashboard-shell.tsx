@@ -15,7 +15,13 @@ import { OverviewView } from '../views/overview-view';
 import { DesktopRequired } from './desktop-required';
 import { UsageTimer } from './usage-timer';
 
-const ICONS: Record<DashboardView, typeof Brain> = { builder: Workflow, dashboard: LayoutDashboard, coach: Bot, crm: Contact, brain: Brain };
+const ICONS: Record<DashboardView, typeof Brain> = {
+  builder: Workflow,
+  dashboard: LayoutDashboard,
+  coach: Bot,
+  crm: Contact,
+  brain: Brain,
+};
 const TITLES: Record<DashboardView, { title: string; text: string }> = {
   builder: { title: 'Builder', text: 'Map the tools you use and the connections between them.' },
   dashboard: { title: 'Dashboard', text: 'Your 90-day action plan and your business at a glance.' },
@@ -61,7 +67,9 @@ export function DashboardShell({ slots }: { slots: DashboardSlots }) {
                     onClick={() => setView(v.id)}
                     className={cn(
                       'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                      view === v.id ? 'bg-primary/15 text-foreground ring-1 ring-primary/40' : 'text-muted-foreground hover:bg-secondary hover:text-foreground',
+                      view === v.id
+                        ? 'bg-primary/15 text-foreground ring-1 ring-primary/40'
+                        : 'text-muted-foreground hover:bg-secondary hover:text-foreground',
                     )}
                   >
                     <Icon aria-hidden className="size-4" /> {v.label}
@@ -74,7 +82,9 @@ export function DashboardShell({ slots }: { slots: DashboardSlots }) {
         <div className="rounded-lg border bg-background/50 p-3">
           <p className="text-[11px] uppercase tracking-wide text-muted-foreground">Plan</p>
           <p className="font-semibold">{plan.status?.plan_name ?? '…'}</p>
-          {plan.status?.status === 'trialing' && <p className="text-xs text-muted-foreground">{plan.trialDaysRemaining} days left in trial</p>}
+          {plan.status?.status === 'trialing' && (
+            <p className="text-xs text-muted-foreground">{plan.trialDaysRemaining} days left in trial</p>
+          )}
           <Button size="sm" variant="outline" className="mt-2 w-full" onClick={() => plan.openPlanDialog('plans')}>
             Your Plan
           </Button>

@@ -7,7 +7,17 @@ describe('businessHealthScore (docs/product.md#business-health-score: 7 items)',
   it('counts filled items out of seven, rounded', () => {
     expect(businessHealthScore({})).toBe(0);
     expect(businessHealthScore({ businessStage: 'startup' })).toBe(14);
-    expect(businessHealthScore({ businessName: 'Acme', industry: 'Retail', businessStage: 'growth', goals: ['revenue'], targetAudience: 'SMEs', monthlyRevenue: '10k', teamSize: '2-5 people' })).toBe(100);
+    expect(
+      businessHealthScore({
+        businessName: 'Acme',
+        industry: 'Retail',
+        businessStage: 'growth',
+        goals: ['revenue'],
+        targetAudience: 'SMEs',
+        monthlyRevenue: '10k',
+        teamSize: '2-5 people',
+      }),
+    ).toBe(100);
     expect(businessHealthScore({ businessName: '  ', goals: [] })).toBe(0);
   });
 });
@@ -20,7 +30,9 @@ describe('builder layout', () => {
   });
   it('writes an idea from the two tools first actions', () => {
     const tool = (name: string, a: string) => ({ name, actions: [a, 'x', 'y', 'z'] }) as never;
-    expect(ideaText(tool('Slack', 'Send message'), tool('HubSpot', 'Create contact'))).toBe('When "Send message" happens in Slack, "Create contact" in HubSpot');
+    expect(ideaText(tool('Slack', 'Send message'), tool('HubSpot', 'Create contact'))).toBe(
+      'When "Send message" happens in Slack, "Create contact" in HubSpot',
+    );
   });
 });
 

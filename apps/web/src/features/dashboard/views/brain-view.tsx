@@ -30,20 +30,35 @@ function ProfileFields({ initial }: { initial: { firstName: string; surname: str
   const save = useSavePersonName(user?.id);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate(form, { onSuccess: () => toast.success(messages.dashboard.profileSaved), onError: () => toast.error(messages.dashboard.saveFailed) });
+    save.mutate(form, {
+      onSuccess: () => toast.success(messages.dashboard.profileSaved),
+      onError: () => toast.error(messages.dashboard.saveFailed),
+    });
   };
   return (
     <form onSubmit={onSubmit} className="space-y-3" aria-labelledby="brain-profile">
-      <h3 id="brain-profile" className="font-semibold">Profile</h3>
+      <h3 id="brain-profile" className="font-semibold">
+        Profile
+      </h3>
       <p className="text-sm text-muted-foreground">{user?.email}</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor="brain-first-name">First name</Label>
-          <Input id="brain-first-name" value={form.firstName} maxLength={100} onChange={(e) => setForm((f) => ({ ...f, firstName: e.target.value }))} />
+          <Input
+            id="brain-first-name"
+            value={form.firstName}
+            maxLength={100}
+            onChange={(e) => setForm((f) => ({ ...f, firstName: e.target.value }))}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="brain-surname">Surname</Label>
-          <Input id="brain-surname" value={form.surname} maxLength={100} onChange={(e) => setForm((f) => ({ ...f, surname: e.target.value }))} />
+          <Input
+            id="brain-surname"
+            value={form.surname}
+            maxLength={100}
+            onChange={(e) => setForm((f) => ({ ...f, surname: e.target.value }))}
+          />
         </div>
       </div>
       <Button type="submit" size="sm" disabled={save.isPending}>
@@ -61,10 +76,17 @@ function AiToggle() {
   return (
     <div className="flex items-center justify-between gap-4">
       <div>
-        <Label htmlFor="ai-features" className="font-semibold">AI features</Label>
+        <Label htmlFor="ai-features" className="font-semibold">
+          AI features
+        </Label>
         <p className="mt-1 text-sm text-muted-foreground">Let the AI coach use your business profile to tailor suggestions.</p>
       </div>
-      <Switch id="ai-features" checked={checked} disabled={profile.isPending} onCheckedChange={(v) => save.mutate(v, { onError: () => toast.error(messages.dashboard.saveFailed) })} />
+      <Switch
+        id="ai-features"
+        checked={checked}
+        disabled={profile.isPending}
+        onCheckedChange={(v) => save.mutate(v, { onError: () => toast.error(messages.dashboard.saveFailed) })}
+      />
     </div>
   );
 }
@@ -85,7 +107,13 @@ export function BrainView({ usage }: { usage?: ReactNode }) {
               </h2>
               <p className="mt-1 text-2xl font-bold">{s?.plan_name ?? 'No plan'}</p>
               <p className="text-sm text-muted-foreground">
-                {s?.status === 'trialing' ? `Trial: ${plan.trialDaysRemaining ?? 0} days remaining` : s?.status === 'expired' ? 'Your trial has ended' : s ? `Status: ${s.status.replace('_', ' ')}` : ''}
+                {s?.status === 'trialing'
+                  ? `Trial: ${plan.trialDaysRemaining ?? 0} days remaining`
+                  : s?.status === 'expired'
+                    ? 'Your trial has ended'
+                    : s
+                      ? `Status: ${s.status.replace('_', ' ')}`
+                      : ''}
               </p>
             </div>
             <Button variant="outline" size="sm" onClick={() => plan.openPlanDialog('plans')}>
@@ -97,7 +125,11 @@ export function BrainView({ usage }: { usage?: ReactNode }) {
             <h3 className="flex items-center gap-2 font-semibold">
               <Coins aria-hidden className="size-4 text-accent" /> Credits
             </h3>
-            {s ? <CreditBar balance={s.credits_balance} allowance={s.credits_allowance} className="mt-3" /> : <p className="mt-2 text-sm text-muted-foreground">Loading credits...</p>}
+            {s ? (
+              <CreditBar balance={s.credits_balance} allowance={s.credits_allowance} className="mt-3" />
+            ) : (
+              <p className="mt-2 text-sm text-muted-foreground">Loading credits...</p>
+            )}
             <Button className="mt-4" variant="gradient" size="sm" onClick={() => plan.openPlanDialog('top_up')}>
               Buy More Credits
             </Button>
@@ -110,11 +142,15 @@ export function BrainView({ usage }: { usage?: ReactNode }) {
           <ProfileForm />
         </section>
         <section aria-labelledby="brain-top" className="rounded-xl border bg-card p-6">
-          <h3 id="brain-top" className="font-semibold">Top rated tools</h3>
+          <h3 id="brain-top" className="font-semibold">
+            Top rated tools
+          </h3>
           <ol className="mt-3 space-y-2">
             {top.data?.map((t) => (
               <li key={t.id} className="flex items-center gap-3">
-                <span aria-hidden className="flex size-8 items-center justify-center rounded-md bg-secondary"><CategoryIcon category={t.category} className="size-4" /></span>
+                <span aria-hidden className="flex size-8 items-center justify-center rounded-md bg-secondary">
+                  <CategoryIcon category={t.category} className="size-4" />
+                </span>
                 <span className="flex-1 text-sm font-medium">{t.name}</span>
                 {t.popular && <Badge variant="secondary">Popular</Badge>}
                 <span className="inline-flex items-center gap-1 text-sm tabular-nums">

@@ -11,10 +11,12 @@ export function CrmView() {
   return (
     <section aria-labelledby="crm-title" className="rounded-xl border bg-card p-8">
       <Contact aria-hidden className="size-10 text-accent" />
-      <h2 id="crm-title" className="mt-3 text-2xl font-semibold">CRM is coming soon</h2>
+      <h2 id="crm-title" className="mt-3 text-2xl font-semibold">
+        CRM is coming soon
+      </h2>
       <p className="mt-2 max-w-2xl text-muted-foreground">
-        The CRM is not available yet. Nothing here is live data; this is what we are building next. Until then, keep using your current CRM and add it to
-        your Builder canvas.
+        The CRM is not available yet. Nothing here is live data; this is what we are building next. Until then, keep using your current CRM
+        and add it to your Builder canvas.
       </p>
       <ul className="mt-6 grid gap-3 md:grid-cols-3">
         {COMING.map((c) => (

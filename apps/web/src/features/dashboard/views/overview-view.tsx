@@ -12,14 +12,30 @@ import { businessProfileQuery, type BusinessProfile } from '../api/profile';
 import { businessHealthScore, HEALTH_ITEMS, isFilled, type HealthInput } from '../lib/health-score';
 
 const METRIC_LABELS: Record<string, string> = {
-  revenue: 'Revenue', customers: 'Customers', leads: 'Leads', conversion: 'Conversion rate', retention: 'Retention',
-  costs: 'Costs', traffic: 'Website traffic', social: 'Social media', profit: 'Profit', cashflow: 'Cash flow',
+  revenue: 'Revenue',
+  customers: 'Customers',
+  leads: 'Leads',
+  conversion: 'Conversion rate',
+  retention: 'Retention',
+  costs: 'Costs',
+  traffic: 'Website traffic',
+  social: 'Social media',
+  profit: 'Profit',
+  cashflow: 'Cash flow',
 };
 const goalLabel = (id: string) => GOALS.find((g) => g.id === id)?.label ?? id;
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function healthInput(p: BusinessProfile | null): HealthInput {
-  return { businessName: p?.business_name, industry: p?.industry, businessStage: p?.business_stage, goals: p?.goals, targetAudience: p?.target_audience, monthlyRevenue: p?.monthly_revenue, teamSize: p?.team_size };
+  return {
+    businessName: p?.business_name,
+    industry: p?.industry,
+    businessStage: p?.business_stage,
+    goals: p?.goals,
+    targetAudience: p?.target_audience,
+    monthlyRevenue: p?.monthly_revenue,
+    teamSize: p?.team_size,
+  };
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -35,10 +51,14 @@ const chips = (items: string[]) =>
   items.length ? (
     <ul className="flex flex-wrap gap-1.5">
       {items.map((x) => (
-        <li key={x} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs">{x}</li>
+        <li key={x} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs">
+          {x}
+        </li>
       ))}
     </ul>
-  ) : none;
+  ) : (
+    none
+  );
 
 /** Dashboard view: the action plan being worked (from the page), then the business profile and health score. */
 export function OverviewView({ plan }: { plan?: React.ReactNode }) {
@@ -55,7 +75,9 @@ export function OverviewView({ plan }: { plan?: React.ReactNode }) {
         <section aria-labelledby="profile-title" className="rounded-xl border bg-card p-6">
           <div className="flex items-start justify-between gap-4">
             <div>
-              <h2 id="profile-title" className="text-xl font-semibold">{p?.business_name || 'Your business'}</h2>
+              <h2 id="profile-title" className="text-xl font-semibold">
+                {p?.business_name || 'Your business'}
+              </h2>
               <p className="text-sm text-muted-foreground">Business profile from your onboarding</p>
             </div>
             <Button asChild variant="outline" size="sm">
@@ -70,7 +92,9 @@ export function OverviewView({ plan }: { plan?: React.ReactNode }) {
             <Field label="Profile completeness">
               <span className="font-semibold">{p?.completeness ?? 0}%</span>
               <Progress value={p?.completeness ?? 0} className="mt-2 h-1.5" aria-label="Profile completeness" />
-              <span className="mt-1 block text-xs text-muted-foreground" data-testid="completeness-explained">{messages.dashboard.completenessExplained}</span>
+              <span className="mt-1 block text-xs text-muted-foreground" data-testid="completeness-explained">
+                {messages.dashboard.completenessExplained}
+              </span>
             </Field>
             <div className="sm:col-span-2 lg:col-span-3">
               <Field label="Goals">{chips((p?.goals ?? []).map(goalLabel))}</Field>
@@ -88,16 +112,31 @@ export function OverviewView({ plan }: { plan?: React.ReactNode }) {
         </section>
 
         <section aria-labelledby="health-title" className="rounded-xl border bg-card p-6">
-          <h2 id="health-title" className="font-semibold">Business health score</h2>
-          <p className="mt-4 text-5xl font-bold text-gradient" data-testid="health-score">{score}%</p>
-          <Progress value={score} className="mt-3" aria-label="Business health score" indicatorClassName="bg-gradient-to-r from-violet-500 to-cyan-400" />
-          <p className="mt-2 text-xs text-muted-foreground" data-testid="health-explained">{messages.dashboard.healthExplained}</p>
+          <h2 id="health-title" className="font-semibold">
+            Business health score
+          </h2>
+          <p className="mt-4 text-5xl font-bold text-gradient" data-testid="health-score">
+            {score}%
+          </p>
+          <Progress
+            value={score}
+            className="mt-3"
+            aria-label="Business health score"
+            indicatorClassName="bg-gradient-to-r from-violet-500 to-cyan-400"
+          />
+          <p className="mt-2 text-xs text-muted-foreground" data-testid="health-explained">
+            {messages.dashboard.healthExplained}
+          </p>
           <ul className="mt-5 space-y-2">
             {HEALTH_ITEMS.map((i) => {
               const done = isFilled(input[i.key]);
               return (
                 <li key={i.key} className="flex items-center gap-2 text-sm">
-                  {done ? <CheckCircle2 aria-hidden className="size-4 text-emerald-400" /> : <Circle aria-hidden className="size-4 text-muted-foreground" />}
+                  {done ? (
+                    <CheckCircle2 aria-hidden className="size-4 text-emerald-400" />
+                  ) : (
+                    <Circle aria-hidden className="size-4 text-muted-foreground" />
+                  )}
                   <span className={done ? '' : 'text-muted-foreground'}>{i.label}</span>
                   <span className="sr-only">{done ? 'complete' : 'missing'}</span>
                 </li>

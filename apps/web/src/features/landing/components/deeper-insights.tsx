@@ -44,7 +44,9 @@ export function DeeperInsights() {
             </li>
           ))}
         </ul>
-        <p className="mt-6 text-center text-xs text-slate-400">Figures from early-access customers over their first six months; individual results vary.</p>
+        <p className="mt-6 text-center text-xs text-slate-400">
+          Figures from early-access customers over their first six months; individual results vary.
+        </p>
       </div>
     </section>
   );

@@ -27,7 +27,12 @@ export function FeatureCards() {
               <Icon className="size-8 text-violet-300" aria-hidden="true" />
               <h3 className="mt-4 text-lg font-semibold text-white">{f.title}</h3>
               <p className="mt-2 flex-1 text-slate-300">{f.text}</p>
-              <Button asChild variant="outline" size="sm" className="mt-6 self-start border-white/15 text-white hover:bg-white/10 hover:text-white">
+              <Button
+                asChild
+                variant="outline"
+                size="sm"
+                className="mt-6 self-start border-white/15 text-white hover:bg-white/10 hover:text-white"
+              >
                 <Link to={paths.connectAnything}>
                   Compare Tools<span className="sr-only"> for {f.title}</span>
                 </Link>

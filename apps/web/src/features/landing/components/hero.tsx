@@ -14,8 +14,14 @@ const TRUST = [
 export function Hero() {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden px-4 pb-20 pt-32 sm:px-6 sm:pt-40 lg:px-8 lg:pb-28">
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_50%_0%,rgba(139,92,246,0.35),transparent_70%),radial-gradient(40%_40%_at_85%_30%,rgba(6,182,212,0.18),transparent_70%)]" />
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,0.04)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,0.04)_1px,transparent_1px)] bg-[size:48px_48px] [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_70%)]" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_50%_0%,rgba(139,92,246,0.35),transparent_70%),radial-gradient(40%_40%_at_85%_30%,rgba(6,182,212,0.18),transparent_70%)]"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,0.04)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,0.04)_1px,transparent_1px)] bg-[size:48px_48px] [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_70%)]"
+      />
       <div className="mx-auto max-w-4xl text-center">
         <p className="inline-flex items-center gap-2 rounded-full border border-violet-400/30 bg-violet-500/10 px-4 py-1.5 text-sm font-medium text-violet-100">
           <span className="size-2 rounded-full bg-cyan-400 shadow-[0_0_12px] shadow-cyan-400" aria-hidden="true" />
@@ -35,7 +41,12 @@ export function Hero() {
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
-          <Button asChild size="lg" variant="outline" className="h-13 border-white/20 px-8 text-base text-white hover:bg-white/10 hover:text-white">
+          <Button
+            asChild
+            size="lg"
+            variant="outline"
+            className="h-13 border-white/20 px-8 text-base text-white hover:bg-white/10 hover:text-white"
+          >
             <Link to={paths.pricing}>Pricing</Link>
           </Button>
         </div>

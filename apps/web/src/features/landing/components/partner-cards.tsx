@@ -15,10 +15,15 @@ export function PartnerCards() {
           {PARTNERS.map((p) => (
             <li key={p.name} data-testid="partner-card" className="relative flex flex-col rounded-2xl border border-white/10 bg-card p-6">
               {p.featured && (
-                <span className="absolute right-5 top-5 rounded-full bg-amber-400/15 px-2.5 py-0.5 text-xs font-semibold text-amber-200">Featured</span>
+                <span className="absolute right-5 top-5 rounded-full bg-amber-400/15 px-2.5 py-0.5 text-xs font-semibold text-amber-200">
+                  Featured
+                </span>
               )}
               <div className="flex items-center gap-4">
-                <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-slate-100 to-slate-300 text-xl font-black text-slate-900">
+                <span
+                  aria-hidden="true"
+                  className="flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-slate-100 to-slate-300 text-xl font-black text-slate-900"
+                >
                   {p.logo}
                 </span>
                 <div>
@@ -37,7 +42,12 @@ export function PartnerCards() {
                 </span>
               </p>
               <div className="mt-6 flex flex-wrap gap-3 border-t border-white/10 pt-5 text-sm font-semibold">
-                <a href={p.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-violet-200 hover:text-white">
+                <a
+                  href={p.website}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1.5 text-violet-200 hover:text-white"
+                >
                   Visit {p.name}
                   <ExternalLink className="size-3.5" aria-hidden="true" />
                   <span className="sr-only">(opens in a new tab)</span>

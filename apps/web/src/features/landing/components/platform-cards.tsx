@@ -37,7 +37,10 @@ export function PlatformCards() {
         </SectionHeading>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {CARDS.map(({ icon: Icon, ...c }) => (
-            <li key={c.title} className="group relative flex flex-col rounded-2xl border border-white/10 bg-gradient-to-b from-white/[0.06] to-white/[0.02] p-7 transition-colors hover:border-violet-400/40">
+            <li
+              key={c.title}
+              className="group relative flex flex-col rounded-2xl border border-white/10 bg-gradient-to-b from-white/[0.06] to-white/[0.02] p-7 transition-colors hover:border-violet-400/40"
+            >
               <span className="flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-violet-600 to-cyan-500 text-white shadow-lg shadow-violet-900/40">
                 <Icon className="size-6" aria-hidden="true" />
               </span>

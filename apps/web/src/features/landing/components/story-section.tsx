@@ -9,7 +9,9 @@ export function StorySection() {
           <div className="absolute inset-0 rounded-[2rem] bg-gradient-to-br from-violet-600 via-fuchsia-500 to-cyan-500 opacity-80 blur-2xl" />
           <div className="relative flex h-full flex-col justify-end rounded-[2rem] border border-white/15 bg-[#10172c] p-8">
             <Quote className="size-10 text-violet-300" />
-            <p className="mt-4 text-2xl font-semibold leading-snug text-white">&ldquo;I built the coach I wish I&apos;d had at 2am with a payroll to meet.&rdquo;</p>
+            <p className="mt-4 text-2xl font-semibold leading-snug text-white">
+              &ldquo;I built the coach I wish I&apos;d had at 2am with a payroll to meet.&rdquo;
+            </p>
           </div>
         </div>
         <div>
@@ -19,14 +21,16 @@ export function StorySection() {
           </h2>
           <div className="mt-6 flex flex-col gap-4 text-lg text-slate-300">
             <p>
-              Our founder ran a small London agency for eight years. The work was great; the business side nearly broke it. Leads came in waves,
-              the numbers lived in five different apps, and good advice cost more per hour than the agency earned.
+              Our founder ran a small London agency for eight years. The work was great; the business side nearly broke it. Leads came in
+              waves, the numbers lived in five different apps, and good advice cost more per hour than the agency earned.
             </p>
             <p>
-              The turning point was simple: put every number in one place and ask better questions of it, every day. That habit doubled revenue in
-              eighteen months, and it is the habit this platform gives you from day one.
+              The turning point was simple: put every number in one place and ask better questions of it, every day. That habit doubled
+              revenue in eighteen months, and it is the habit this platform gives you from day one.
             </p>
-            <p className="text-white">No jargon, no lock-in, no pretending. Just a coach that knows your business and is there whenever you need it.</p>
+            <p className="text-white">
+              No jargon, no lock-in, no pretending. Just a coach that knows your business and is there whenever you need it.
+            </p>
           </div>
         </div>
       </div>

@@ -9,8 +9,22 @@ import { EMPTY_ONBOARDING, type OnboardingData } from '../types';
 /** business_profiles (supabase/migrations/0011_user_data.sql): the onboarding answers, the step reached, completion. */
 export type BusinessProfileRow = Pick<
   BusinessProfile,
-  | 'business_name' | 'industry' | 'business_story' | 'problem_solving' | 'product_service' | 'goals' | 'business_targets' | 'marketing_strategy'
-  | 'sales_strategy' | 'challenges' | 'funding_source' | 'financial_management' | 'team_size' | 'key_metrics' | 'preferences' | 'current_step'
+  | 'business_name'
+  | 'industry'
+  | 'business_story'
+  | 'problem_solving'
+  | 'product_service'
+  | 'goals'
+  | 'business_targets'
+  | 'marketing_strategy'
+  | 'sales_strategy'
+  | 'challenges'
+  | 'funding_source'
+  | 'financial_management'
+  | 'team_size'
+  | 'key_metrics'
+  | 'preferences'
+  | 'current_step'
   | 'onboarding_completed'
 >;
 
@@ -18,7 +32,11 @@ export type BusinessProfileRow = Pick<
 const isGoal = (id: string): id is GoalId => GOALS.some((g) => g.id === id);
 const isKeyMetric = (id: string): id is KeyMetricId => (KEY_METRIC_IDS as readonly string[]).includes(id);
 const preferencesSchema = z
-  .object({ voiceEnabled: z.boolean().catch(DEFAULT_PREFERENCES.voiceEnabled), theme: z.enum(THEMES).catch(DEFAULT_PREFERENCES.theme), defaultView: z.enum(STARTING_VIEWS).catch(DEFAULT_PREFERENCES.defaultView) })
+  .object({
+    voiceEnabled: z.boolean().catch(DEFAULT_PREFERENCES.voiceEnabled),
+    theme: z.enum(THEMES).catch(DEFAULT_PREFERENCES.theme),
+    defaultView: z.enum(STARTING_VIEWS).catch(DEFAULT_PREFERENCES.defaultView),
+  })
   .partial()
   .catch({});
 

@@ -3,7 +3,21 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
 /** A labelled form field with its error shown underneath (docs/product.md#onboarding). */
-export function Field({ id, label, error, hint, children, className }: { id: string; label: string; error?: string; hint?: string; children: ReactNode; className?: string }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn('space-y-2', className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -31,4 +45,8 @@ export function NativeSelect({ className, ...props }: React.ComponentProps<'sele
   );
 }
 
-export const fieldA11y = (id: string, error?: string) => ({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });
+export const fieldA11y = (id: string, error?: string) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});

@@ -52,7 +52,10 @@ export function OnboardingWizard({
   return (
     <VoiceLayer enabled={w.data.preferences.voiceEnabled} onEnabledChange={setVoice} tools={w.tools} step={w.step}>
       {({ header, footer }) => (
-        <Card className="mx-auto w-full max-w-4xl overflow-hidden border-border bg-card text-card-foreground shadow-2xl" style={DARK_SURFACE}>
+        <Card
+          className="mx-auto w-full max-w-4xl overflow-hidden border-border bg-card text-card-foreground shadow-2xl"
+          style={DARK_SURFACE}
+        >
           <div className="space-y-4 border-b bg-secondary/30 p-4 sm:p-6">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h1 className="text-lg font-semibold">Business setup</h1>
@@ -95,7 +98,13 @@ export function OnboardingWizard({
                 </Button>
               )}
               {w.step === LAST_STEP && (
-                <Button variant="gradient" size="lg" className="flex-1 sm:flex-none" onClick={() => void w.complete()} disabled={w.completing}>
+                <Button
+                  variant="gradient"
+                  size="lg"
+                  className="flex-1 sm:flex-none"
+                  onClick={() => void w.complete()}
+                  disabled={w.completing}
+                >
                   <Rocket aria-hidden="true" /> {w.completing ? 'Launching...' : 'Launch My Dashboard'}
                 </Button>
               )}

@@ -3,7 +3,14 @@ import { Check } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
 
-export const STEP_TITLES = ['Welcome', 'Business Foundation', 'Goals & Strategy', 'Business Operations', 'Preferences', 'Complete'] as const;
+export const STEP_TITLES = [
+  'Welcome',
+  'Business Foundation',
+  'Goals & Strategy',
+  'Business Operations',
+  'Preferences',
+  'Complete',
+] as const;
 
 /** 'Step N of 6', the progress bar and the numbered badges (done, current, upcoming). */
 export function StepProgress({ step }: { step: number }) {

@@ -43,9 +43,28 @@ export function StepComplete({ data }: { data: OnboardingData }) {
         <Progress value={completeness} aria-labelledby="ob-completeness-label" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Summary title="Business Foundation" rows={[['Business', data.businessName], ['Industry', data.industry]]} />
-        <Summary title="Goals & Strategy" rows={[['Goals', String(data.goals.length)], ['Challenges', String(data.challenges.length)]]} />
-        <Summary title="Operations" rows={[['Funding', data.fundingSource], ['Team size', data.teamSize], ['Key metrics', data.keyMetrics.map((m) => METRIC_LABELS[m]).join(', ')]]} />
+        <Summary
+          title="Business Foundation"
+          rows={[
+            ['Business', data.businessName],
+            ['Industry', data.industry],
+          ]}
+        />
+        <Summary
+          title="Goals & Strategy"
+          rows={[
+            ['Goals', String(data.goals.length)],
+            ['Challenges', String(data.challenges.length)],
+          ]}
+        />
+        <Summary
+          title="Operations"
+          rows={[
+            ['Funding', data.fundingSource],
+            ['Team size', data.teamSize],
+            ['Key metrics', data.keyMetrics.map((m) => METRIC_LABELS[m]).join(', ')],
+          ]}
+        />
         <Summary
           title="Preferences"
           rows={[

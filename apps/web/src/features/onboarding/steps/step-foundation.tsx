@@ -11,10 +11,19 @@ export function StepFoundation({ data, errors, update }: StepProps) {
       <StepHeading title="Business Foundation" text="Tell us about your business and why it exists." />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="ob-business-name" label="Business name" error={errors.businessName}>
-          <Input {...fieldA11y('ob-business-name', errors.businessName)} value={data.businessName} onChange={(e) => update('businessName', e.target.value)} autoComplete="organization" />
+          <Input
+            {...fieldA11y('ob-business-name', errors.businessName)}
+            value={data.businessName}
+            onChange={(e) => update('businessName', e.target.value)}
+            autoComplete="organization"
+          />
         </Field>
         <Field id="ob-industry" label="Industry" error={errors.industry}>
-          <NativeSelect {...fieldA11y('ob-industry', errors.industry)} value={data.industry} onChange={(e) => update('industry', e.target.value)}>
+          <NativeSelect
+            {...fieldA11y('ob-industry', errors.industry)}
+            value={data.industry}
+            onChange={(e) => update('industry', e.target.value)}
+          >
             <option value="">Select your industry</option>
             {INDUSTRIES.map((i) => (
               <option key={i} value={i}>
@@ -28,7 +37,12 @@ export function StepFoundation({ data, errors, update }: StepProps) {
         <Textarea id="ob-story" rows={3} value={data.businessStory} onChange={(e) => update('businessStory', e.target.value)} />
       </Field>
       <Field id="ob-problem" label="What problem do you solve?" error={errors.problemSolving}>
-        <Textarea {...fieldA11y('ob-problem', errors.problemSolving)} rows={3} value={data.problemSolving} onChange={(e) => update('problemSolving', e.target.value)} />
+        <Textarea
+          {...fieldA11y('ob-problem', errors.problemSolving)}
+          rows={3}
+          value={data.problemSolving}
+          onChange={(e) => update('problemSolving', e.target.value)}
+        />
       </Field>
       <Field id="ob-product" label="What is your product or service?">
         <Textarea id="ob-product" rows={3} value={data.productService} onChange={(e) => update('productService', e.target.value)} />

@@ -39,11 +39,22 @@ export function StepGoals({ data, update }: StepProps) {
         {data.goals.length === 0 && <p className="text-sm text-amber-300">{messages.onboarding.goalRequired}</p>}
       </fieldset>
       <Field id="ob-targets" label="Targets and timeline">
-        <Textarea id="ob-targets" rows={2} value={data.businessTargets} onChange={(e) => update('businessTargets', e.target.value)} placeholder="e.g. £10k monthly revenue within 6 months" />
+        <Textarea
+          id="ob-targets"
+          rows={2}
+          value={data.businessTargets}
+          onChange={(e) => update('businessTargets', e.target.value)}
+          placeholder="e.g. £10k monthly revenue within 6 months"
+        />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="ob-marketing" label="Marketing strategy">
-          <Textarea id="ob-marketing" rows={3} value={data.marketingStrategy} onChange={(e) => update('marketingStrategy', e.target.value)} />
+          <Textarea
+            id="ob-marketing"
+            rows={3}
+            value={data.marketingStrategy}
+            onChange={(e) => update('marketingStrategy', e.target.value)}
+          />
         </Field>
         <Field id="ob-sales" label="Sales strategy">
           <Textarea id="ob-sales" rows={3} value={data.salesStrategy} onChange={(e) => update('salesStrategy', e.target.value)} />
@@ -54,7 +65,11 @@ export function StepGoals({ data, update }: StepProps) {
         <div className="grid gap-3 sm:grid-cols-2">
           {CHALLENGES.map((c, i) => (
             <div key={c} className="flex items-center gap-2">
-              <Checkbox id={`ob-challenge-${i}`} checked={data.challenges.includes(c)} onCheckedChange={() => update('challenges', toggle(data.challenges, c))} />
+              <Checkbox
+                id={`ob-challenge-${i}`}
+                checked={data.challenges.includes(c)}
+                onCheckedChange={() => update('challenges', toggle(data.challenges, c))}
+              />
               <Label htmlFor={`ob-challenge-${i}`} className="font-normal">
                 {c}
               </Label>

@@ -31,14 +31,23 @@ export function StepOperations({ data, update }: StepProps) {
         </Field>
       </div>
       <Field id="ob-finances" label="How do you manage your finances?">
-        <Textarea id="ob-finances" rows={3} value={data.financialManagement} onChange={(e) => update('financialManagement', e.target.value)} />
+        <Textarea
+          id="ob-finances"
+          rows={3}
+          value={data.financialManagement}
+          onChange={(e) => update('financialManagement', e.target.value)}
+        />
       </Field>
       <fieldset>
         <legend className="mb-3 text-sm font-medium">Key metrics you track</legend>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {KEY_METRIC_IDS.map((m) => (
             <div key={m} className="flex items-center gap-2">
-              <Checkbox id={`ob-metric-${m}`} checked={data.keyMetrics.includes(m)} onCheckedChange={() => update('keyMetrics', toggle(data.keyMetrics, m))} />
+              <Checkbox
+                id={`ob-metric-${m}`}
+                checked={data.keyMetrics.includes(m)}
+                onCheckedChange={() => update('keyMetrics', toggle(data.keyMetrics, m))}
+              />
               <Label htmlFor={`ob-metric-${m}`} className="font-normal">
                 {METRIC_LABELS[m]}
               </Label>

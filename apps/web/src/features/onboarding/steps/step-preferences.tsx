@@ -8,7 +8,21 @@ import { THEME_LABELS, VIEW_LABELS } from '../metric-labels';
 import { StepHeading } from './step-foundation';
 import type { StepProps } from './step-props';
 
-function Choice<T extends string>({ name, legend, options, labels, value, onChange }: { name: string; legend: string; options: readonly T[]; labels: Record<T, string>; value: T; onChange: (v: T) => void }) {
+function Choice<T extends string>({
+  name,
+  legend,
+  options,
+  labels,
+  value,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (v: T) => void;
+}) {
   return (
     <fieldset>
       <legend className="mb-3 text-sm font-medium">{legend}</legend>
@@ -52,8 +66,22 @@ export function StepPreferences({ data, update }: StepProps) {
           onCheckedChange={(v) => update('preferences', { ...p, voiceEnabled: v })}
         />
       </div>
-      <Choice name="theme" legend="Theme" options={THEMES} labels={THEME_LABELS} value={p.theme} onChange={(theme) => update('preferences', { ...p, theme })} />
-      <Choice name="view" legend="Starting view" options={STARTING_VIEWS} labels={VIEW_LABELS} value={p.defaultView} onChange={(defaultView) => update('preferences', { ...p, defaultView })} />
+      <Choice
+        name="theme"
+        legend="Theme"
+        options={THEMES}
+        labels={THEME_LABELS}
+        value={p.theme}
+        onChange={(theme) => update('preferences', { ...p, theme })}
+      />
+      <Choice
+        name="view"
+        legend="Starting view"
+        options={STARTING_VIEWS}
+        labels={VIEW_LABELS}
+        value={p.defaultView}
+        onChange={(defaultView) => update('preferences', { ...p, defaultView })}
+      />
     </div>
   );
 }

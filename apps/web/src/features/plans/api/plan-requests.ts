@@ -13,7 +13,9 @@ export type PlanRequest = z.infer<typeof planRequestSchema>;
 
 export async function submitPlanRequest(input: PlanRequest): Promise<void> {
   const row = planRequestSchema.parse(input);
-  const { error } = await supabase().from('plan_requests').insert({ kind: row.kind, plan_id: row.kind === 'upgrade' ? row.plan_id : null, detail: row.detail ?? null });
+  const { error } = await supabase()
+    .from('plan_requests')
+    .insert({ kind: row.kind, plan_id: row.kind === 'upgrade' ? row.plan_id : null, detail: row.detail ?? null });
   if (error) throw new Error(error.message);
 }
 

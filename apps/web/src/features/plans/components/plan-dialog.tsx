@@ -12,7 +12,8 @@ import { useSubmitPlanRequest, type PlanRequest } from '../api/plan-requests';
 import { CreditBar } from '@/components/credit-bar';
 import { PLAN_SERVICES, TOP_UP_OPTIONS } from './plan-services';
 
-const vaHours = (p: Plan) => (p.vaHours === null ? 'Unlimited VA support' : p.vaHours === 0 ? 'No VA support' : `${p.vaHours} hours VA support`);
+const vaHours = (p: Plan) =>
+  p.vaHours === null ? 'Unlimited VA support' : p.vaHours === 0 ? 'No VA support' : `${p.vaHours} hours VA support`;
 
 /** 'Your Plan': plans, credits and services. Requests are recorded for the operators (no payment provider yet). */
 export function PlanDialog() {
@@ -40,7 +41,10 @@ export function PlanDialog() {
         </DialogHeader>
 
         {status && (
-          <section aria-labelledby="plan-credits" className={cn('rounded-lg border p-4', planDialog.intent === 'top_up' && 'border-primary ring-1 ring-primary')}>
+          <section
+            aria-labelledby="plan-credits"
+            className={cn('rounded-lg border p-4', planDialog.intent === 'top_up' && 'border-primary ring-1 ring-primary')}
+          >
             <h3 id="plan-credits" className="flex items-center gap-2 font-semibold">
               <Coins aria-hidden className="size-4 text-accent" /> Credits
             </h3>
@@ -48,11 +52,22 @@ export function PlanDialog() {
             <div className="mt-4 flex flex-wrap items-center gap-2">
               <span className="text-sm text-muted-foreground">Buy More Credits:</span>
               {TOP_UP_OPTIONS.map((n) => (
-                <Button key={n} size="sm" variant={topUp === n ? 'default' : 'outline'} aria-pressed={topUp === n} onClick={() => setTopUp(n)}>
+                <Button
+                  key={n}
+                  size="sm"
+                  variant={topUp === n ? 'default' : 'outline'}
+                  aria-pressed={topUp === n}
+                  onClick={() => setTopUp(n)}
+                >
                   {n.toLocaleString('en-GB')}
                 </Button>
               ))}
-              <Button size="sm" variant="gradient" disabled={request.isPending} onClick={() => send({ kind: 'top_up', detail: `${topUp} credits` })}>
+              <Button
+                size="sm"
+                variant="gradient"
+                disabled={request.isPending}
+                onClick={() => send({ kind: 'top_up', detail: `${topUp} credits` })}
+              >
                 Request top-up
               </Button>
             </div>
@@ -64,7 +79,14 @@ export function PlanDialog() {
             const p = PLANS[id];
             const current = currentPlan === id;
             return (
-              <div key={id} className={cn('flex flex-col rounded-lg border bg-background/40 p-4', current && 'border-primary ring-1 ring-primary', p.popular && !current && 'border-accent/60')}>
+              <div
+                key={id}
+                className={cn(
+                  'flex flex-col rounded-lg border bg-background/40 p-4',
+                  current && 'border-primary ring-1 ring-primary',
+                  p.popular && !current && 'border-accent/60',
+                )}
+              >
                 <div className="flex items-center justify-between gap-2">
                   <h3 className="font-semibold">{p.name}</h3>
                   {current ? <Badge>Current</Badge> : p.popular ? <Badge variant="secondary">Most popular</Badge> : null}
@@ -74,9 +96,18 @@ export function PlanDialog() {
                   <span className="text-sm font-normal text-muted-foreground">{p.period}</span>
                 </p>
                 <ul className="mt-3 space-y-1 text-sm text-muted-foreground">
-                  <li className="flex gap-2"><Check aria-hidden className="mt-0.5 size-4 text-accent" />{p.credits.toLocaleString('en-GB')} credits</li>
-                  <li className="flex gap-2"><Check aria-hidden className="mt-0.5 size-4 text-accent" />{vaHours(p)}</li>
-                  <li className="flex gap-2"><Check aria-hidden className="mt-0.5 size-4 text-accent" />{p.modules.length} modules</li>
+                  <li className="flex gap-2">
+                    <Check aria-hidden className="mt-0.5 size-4 text-accent" />
+                    {p.credits.toLocaleString('en-GB')} credits
+                  </li>
+                  <li className="flex gap-2">
+                    <Check aria-hidden className="mt-0.5 size-4 text-accent" />
+                    {vaHours(p)}
+                  </li>
+                  <li className="flex gap-2">
+                    <Check aria-hidden className="mt-0.5 size-4 text-accent" />
+                    {p.modules.length} modules
+                  </li>
                 </ul>
                 <Button
                   className="mt-4"
@@ -105,7 +136,12 @@ export function PlanDialog() {
                   </p>
                   <p className="text-sm text-muted-foreground">{s.description}</p>
                 </div>
-                <Button size="sm" variant="outline" disabled={request.isPending} onClick={() => send({ kind: 'service', detail: `${s.name} (${s.price})` })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={request.isPending}
+                  onClick={() => send({ kind: 'service', detail: `${s.name} (${s.price})` })}
+                >
                   Request
                 </Button>
               </div>

@@ -8,9 +8,18 @@ const ROWS: { feature: string; values: (id: PlanId) => Cell }[] = [
   { feature: '24/7 AI Business Coach', values: (id) => (id === 'basic' ? 'Standard' : id === 'pro' ? 'Enhanced' : 'Unlimited') },
   { feature: 'AI Research Assistant', values: () => true },
   { feature: 'MVP Website Builder', values: () => true },
-  { feature: 'Human VA support', values: (id) => (PLANS[id].vaHours === null ? 'Unlimited' : PLANS[id].vaHours ? `${PLANS[id].vaHours} hours` : false) },
+  {
+    feature: 'Human VA support',
+    values: (id) => (PLANS[id].vaHours === null ? 'Unlimited' : PLANS[id].vaHours ? `${PLANS[id].vaHours} hours` : false),
+  },
   { feature: 'Make API connections', values: (id) => id !== 'basic' },
-  { feature: 'Custom connection requests / month', values: (id) => { const l = PLANS[id].limits.connect_anything_custom; return l === null ? 'Unlimited' : l ? String(l) : false; } },
+  {
+    feature: 'Custom connection requests / month',
+    values: (id) => {
+      const l = PLANS[id].limits.connect_anything_custom;
+      return l === null ? 'Unlimited' : l ? String(l) : false;
+    },
+  },
   { feature: 'Marketing AI tools', values: (id) => id !== 'basic' },
   { feature: 'Client acquisition system', values: (id) => id !== 'basic' },
   { feature: 'Monthly private webinars', values: (id) => id !== 'basic' },
@@ -38,8 +47,13 @@ export function ComparisonTable() {
         <h2 id="compare-title" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">
           Compare every feature
         </h2>
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
-        <div className="mt-8 overflow-x-auto rounded-2xl border bg-card shadow-sm" tabIndex={0} role="region" aria-labelledby="compare-title">
+        <div
+          className="mt-8 overflow-x-auto rounded-2xl border bg-card shadow-sm"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          role="region"
+          aria-labelledby="compare-title"
+        >
           <table className="stack-table w-full border-collapse text-sm sm:min-w-[720px]">
             <caption className="sr-only">Features included in each plan</caption>
             <thead>

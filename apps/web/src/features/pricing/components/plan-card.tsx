@@ -4,7 +4,17 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
 /** One plan: name, price in the chosen currency, contents, and its button (the toast + waitlist for every plan). */
-export function PlanCard({ plan, currency, onChoose, headingLevel = 'h3' }: { plan: Plan; currency: Currency; onChoose: () => void; headingLevel?: 'h2' | 'h3' }) {
+export function PlanCard({
+  plan,
+  currency,
+  onChoose,
+  headingLevel = 'h3',
+}: {
+  plan: Plan;
+  currency: Currency;
+  onChoose: () => void;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const Heading = headingLevel;
   const custom = plan.price[currency] === null;
   return (

@@ -59,7 +59,14 @@ export function AccountDetails() {
         <form onSubmit={changeEmail} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1 space-y-2">
             <Label htmlFor="profile-email">E-mail</Label>
-            <Input id="profile-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />
+            <Input
+              id="profile-email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={busy}
+            />
           </div>
           <Button type="submit" variant="outline" disabled={busy || email === user?.email}>
             Change e-mail
@@ -69,11 +76,25 @@ export function AccountDetails() {
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
               <Label htmlFor="profile-first-name">First name</Label>
-              <Input id="profile-first-name" autoComplete="given-name" maxLength={100} value={names.firstName} onChange={(e) => setNames((n) => ({ ...n, firstName: e.target.value }))} disabled={busy} />
+              <Input
+                id="profile-first-name"
+                autoComplete="given-name"
+                maxLength={100}
+                value={names.firstName}
+                onChange={(e) => setNames((n) => ({ ...n, firstName: e.target.value }))}
+                disabled={busy}
+              />
             </div>
             <div className="space-y-2">
               <Label htmlFor="profile-surname">Surname</Label>
-              <Input id="profile-surname" autoComplete="family-name" maxLength={100} value={names.surname} onChange={(e) => setNames((n) => ({ ...n, surname: e.target.value }))} disabled={busy} />
+              <Input
+                id="profile-surname"
+                autoComplete="family-name"
+                maxLength={100}
+                value={names.surname}
+                onChange={(e) => setNames((n) => ({ ...n, surname: e.target.value }))}
+                disabled={busy}
+              />
             </div>
           </div>
           <Button type="submit" disabled={busy}>

@@ -42,7 +42,10 @@ export function ChangePassword() {
     if (form.password.length < 8) return setError(messages.auth.passwordTooShort);
     if (proof === 'password' ? !form.current : !form.code.trim()) return setError(t.currentRequired);
     setBusy(true);
-    const attrs = proof === 'password' ? { password: form.password, current_password: form.current } : { password: form.password, nonce: form.code.trim() };
+    const attrs =
+      proof === 'password'
+        ? { password: form.password, current_password: form.current }
+        : { password: form.password, nonce: form.code.trim() };
     const { error: updateError } = await supabase().auth.updateUser(attrs);
     setBusy(false);
     if (updateError) return setError(messages.reset.updateFailed(authErrorMessage(updateError)));
@@ -59,8 +62,20 @@ export function ChangePassword() {
         {proof === 'password' ? (
           <div className="space-y-2 sm:max-w-[calc(50%-0.5rem)]">
             <Label htmlFor="profile-current-password">{t.current}</Label>
-            <Input id="profile-current-password" type="password" autoComplete="current-password" value={form.current} onChange={set('current')} disabled={busy} />
-            <button type="button" className="cursor-pointer text-sm font-medium text-violet-300 hover:underline" onClick={() => void sendCode()} disabled={busy}>
+            <Input
+              id="profile-current-password"
+              type="password"
+              autoComplete="current-password"
+              value={form.current}
+              onChange={set('current')}
+              disabled={busy}
+            />
+            <button
+              type="button"
+              className="cursor-pointer text-sm font-medium text-violet-300 hover:underline"
+              onClick={() => void sendCode()}
+              disabled={busy}
+            >
               {t.useCode}
             </button>
           </div>
@@ -68,8 +83,20 @@ export function ChangePassword() {
           <div className="space-y-2 sm:max-w-[calc(50%-0.5rem)]">
             {codeSent && user?.email && <p className="text-sm text-muted-foreground">{t.codeSent(user.email)}</p>}
             <Label htmlFor="profile-reauth-code">{t.code}</Label>
-            <Input id="profile-reauth-code" inputMode="numeric" autoComplete="one-time-code" value={form.code} onChange={set('code')} disabled={busy} />
-            <button type="button" className="cursor-pointer text-sm font-medium text-violet-300 hover:underline" onClick={() => setProof('password')} disabled={busy}>
+            <Input
+              id="profile-reauth-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={form.code}
+              onChange={set('code')}
+              disabled={busy}
+            />
+            <button
+              type="button"
+              className="cursor-pointer text-sm font-medium text-violet-300 hover:underline"
+              onClick={() => setProof('password')}
+              disabled={busy}
+            >
               {t.usePassword}
             </button>
           </div>
@@ -77,11 +104,27 @@ export function ChangePassword() {
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-2">
             <Label htmlFor="profile-new-password">New password</Label>
-            <Input id="profile-new-password" type="password" autoComplete="new-password" required value={form.password} onChange={set('password')} disabled={busy} />
+            <Input
+              id="profile-new-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={form.password}
+              onChange={set('password')}
+              disabled={busy}
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor="profile-confirm-password">Confirm new password</Label>
-            <Input id="profile-confirm-password" type="password" autoComplete="new-password" required value={form.confirm} onChange={set('confirm')} disabled={busy} />
+            <Input
+              id="profile-confirm-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={form.confirm}
+              onChange={set('confirm')}
+              disabled={busy}
+            />
           </div>
         </div>
         <Button type="submit" disabled={busy}>

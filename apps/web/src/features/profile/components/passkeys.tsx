@@ -88,7 +88,13 @@ export function Passkeys() {
                   <form onSubmit={rename} className="flex flex-1 flex-wrap items-end gap-2">
                     <div className="min-w-48 flex-1 space-y-1">
                       <Label htmlFor={`passkey-name-${p.id}`}>{messages.passkeys.nameLabel}</Label>
-                      <Input id={`passkey-name-${p.id}`} maxLength={120} required value={renaming.name} onChange={(e) => setRenaming({ id: p.id, name: e.target.value })} />
+                      <Input
+                        id={`passkey-name-${p.id}`}
+                        maxLength={120}
+                        required
+                        value={renaming.name}
+                        onChange={(e) => setRenaming({ id: p.id, name: e.target.value })}
+                      />
                     </div>
                     <Button type="submit" size="sm" disabled={busy}>
                       {messages.passkeys.save}
@@ -110,7 +116,12 @@ export function Passkeys() {
                       </div>
                     </div>
                     <div className="flex gap-2">
-                      <Button size="sm" variant="outline" disabled={busy} onClick={() => setRenaming({ id: p.id, name: p.friendly_name || messages.passkeys.unnamed })}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={busy}
+                        onClick={() => setRenaming({ id: p.id, name: p.friendly_name || messages.passkeys.unnamed })}
+                      >
                         {messages.passkeys.rename}
                       </Button>
                       <Button size="sm" variant="outline" disabled={busy} onClick={() => void remove(p.id)}>

@@ -13,7 +13,9 @@ const TIMEOUT_CHOICES = [15, 30, 60, 120, 240, 480] as const;
 export function SessionsAndTimeout() {
   const { timeoutMinutes } = useSessionTimeout();
   const [busy, setBusy] = useState(false);
-  const choices = TIMEOUT_CHOICES.includes(timeoutMinutes as (typeof TIMEOUT_CHOICES)[number]) ? TIMEOUT_CHOICES : [...TIMEOUT_CHOICES, timeoutMinutes].sort((a, b) => a - b);
+  const choices = TIMEOUT_CHOICES.includes(timeoutMinutes as (typeof TIMEOUT_CHOICES)[number])
+    ? TIMEOUT_CHOICES
+    : [...TIMEOUT_CHOICES, timeoutMinutes].sort((a, b) => a - b);
 
   async function signOutOthers() {
     setBusy(true);

@@ -45,7 +45,10 @@ export function TwoFactor() {
     try {
       // an abandoned, never-verified enrolment would block a new one
       for (const f of factors.filter((x) => x.status !== 'verified')) await supabase().auth.mfa.unenroll({ factorId: f.id });
-      const { data, error: enrollError } = await supabase().auth.mfa.enroll({ factorType: 'totp', friendlyName: `Authenticator ${new Date().toISOString().slice(0, 10)}` });
+      const { data, error: enrollError } = await supabase().auth.mfa.enroll({
+        factorType: 'totp',
+        friendlyName: `Authenticator ${new Date().toISOString().slice(0, 10)}`,
+      });
       if (enrollError) throw enrollError;
       setEnrolment({ factorId: data.id, qr: qrSource(data.totp.qr_code), secret: data.totp.secret });
     } catch (err) {
@@ -102,7 +105,15 @@ export function TwoFactor() {
               </code>
               <div className="space-y-2">
                 <Label htmlFor="enrol-code">6-digit code</Label>
-                <Input id="enrol-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} disabled={busy} />
+                <Input
+                  id="enrol-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                  disabled={busy}
+                />
               </div>
               <div className="flex gap-2">
                 <Button type="submit" disabled={busy || code.length !== 6}>

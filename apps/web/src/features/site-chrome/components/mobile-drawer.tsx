@@ -94,9 +94,16 @@ export default function MobileDrawer({
           <ul className="flex flex-col">
             {PLATFORM_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} onClick={close} className="group flex items-center justify-between rounded-md px-3 py-3 font-medium hover:bg-white/5">
+                <Link
+                  to={l.to}
+                  onClick={close}
+                  className="group flex items-center justify-between rounded-md px-3 py-3 font-medium hover:bg-white/5"
+                >
                   {l.label}
-                  <ArrowRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+                  <ArrowRight
+                    className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                    aria-hidden="true"
+                  />
                 </Link>
               </li>
             ))}

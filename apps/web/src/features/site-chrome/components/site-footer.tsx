@@ -37,7 +37,9 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
         <div className="flex flex-col gap-4">
           <BrandLogo className="text-lg text-white" />
-          <p className="max-w-xs text-sm text-slate-300">Your 24/7 AI business coach, with website, brand and advertising intelligence. Designed in the United Kingdom.</p>
+          <p className="max-w-xs text-sm text-slate-300">
+            Your 24/7 AI business coach, with website, brand and advertising intelligence. Designed in the United Kingdom.
+          </p>
           <div className="rounded-lg border border-white/10 bg-white/[0.03] p-4">
             <p className="text-xs font-semibold uppercase tracking-wider text-slate-300">Powered by</p>
             <ul className="mt-2 flex flex-wrap gap-2 text-sm">
@@ -97,7 +99,12 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-slate-300 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
           <p>
             © {new Date().getFullYear()} {CONTACT.addressLines[0]}. All rights reserved. Built by{' '}
-            <a className="text-white underline underline-offset-2 hover:text-violet-200" href="https://lovable.dev" target="_blank" rel="noopener noreferrer">
+            <a
+              className="text-white underline underline-offset-2 hover:text-violet-200"
+              href="https://lovable.dev"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               Lovable
             </a>
             .

@@ -64,7 +64,9 @@ export function TopNav() {
                 className={({ isActive }) =>
                   cn(
                     'rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                    darkText ? 'text-slate-700 hover:bg-slate-900/5 hover:text-slate-950' : 'text-slate-200 hover:bg-white/10 hover:text-white',
+                    darkText
+                      ? 'text-slate-700 hover:bg-slate-900/5 hover:text-slate-950'
+                      : 'text-slate-200 hover:bg-white/10 hover:text-white',
                     isActive && (darkText ? 'text-violet-800' : 'text-white'),
                   )
                 }
@@ -82,7 +84,12 @@ export function TopNav() {
               </Button>
             ) : (
               <>
-                <Button asChild size="sm" variant="ghost" className={darkText ? 'text-slate-800 hover:bg-slate-900/5' : 'text-white hover:bg-white/10'}>
+                <Button
+                  asChild
+                  size="sm"
+                  variant="ghost"
+                  className={darkText ? 'text-slate-800 hover:bg-slate-900/5' : 'text-white hover:bg-white/10'}
+                >
                   <Link to={paths.signIn}>Sign In</Link>
                 </Button>
                 <Button asChild size="sm" variant="gradient">

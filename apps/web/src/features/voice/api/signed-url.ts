@@ -7,7 +7,10 @@ const response = z.object({ signedUrl: z.string().regex(/^wss?:\/\//) });
 export async function fetchSignedUrl(): Promise<string> {
   const { data } = await supabase().auth.getSession();
   if (!data.session) throw new Error('Not signed in');
-  const res = await fetch('/api/voice/signed-url', { headers: { Authorization: `Bearer ${data.session.access_token}`, accept: 'application/json' }, cache: 'no-store' });
+  const res = await fetch('/api/voice/signed-url', {
+    headers: { Authorization: `Bearer ${data.session.access_token}`, accept: 'application/json' },
+    cache: 'no-store',
+  });
   if (!res.ok) throw new Error(`Voice service answered HTTP ${res.status}`);
   return response.parse(await res.json()).signedUrl;
 }

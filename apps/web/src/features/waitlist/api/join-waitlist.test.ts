@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { joinWaitlist } from './join-waitlist';
 
-const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+const answer = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -10,7 +11,11 @@ describe('joinWaitlist', () => {
     const fetch = answer(201, { waitlist_position: 42 });
     vi.stubGlobal('fetch', fetch);
     expect(await joinWaitlist({ name: 'Ada', email: 'ada@example.com' })).toEqual({ ok: true, position: 42 });
-    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ name: 'Ada', email: 'ada@example.com', source: 'join_waiting_list_page' });
+    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      source: 'join_waiting_list_page',
+    });
   });
   it.each([
     [409, { code: '23505', message: 'duplicate key' }, 'duplicate'],
@@ -23,7 +28,10 @@ describe('joinWaitlist', () => {
     expect(await joinWaitlist({ name: 'A', email: 'a@example.com' })).toMatchObject({ ok: false, reason });
   });
   it('reports a network failure as failed', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await joinWaitlist({ name: 'A', email: 'a@example.com' })).toEqual({ ok: false, reason: 'failed' });
   });
 });

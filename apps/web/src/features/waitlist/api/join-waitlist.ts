@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export type JoinResult = { ok: true; position: number } | { ok: false; reason: 'duplicate' | 'rate_limited' | 'invalid' | 'failed'; message?: string };
+export type JoinResult =
+  { ok: true; position: number } | { ok: false; reason: 'duplicate' | 'rate_limited' | 'invalid' | 'failed'; message?: string };
 
 const success = z.object({ waitlist_position: z.number().int().positive() });
 const failure = z.object({ code: z.string().optional(), message: z.string().optional() });

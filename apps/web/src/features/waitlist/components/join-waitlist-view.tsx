@@ -17,10 +17,15 @@ export function JoinWaitlistView() {
 
   return (
     <main className="relative overflow-hidden">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-[520px] bg-[radial-gradient(ellipse_at_top,rgba(139,92,246,0.25),transparent_65%)]" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 h-[520px] bg-[radial-gradient(ellipse_at_top,rgba(139,92,246,0.25),transparent_65%)]"
+      />
       <div className="relative mx-auto grid w-full max-w-6xl gap-10 px-4 py-10 sm:px-6 md:py-16 lg:grid-cols-[1.15fr_1fr] lg:grid-rows-[auto_1fr] lg:gap-x-14">
         <section className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1" aria-labelledby="waitlist-title">
-          <Badge variant="secondary" className="w-fit">Beta · Early access</Badge>
+          <Badge variant="secondary" className="w-fit">
+            Beta · Early access
+          </Badge>
           <h1 id="waitlist-title" className="text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">
             Join the <span className="text-gradient">{brand}</span> waitlist
           </h1>
@@ -41,8 +46,8 @@ export function JoinWaitlistView() {
                   <div className="flex gap-3 rounded-lg border border-cyan-500/30 bg-cyan-500/10 p-4">
                     <Gift className="mt-0.5 size-5 shrink-0 text-cyan-300" aria-hidden="true" />
                     <p className="text-sm text-slate-200">
-                      <span className="font-semibold text-white">Free Custom AI MVP Builder</span> included with every subscription: we build the first
-                      version of your AI tool with you.
+                      <span className="font-semibold text-white">Free Custom AI MVP Builder</span> included with every subscription: we
+                      build the first version of your AI tool with you.
                     </p>
                   </div>
                 </CardContent>

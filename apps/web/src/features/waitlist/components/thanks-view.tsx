@@ -12,9 +12,21 @@ import { runtimeConfig } from '@/lib/runtime-config';
 import { readWaitlistUser, type StoredWaitlistUser } from '../waitlist-storage';
 
 const NEXT_STEPS = [
-  { icon: Mail, title: 'Check your inbox', text: 'Your confirmation with your place in line is on its way. Add us to your contacts so our updates reach you.' },
-  { icon: CalendarCheck, title: 'Book your strategy session', text: 'A free 30-minute call where we map your goals and show you what the platform will do for your business.' },
-  { icon: Rocket, title: 'Get early access', text: 'When your spot opens you receive an invitation to create your account, with your launch pricing locked in.' },
+  {
+    icon: Mail,
+    title: 'Check your inbox',
+    text: 'Your confirmation with your place in line is on its way. Add us to your contacts so our updates reach you.',
+  },
+  {
+    icon: CalendarCheck,
+    title: 'Book your strategy session',
+    text: 'A free 30-minute call where we map your goals and show you what the platform will do for your business.',
+  },
+  {
+    icon: Rocket,
+    title: 'Get early access',
+    text: 'When your spot opens you receive an invitation to create your account, with your launch pricing locked in.',
+  },
 ] as const;
 
 /** /waitlist-thanks (docs/product.md#waitlist-thanks): needs the details stored on joining, otherwise back to the join page. */
@@ -32,7 +44,10 @@ export function ThanksView() {
   if (!user) return <FullScreenSpinner />;
   return (
     <main className="relative overflow-hidden">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-[480px] bg-[radial-gradient(ellipse_at_top,rgba(6,182,212,0.2),transparent_65%)]" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 h-[480px] bg-[radial-gradient(ellipse_at_top,rgba(6,182,212,0.2),transparent_65%)]"
+      />
       <div className="relative mx-auto flex w-full max-w-4xl flex-col gap-10 px-4 py-12 sm:px-6 md:py-16">
         <section className="flex flex-col items-center gap-5 text-center" aria-labelledby="thanks-title">
           <span className="flex size-16 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-cyan-500 text-white shadow-lg">
@@ -42,8 +57,9 @@ export function ThanksView() {
             Welcome, <span className="text-gradient">{user.firstName}</span>!
           </h1>
           <p className="max-w-xl text-muted-foreground">
-            You&apos;re <span className="font-semibold text-foreground">#{user.waitlistPosition}</span> on the {runtimeConfig().brandName} waitlist. We&apos;ll
-            write to <span className="font-semibold text-foreground [overflow-wrap:anywhere]">{user.email}</span> as soon as your spot opens.
+            You&apos;re <span className="font-semibold text-foreground">#{user.waitlistPosition}</span> on the {runtimeConfig().brandName}{' '}
+            waitlist. We&apos;ll write to <span className="font-semibold text-foreground [overflow-wrap:anywhere]">{user.email}</span> as
+            soon as your spot opens.
           </p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button variant="gradient" size="lg" onClick={() => window.open(runtimeConfig().bookingUrl, '_blank', 'noopener,noreferrer')}>
@@ -68,7 +84,9 @@ export function ThanksView() {
                 <Card className="h-full">
                   <CardContent className="flex flex-col gap-3 p-6">
                     <div className="flex items-center gap-3">
-                      <span className="flex size-9 items-center justify-center rounded-full bg-violet-500/20 text-sm font-bold text-violet-200">{i + 1}</span>
+                      <span className="flex size-9 items-center justify-center rounded-full bg-violet-500/20 text-sm font-bold text-violet-200">
+                        {i + 1}
+                      </span>
                       <s.icon className="size-5 text-cyan-300" aria-hidden="true" />
                     </div>
                     <h3 className="font-semibold">{s.title}</h3>

@@ -33,7 +33,8 @@ export function WelcomeCard({ position }: { position: number }) {
           Welcome to the Waitlist!
         </h2>
         <p className="text-muted-foreground">
-          You&apos;re position <span className="font-semibold text-foreground">#{position}</span> in line for early access and special launch pricing.
+          You&apos;re position <span className="font-semibold text-foreground">#{position}</span> in line for early access and special
+          launch pricing.
         </p>
       </div>
       <div className="rounded-lg border border-violet-500/30 bg-violet-500/10 px-6 py-4">
@@ -47,7 +48,12 @@ export function WelcomeCard({ position }: { position: number }) {
           <CalendarCheck aria-hidden="true" />
           Book Free Strategy Session
         </Button>
-        <Button variant="outline" size="lg" className="h-auto min-h-12 w-full whitespace-normal py-3" onClick={() => navigate(paths.waitlistThanks)}>
+        <Button
+          variant="outline"
+          size="lg"
+          className="h-auto min-h-12 w-full whitespace-normal py-3"
+          onClick={() => navigate(paths.waitlistThanks)}
+        >
           Continue to Dashboard Preview
           <ArrowRight aria-hidden="true" />
         </Button>
