@@ -1,3 +1,4 @@
+import { planKeys } from '@/lib/plan/plan-keys';
 import { useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, Send, Square } from 'lucide-react';
@@ -70,7 +71,7 @@ export function CoachChat({
     },
     onFinish: () => {
       // the reply may have charged credits, written a plan or saved an idea: refresh what shows them
-      void qc.invalidateQueries({ queryKey: ['plan-status'] });
+      void qc.invalidateQueries({ queryKey: planKeys.all });
       void qc.invalidateQueries({ queryKey: coachKeys.all });
       void qc.invalidateQueries({ queryKey: connectionIdeasKey });
     },
