@@ -102,7 +102,15 @@ test.describe('analytics and consent', () => {
     await page.clock.install();
     await openPage(page, '/join-waiting-list');
     // stop the clock at once, well before the first 5 s interval flush
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // (on a busy machine the page clock can pass the target between reading it and pausing: read again and retry)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+        break;
+      } catch (err) {
+        if (attempt === 5 || !String(err).includes('fast-forward to the past')) throw err;
+      }
+    }
     await scrollToBottom(page);
     await page.clock.runFor(50); // lets the scroll handler's animation frame run, still short of a flush
     const sessionId = await page.evaluate(() => sessionStorage.getItem('analytics_session_id'));

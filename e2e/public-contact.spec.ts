@@ -17,7 +17,7 @@ test.describe('contact page', () => {
     await expect(main.getByRole('link', { name: /\+44 7700 900123/ })).toBeVisible();
   });
 
-  test('validates, then stores the message in contact_messages (sanitised)', async ({ page }) => {
+  test('validates, then stores the message in contact_messages as typed (trimmed; markup is text, not stripped)', async ({ page }) => {
     await openPage(page, '/contact');
     const form = page.getByRole('form', { name: 'Send us a message' });
     await form.getByRole('button', { name: 'Send Message' }).click();
@@ -41,7 +41,7 @@ test.describe('contact page', () => {
       name: 'Ada Lovelace',
       email,
       subject: 'Partnership',
-      message: 'Hello there, can we talk about the Growth plan?',
+      message: 'Hello <script>alert(1)</script>there, can we talk about the Growth plan?',
       status: 'new',
     });
   });

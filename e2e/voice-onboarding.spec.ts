@@ -82,7 +82,7 @@ test('the voice agent drives onboarding to completion through the three client t
   s.say("Hi! Let's set up your business. What is it called?");
   await expect(page.getByText("Hi! Let's set up your business. What is it called?")).toBeVisible();
   s.userSaid('It is called Voice Bakery');
-  s.userSaid('<script>alert(1)</script>');
+  s.userSaid('Voice\u0007Bakery'); // a control character: the validator refuses it (markup is just text)
   await expect(page.getByText('Voice input contains invalid content')).toBeVisible();
 
   expect(await s.callTool('nextStep')).toEqual({ result: 'Moved to step 2 of 6', is_error: false });

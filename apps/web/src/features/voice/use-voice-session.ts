@@ -51,9 +51,9 @@ export function useVoiceSession(tools: VoiceTools) {
         onModeChange: ({ mode: m }) => setMode(m),
         onMessage: ({ message, role }) => {
           if (role === 'agent') return setLastAgentLine(message);
-          // transcripts pass the same security validator as typed text (docs/product.md#voice-assistant): too long, or script content
+          // transcripts pass the same security validator as typed text (docs/product.md#voice-assistant): too long, or control characters
           const checked = validateText(message);
-          if (!checked.valid || checked.value !== message.trim()) toast.error(messages.voice.invalidInput);
+          if (!checked.valid) toast.error(messages.voice.invalidInput);
         },
         onError: () => toast.error(messages.voice.error),
         onDisconnect: (details) => {
