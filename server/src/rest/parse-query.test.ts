@@ -16,8 +16,9 @@ const rel: Relation = {
   primaryKey: ['id'],
   uniqueKeys: [],
   foreignKeys: [],
+  computed: new Map(),
 };
-const cache: SchemaCache = { schema: 'public', relations: new Map([['things', rel]]), routines: new Map() };
+const cache: SchemaCache = { schema: 'public', relations: new Map([['things', rel]]), routines: new Map(), computedRels: [], postgis: null };
 const parse = (qs: string) => parseQuery(new URLSearchParams(qs));
 
 describe('parseQuery', () => {
@@ -188,6 +189,7 @@ describe('parser and SQL builder properties', () => {
       primaryKey: ['id'],
       uniqueKeys: [],
       foreignKeys: [],
+      computed: new Map(),
     };
     const pets: Relation = {
       name: 'pets',
@@ -198,6 +200,7 @@ describe('parser and SQL builder properties', () => {
         { name: 'pets_owner_fk', columns: ['owner_id'], refTable: 'owners', refColumns: ['id'] },
         { name: 'pets_vet_fk', columns: ['vet_id'], refTable: 'owners', refColumns: ['id'] },
       ],
+      computed: new Map(),
     };
     const c2: SchemaCache = {
       schema: 'public',
@@ -206,6 +209,8 @@ describe('parser and SQL builder properties', () => {
         ['pets', pets],
       ]),
       routines: new Map(),
+      computedRels: [],
+      postgis: null,
     };
     const piece = fc.constantFrom(
       'pets',

@@ -29,6 +29,8 @@ export interface Rel {
   pairs: [string, string][];
   isSelf: boolean;
   junction?: Junction;
+  /** A computed relationship: the function (of the origin's row type) that returns the target rows. */
+  fn?: string;
 }
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -101,6 +103,19 @@ export function relationshipsOf(cache: SchemaCache, origin: string): Rel[] {
       }
     }
   }
+  for (const c of cache.computedRels) {
+    if (c.origin !== origin) continue;
+    rels.push({
+      cardinality: c.toOne ? 'many-to-one' : 'one-to-many',
+      toOne: c.toOne,
+      constraint: c.fn,
+      table: origin,
+      foreignTable: c.target,
+      pairs: [],
+      isSelf: false,
+      fn: c.fn,
+    });
+  }
   rels.sort((a, b) => (a.constraint || a.junction!.table).localeCompare(b.constraint || b.junction!.table));
   byOrigin.set(origin, rels);
   return rels;
@@ -124,6 +139,8 @@ export function findRel(cache: SchemaCache, origin: string, target: string, hint
   const matchConstraint = (h: string, r: Rel) => !r.junction && r.constraint === h;
   const matchJunction = (h: string, r: Rel) => r.junction?.table === h;
   const found = relationshipsOf(cache, origin).filter((r) => {
+    // A computed relationship is embedded by its function's name only.
+    if (r.fn) return target === r.fn;
     if (r.isSelf) {
       // One self key gives a many-to-one (named by the column) and a one-to-many (named by the table).
       if (hint === undefined)

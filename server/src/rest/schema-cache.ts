@@ -18,6 +18,20 @@ export interface Relation {
   uniqueKeys: string[][];
   /** Foreign keys to other exposed relations (for embedding). */
   foreignKeys: { name: string; columns: string[]; refTable: string; refColumns: string[] }[];
+  /** Computed fields: functions of this relation's row type returning one scalar (selectable and filterable as columns). */
+  computed: Map<string, Column>;
+}
+
+/**
+ * A computed relationship (PostgREST's "functions as relationships"): a function taking one row of `origin` and
+ * returning rows of the exposed relation `target`; embedded by the function's name.
+ */
+export interface ComputedRel {
+  fn: string;
+  origin: string;
+  target: string;
+  /** Not SETOF, or SETOF ... ROWS 1: embeds as an object. */
+  toOne: boolean;
 }
 
 export interface Routine {
@@ -37,6 +51,9 @@ export interface SchemaCache {
   schema: string;
   relations: Map<string, Relation>;
   routines: Map<string, Routine[]>;
+  computedRels: ComputedRel[];
+  /** Schema of PostGIS's st_asgeojson(record) (for application/geo+json), null without PostGIS. */
+  postgis: string | null;
 }
 
 export const EXPOSED_SCHEMA = 'public';
@@ -77,6 +94,36 @@ const ROUTINES_SQL = `
   left join pg_class rc on rc.oid = t.typrelid and t.typtype = 'c'
   where n.nspname = $1 and p.prokind = 'f'`;
 
+// Functions of exactly one argument whose type is a row type of a relation in the schema (PostgREST's computed
+// fields and computed relationships). Overloads by row type are distinct (get_messages(users), get_messages(channels)).
+const ROW_FUNCTIONS_SQL = `
+  select p.proname as name, ac.relname as arg_rel, rc.relname as ret_rel, p.proretset as returns_set, p.prorows as n_rows,
+         format_type(p.prorettype, null) as ret_type, t.typtype as ret_typtype
+  from pg_proc p
+  join pg_namespace n on n.oid = p.pronamespace
+  join pg_type at on at.oid = p.proargtypes[0]
+  join pg_class ac on ac.oid = at.typrelid
+  join pg_namespace an on an.oid = ac.relnamespace
+  join pg_type t on t.oid = p.prorettype
+  left join pg_class rc on rc.oid = t.typrelid and t.typtype = 'c'
+  left join pg_namespace rn on rn.oid = rc.relnamespace
+  where n.nspname = $1 and an.nspname = $1 and p.prokind = 'f' and p.pronargs = 1 and p.proargmodes is null
+    and (rc.oid is null or rn.nspname = $1)`;
+
+const POSTGIS_SQL = `
+  select n.nspname as schema from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where p.proname = 'st_asgeojson' and p.proargtypes[0] = 'record'::regtype order by n.nspname limit 1`;
+
+interface RowFunctionRow {
+  name: string;
+  arg_rel: string;
+  ret_rel: string | null;
+  returns_set: boolean;
+  n_rows: number;
+  ret_type: string;
+  ret_typtype: string;
+}
+
 const SINGLE_UNNAMED = new Set(['json', 'jsonb', 'text', 'xml', 'bytea']);
 
 interface RoutineRow {
@@ -99,7 +146,8 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
   ]);
   for (const r of cols.rows) {
     let rel = relations.get(r.rel);
-    if (!rel) relations.set(r.rel, (rel = { name: r.rel, columns: new Map(), primaryKey: [], uniqueKeys: [], foreignKeys: [] }));
+    if (!rel)
+      relations.set(r.rel, (rel = { name: r.rel, columns: new Map(), primaryKey: [], uniqueKeys: [], foreignKeys: [], computed: new Map() }));
     rel.columns.set(r.col, { name: r.col, type: r.type, defaultExpr: r.default_expr, generated: r.generated });
   }
   const keys = await db.query<{ name: string; kind: string; rel: string; ref_rel: string | null; cols: string[]; ref_cols: string[] }>(
@@ -149,25 +197,52 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
     list.push({ name: p.name, args, returnsSet: p.returns_set, returnKind, resultColumns, resultTable, volatile: p.volatility === 'v' });
     routines.set(p.name, list);
   }
-  return { schema, relations, routines };
+  const computedRels: ComputedRel[] = [];
+  const rowFns = await db.query<RowFunctionRow>(ROW_FUNCTIONS_SQL, [schema]);
+  for (const f of rowFns.rows) {
+    const origin = relations.get(f.arg_rel);
+    if (!origin) continue;
+    if (f.ret_rel) {
+      if (relations.has(f.ret_rel))
+        computedRels.push({ fn: f.name, origin: f.arg_rel, target: f.ret_rel, toOne: !f.returns_set || Number(f.n_rows) === 1 });
+    } else if (!f.returns_set && f.ret_typtype !== 'p' && !origin.columns.has(f.name)) {
+      // A column of the same name wins, as in PostgreSQL's attribute notation.
+      origin.computed.set(f.name, { name: f.name, type: f.ret_type, defaultExpr: null, generated: true });
+    }
+  }
+  const geo = await db.query<{ schema: string }>(POSTGIS_SQL);
+  return { schema, relations, routines, computedRels, postgis: geo.rows[0]?.schema ?? null };
 }
 
-/** Loads once, reloads on demand (after migrations, or when a name is missing), never twice at the same time. */
+/**
+ * One cache per exposed schema: loads once, reloads on demand (after migrations, or when a name is missing), never
+ * twice at the same time.
+ */
 export function createSchemaCacheHolder(db: Queryable) {
-  let current: Promise<SchemaCache> | undefined;
-  let loadedAt = 0;
+  const entries = new Map<string, { current?: Promise<SchemaCache>; loadedAt: number }>();
+  const entry = (schema: string) => {
+    let e = entries.get(schema);
+    if (!e) entries.set(schema, (e = { loadedAt: 0 }));
+    return e;
+  };
+  const load = (schema: string) => {
+    const e = entry(schema);
+    const p = loadSchemaCache(db, schema).then((c) => ((e.loadedAt = Date.now()), c));
+    e.current = p;
+    p.catch(() => {
+      if (e.current === p) e.current = undefined;
+    });
+    return p;
+  };
   return {
-    get(): Promise<SchemaCache> {
-      current ??= loadSchemaCache(db).then((c) => ((loadedAt = Date.now()), c));
-      current.catch(() => (current = undefined));
-      return current;
+    get(schema = EXPOSED_SCHEMA): Promise<SchemaCache> {
+      return entry(schema).current ?? load(schema);
     },
     /** Reload unless the cache is younger than minAgeMs (a miss on an unknown name should not reload per request). */
-    async refresh(minAgeMs = 0): Promise<SchemaCache> {
-      if (current && Date.now() - loadedAt < minAgeMs) return current;
-      current = loadSchemaCache(db).then((c) => ((loadedAt = Date.now()), c));
-      current.catch(() => (current = undefined));
-      return current;
+    async refresh(minAgeMs = 0, schema = EXPOSED_SCHEMA): Promise<SchemaCache> {
+      const e = entry(schema);
+      if (e.current && Date.now() - e.loadedAt < minAgeMs) return e.current;
+      return load(schema);
     },
   };
 }

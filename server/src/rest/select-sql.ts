@@ -2,7 +2,7 @@ import type { EmbedItem, EmbedModifiers, Field, SelectItem } from './ast.js';
 import { restError } from './errors.js';
 import { findRel, type Rel } from './relationships.js';
 import type { SchemaCache } from './schema-cache.js';
-import { conditionSql, fieldSql, ident, orderSql, type Params, type Scope } from './sql-fragments.js';
+import { conditionSql, fieldSql, ident, orderSql, rowSql, type Params, type Scope } from './sql-fragments.js';
 
 /**
  * The select list with its embedded resources. Each embed is a correlated subquery (so RLS applies inside it),
@@ -150,13 +150,22 @@ function embedParts(scope: Scope, item: EmbedItem, ctx: Ctx, path: string[], par
   const junction = `pgrst_${n}_j`;
   const { mods, path: childPath } = modifiersFor(ctx, path, item);
   // Errors name an embedded table as PostgREST's SQL aliases it: <table>_<depth>.
-  const e: Scope = { name: `${target.name}_${childPath.length}`, qual: alias, columns: target.columns, table: target.name };
+  const e: Scope = {
+    name: `${target.name}_${childPath.length}`,
+    qual: alias,
+    columns: target.columns,
+    table: target.name,
+    schema: ctx.cache.schema,
+    computed: target.computed,
+  };
   const childInner: string[] = [];
   const parts = selectParts(e, item.select, ctx, childPath, childInner);
   const { p, cache } = ctx;
   const conds = [...joinOn(rel, scope.qual, alias, junction), ...(mods?.where ?? []).map((c) => conditionSql(e, c, p)), ...childInner];
-  const from = `from ${ident(cache.schema)}.${ident(target.name)} as ${alias}${rel.junction ? `, ${ident(cache.schema)}.${ident(rel.junction.table)} as ${junction}` : ''}`;
-  const where = ` where ${conds.join(' and ')}`;
+  // A computed relationship reads its function called on the parent row; a key relationship reads the table.
+  const source = rel.fn ? `${ident(cache.schema)}.${ident(rel.fn)}(${rowSql(scope)})` : `${ident(cache.schema)}.${ident(target.name)}`;
+  const from = `from ${source} as ${alias}${rel.junction ? `, ${ident(cache.schema)}.${ident(rel.junction.table)} as ${junction}` : ''}`;
+  const where = conds.length ? ` where ${conds.join(' and ')}` : '';
   if (item.inner) parentInner.push(`exists (select 1 ${from}${where})`);
   if (!parts.length) return [];
   const order = mods ? orderSql(e, mods.order, p) : '';

@@ -24,18 +24,30 @@ export interface Scope {
   columns: Map<string, Column>;
   /** Table name in the schema cache when the scope is a table (for embedding). */
   table?: string;
+  /** The schema of `table`, and its computed fields (functions of its row type), when the scope rows are of that type. */
+  schema?: string;
+  computed?: Map<string, Column>;
 }
 
 export function column(scope: Scope, name: string): Column {
-  const col = scope.columns.get(name);
+  const col = scope.columns.get(name) ?? scope.computed?.get(name);
   if (!col) throw restError(400, '42703', `column ${scope.name}.${name} does not exist`);
   return col;
+}
+
+/** The scope's current row as a value of its table's row type (the argument of computed fields and relationships). */
+export function rowSql(scope: Scope): string {
+  const cols = [...scope.columns.keys()].map((c) => `${scope.qual}.${ident(c)}`).join(', ');
+  return `row(${cols})::${ident(scope.schema ?? 'public')}.${ident(scope.table ?? scope.name)}`;
 }
 
 /** Column with its JSON path; returns SQL and the SQL type of the result (for casting bound values). */
 export function fieldSql(scope: Scope, f: Field, p: Params): { sql: string; type: string } {
   const col = column(scope, f.column);
-  let sql = `${scope.qual}.${ident(col.name)}`;
+  // A computed field is its function called on the row (names come from the schema cache).
+  let sql = scope.columns.has(col.name)
+    ? `${scope.qual}.${ident(col.name)}`
+    : `${ident(scope.schema ?? 'public')}.${ident(col.name)}(${rowSql(scope)})`;
   let type = col.type;
   if (f.path.length) {
     if (col.type !== 'json' && col.type !== 'jsonb') sql = `to_jsonb(${sql})`;
