@@ -50,7 +50,7 @@ export function buildRead(
   const plan = selectSql(scope, q, p, cache);
   const where = andWhere(whereSql(scope, q.where, p), plan.inner);
   const sql =
-    `with pgrst_source as (select ${plan.list}${from}${where}${plan.groupBy}${orderSql(scope, q.order, p)}${limitSql(page, opts.maxRows, p)}) ` +
+    `with pgrst_source as (select ${plan.list}${from}${where}${plan.groupBy}${orderSql(scope, q.order, p, plan.related)}${limitSql(page, opts.maxRows, p)}) ` +
     `select ${opts.count ? `(select count(*) ${from}${where})` : 'null::bigint'} as total, count(_t) as page_total, ${bodyExpr(opts.body ?? jsonBody(opts.singular))} as body ` +
     `from (select * from pgrst_source) _t`;
   return { sql, params: p.values };
@@ -232,7 +232,7 @@ export function buildRpc(
   const all = `pgrst_call as materialized (select _r.*${lateral} as _r), pgrst_all as (select _r.* from pgrst_call _r${whereSql(scope, q.where, p)})`;
   const inner: Scope = { ...scope, qual: '_r' };
   const plan = selectSql(inner, q, p, cache);
-  const source = `pgrst_source as (select ${plan.list} from pgrst_all _r${andWhere('', plan.inner)}${plan.groupBy}${orderSql(inner, q.order, p)}${fn.returnsSet ? limitSql(page, opts.maxRows, p) : ''})`;
+  const source = `pgrst_source as (select ${plan.list} from pgrst_all _r${andWhere('', plan.inner)}${plan.groupBy}${orderSql(inner, q.order, p, plan.related)}${fn.returnsSet ? limitSql(page, opts.maxRows, p) : ''})`;
   const singular = opts.singular || !fn.returnsSet;
   const sql =
     `with ${all}, ${source} select ${opts.count ? '(select count(*) from pgrst_all)' : 'null::bigint'} as total, count(_t) as page_total, ` +

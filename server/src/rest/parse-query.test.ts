@@ -75,7 +75,15 @@ describe('parseQuery', () => {
     ]);
   });
 
+  it('reads an order on an embedded column, rel(col)', () => {
+    expect(parse('order=bed(name).desc,id').order).toEqual([
+      { field: { column: 'name', path: [] }, relation: 'bed', direction: 'desc' },
+      { field: { column: 'id', path: [] } },
+    ]);
+  });
+
   it.each([
+    ['order=bed(name', 400],
     ['id=noop.1', 400],
     ['select=id,', 400],
     ['select=id::text;drop', 400],

@@ -114,10 +114,38 @@ export function whereSql(scope: Scope, where: Condition[], p: Params): string {
   return where.length ? ` where ${where.map((c) => conditionSql(scope, c, p)).join(' and ')}` : '';
 }
 
-export function orderSql(scope: Scope, order: OrderTerm[], p: Params): string {
+/** An embedded resource of the request, as `order=rel(col)` can use it: its scope and its subquery's FROM ... tail. */
+export interface RelatedOrder {
+  scope: Scope;
+  body: string;
+  toOne: boolean;
+  origin: string;
+  target: string;
+}
+
+export function orderSql(scope: Scope, order: OrderTerm[], p: Params, related?: Map<string, RelatedOrder>): string {
   if (!order.length) return '';
   const terms = order.map((o) => {
-    let s = fieldSql(scope, o.field, p).sql;
+    let s: string;
+    if (o.relation) {
+      const r = related?.get(o.relation);
+      if (!r)
+        throw restError(
+          400,
+          'PGRST108',
+          `'${o.relation}' is not an embedded resource in this request`,
+          null,
+          `Verify that '${o.relation}' is included in the 'select' query parameter.`,
+        );
+      if (!r.toOne)
+        throw restError(
+          400,
+          'PGRST118',
+          `A related order on '${r.target}' is not possible`,
+          `'${r.origin}' and '${r.target}' do not form a many-to-one or one-to-one relationship`,
+        );
+      s = `(select ${fieldSql(r.scope, o.field, p).sql} ${r.body})`;
+    } else s = fieldSql(scope, o.field, p).sql;
     if (o.direction) s += ` ${o.direction}`;
     if (o.nulls) s += o.nulls === 'nullsfirst' ? ' nulls first' : ' nulls last';
     return s;
