@@ -20,12 +20,13 @@ const SCHEMA = `
   create function rf_home(plant rf_plants) returns rf_beds language sql stable as $$ select * from rf_beds where id = plant.bed_id $$;
   create function rf_plants_of(bed_name text) returns setof rf_plants language sql stable as
     $$ select p.* from rf_plants p join rf_beds b on b.id = p.bed_id where b.name = bed_name $$;
+  create view rf_big_plants as select id, bed_id, species from rf_plants where height_cm >= 50;
   create schema rf_private;
   create table rf_private.rf_secrets (id int primary key, word text);
   insert into rf_private.rf_secrets values (1, 'hidden');
   create function rf_private.rf_word() returns text language sql stable as $$ select 'private word' $$;
   grant usage on schema rf_private to anon;
-  grant select on rf_beds, rf_plants, rf_private.rf_secrets to anon;
+  grant select on rf_beds, rf_plants, rf_big_plants, rf_private.rf_secrets to anon;
 `;
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -67,6 +68,22 @@ describe(`functions of a row type (${SERVICE_DB})`, () => {
       { species: 'tomato', rf_beds: { name: 'sunny' }, rf_home: { note: null } },
       { species: 'basil', rf_beds: { name: 'sunny' }, rf_home: { note: null } },
     ]);
+  });
+});
+
+describe(`embedding through a view (${SERVICE_DB})`, () => {
+  it("embeds from and into a view by its base table's keys, by the view's name", async () => {
+    const from = await db.from('rf_big_plants').select('species, rf_beds(name)').order('id');
+    expect(from.error).toBeNull();
+    expect(from.data).toEqual([
+      { species: 'tomato', rf_beds: { name: 'sunny' } },
+      { species: 'fern', rf_beds: { name: 'shady' } },
+    ]);
+    const into = await db.from('rf_beds').select('name, rf_big_plants(species)').eq('id', 1).single();
+    expect(into.data).toEqual({ name: 'sunny', rf_big_plants: [{ species: 'tomato' }] });
+    // the table's own relationship is still the only one under its column name
+    const byColumn = await db.from('rf_plants').select('bed_id(name)').eq('id', 3).single();
+    expect(byColumn.data).toEqual({ bed_id: { name: 'shady' } });
   });
 });
 

@@ -17,9 +17,18 @@ export interface Relation {
   /** Unique constraints (a foreign key on them makes a one-to-one relationship). */
   uniqueKeys: string[][];
   /** Foreign keys to other exposed relations (for embedding). */
-  foreignKeys: { name: string; columns: string[]; refTable: string; refColumns: string[] }[];
+  foreignKeys: ForeignKey[];
   /** Computed fields: functions of this relation's row type returning one scalar (selectable and filterable as columns). */
   computed: Map<string, Column>;
+}
+
+export interface ForeignKey {
+  name: string;
+  columns: string[];
+  refTable: string;
+  refColumns: string[];
+  /** Copied onto a view from the key of the one table it selects from (embedded by the view's name only). */
+  viaView?: boolean;
 }
 
 /**
@@ -80,6 +89,23 @@ const KEYS_SQL = `
   left join pg_class r on r.oid = con.confrelid
   left join pg_namespace rn on rn.oid = r.relnamespace
   where n.nspname = $1 and con.contype in ('p', 'u', 'f') and (con.contype <> 'f' or rn.nspname = $1)`;
+
+// Base columns each view reads (from its rewrite rule's dependencies), for views over exactly one relation.
+const VIEW_SOURCES_SQL = `
+  select v.relname as view, t.relname as base, array_agg(distinct a.attname::text) as cols
+  from pg_depend d
+  join pg_rewrite r on r.oid = d.objid
+  join pg_class v on v.oid = r.ev_class and v.relkind in ('v', 'm')
+  join pg_namespace vn on vn.oid = v.relnamespace
+  join pg_class t on t.oid = d.refobjid and t.oid <> v.oid
+  join pg_namespace tn on tn.oid = t.relnamespace
+  join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+  where d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
+    and vn.nspname = $1 and tn.nspname = $1
+    and (select count(distinct d2.refobjid) from pg_depend d2
+         where d2.objid = r.oid and d2.classid = 'pg_rewrite'::regclass and d2.refclassid = 'pg_class'::regclass
+           and d2.refobjid <> v.oid and d2.refobjsubid > 0) = 1
+  group by v.relname, t.relname`;
 
 const ROUTINES_SQL = `
   select p.proname as name, p.proretset as returns_set, p.provolatile as volatility, p.pronargdefaults as n_defaults,
@@ -162,6 +188,8 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
     else if (k.ref_rel && relations.has(k.ref_rel))
       rel.foreignKeys.push({ name: k.name, columns: k.cols, refTable: k.ref_rel, refColumns: k.ref_cols });
   }
+  const views = await db.query<{ view: string; base: string; cols: string[] }>(VIEW_SOURCES_SQL, [schema]);
+  addViewKeys(relations, views.rows);
   const routines = new Map<string, Routine[]>();
   const procs = await db.query<RoutineRow>(ROUTINES_SQL, [schema]);
   for (const p of procs.rows) {
@@ -212,6 +240,25 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
   }
   const geo = await db.query<{ schema: string }>(POSTGIS_SQL);
   return { schema, relations, routines, computedRels, postgis: geo.rows[0]?.schema ?? null };
+}
+
+/**
+ * A view selecting from one relation gets that relation's keys whose columns it shows under the same names: its own
+ * keys to other tables, and other tables' keys to it (PostgREST follows view columns to their source the same way).
+ */
+function addViewKeys(relations: Map<string, Relation>, sources: { view: string; base: string; cols: string[] }[]) {
+  const copies: [Relation, ForeignKey][] = [];
+  for (const { view, base, cols } of sources) {
+    const v = relations.get(view);
+    const b = relations.get(base);
+    if (!v || !b) continue;
+    const shows = (c: string[]) => c.every((x) => cols.includes(x) && v.columns.has(x));
+    for (const fk of b.foreignKeys) if (!fk.viaView && shows(fk.columns)) copies.push([v, { ...fk, viaView: true }]);
+    for (const other of relations.values())
+      for (const fk of other.foreignKeys)
+        if (!fk.viaView && fk.refTable === base && other !== v && shows(fk.refColumns)) copies.push([other, { ...fk, refTable: view, viaView: true }]);
+  }
+  for (const [rel, fk] of copies) rel.foreignKeys.push(fk);
 }
 
 /**
