@@ -190,7 +190,7 @@ describe('parser and SQL builder properties', () => {
     );
   });
 
-  it('answers hostile embedding grammar (nesting, hints, !inner, spread, embedded modifiers) with 300/400/416 only', () => {
+  it('answers hostile embedding grammar (nesting, hints, !inner, spread, embedded modifiers, related order) with 300/400/416 only', () => {
     const owners: Relation = {
       name: 'owners',
       columns: new Map([col('id', 'integer'), col('name', 'text')].map((c) => [c.name, c])),
@@ -252,11 +252,12 @@ describe('parser and SQL builder properties', () => {
       '.id',
       'pets.',
       'x.y.z',
+      'order',
     );
     fc.assert(
       fc.property(
         select,
-        fc.array(fc.tuple(key, fc.oneof(fc.constantFrom('eq.1', 'id.desc', '2', '(id.eq.1)', '-1'), fc.string())), { maxLength: 3 }),
+        fc.array(fc.tuple(key, fc.oneof(fc.constantFrom('eq.1', 'id.desc', '2', '(id.eq.1)', '-1', 'pets(id).desc', 'owners(name)', 'a(id', 'pets(x).asc'), fc.string())), { maxLength: 3 }),
         (sel, mods) => {
           try {
             const q = parseQuery(new URLSearchParams([['select', sel], ...mods]));
