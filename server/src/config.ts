@@ -89,9 +89,7 @@ const schema = z.object({
     .default('public')
     .transform((v) => [...new Set(v.split(',').map((s) => s.trim()))].filter(Boolean))
     .pipe(
-      z
-        .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_$]{0,62}$/, 'schema names: letters, digits, _ and $'))
-        .min(1, 'at least one schema'),
+      z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_$]{0,62}$/, 'schema names: letters, digits, _ and $')).min(1, 'at least one schema'),
     ),
   BODY_LIMIT_BYTES: int(1024, 50_000_000).default(1_000_000),
   RATE_LIMIT_DISABLED: bool.default(false),

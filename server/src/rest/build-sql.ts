@@ -36,7 +36,6 @@ function limitSql(page: Page, maxRows: number, p: Params): string {
   return ` limit ${p.add(String(limit))}::bigint offset ${p.add(String(page.offset))}::bigint`;
 }
 
-
 export function buildRead(
   cache: SchemaCache,
   rel: Relation,
@@ -228,7 +227,9 @@ export function buildRpc(
     return { sql, params: p.values };
   }
   const resultRel = fn.resultTable ? cache.relations.get(fn.resultTable) : undefined;
-  const scope: Scope = resultRel ? { ...tableScope(cache, resultRel, '_r'), name: fn.name } : { name: fn.name, qual: '_r', columns: fn.resultColumns };
+  const scope: Scope = resultRel
+    ? { ...tableScope(cache, resultRel, '_r'), name: fn.name }
+    : { name: fn.name, qual: '_r', columns: fn.resultColumns };
   const all = `pgrst_call as materialized (select _r.*${lateral} as _r), pgrst_all as (select _r.* from pgrst_call _r${whereSql(scope, q.where, p)})`;
   const inner: Scope = { ...scope, qual: '_r' };
   const plan = selectSql(inner, q, p, cache);

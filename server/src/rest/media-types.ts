@@ -16,7 +16,14 @@ export interface Accepted {
 }
 
 const PLAN_OPTIONS: ReadonlySet<string> = new Set(['analyze', 'verbose', 'settings', 'buffers', 'wal']);
-const ANY_JSON = new Set(['*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json', 'application/vnd.pgrst.array', '']);
+const ANY_JSON = new Set([
+  '*/*',
+  'application/*',
+  'application/json',
+  'application/vnd.pgrst.array+json',
+  'application/vnd.pgrst.array',
+  '',
+]);
 
 interface MediaRange {
   type: string;

@@ -18,7 +18,13 @@ const rel: Relation = {
   foreignKeys: [],
   computed: new Map(),
 };
-const cache: SchemaCache = { schema: 'public', relations: new Map([['things', rel]]), routines: new Map(), computedRels: [], postgis: null };
+const cache: SchemaCache = {
+  schema: 'public',
+  relations: new Map([['things', rel]]),
+  routines: new Map(),
+  computedRels: [],
+  postgis: null,
+};
 const parse = (qs: string) => parseQuery(new URLSearchParams(qs));
 
 describe('parseQuery', () => {
@@ -257,7 +263,16 @@ describe('parser and SQL builder properties', () => {
     fc.assert(
       fc.property(
         select,
-        fc.array(fc.tuple(key, fc.oneof(fc.constantFrom('eq.1', 'id.desc', '2', '(id.eq.1)', '-1', 'pets(id).desc', 'owners(name)', 'a(id', 'pets(x).asc'), fc.string())), { maxLength: 3 }),
+        fc.array(
+          fc.tuple(
+            key,
+            fc.oneof(
+              fc.constantFrom('eq.1', 'id.desc', '2', '(id.eq.1)', '-1', 'pets(id).desc', 'owners(name)', 'a(id', 'pets(x).asc'),
+              fc.string(),
+            ),
+          ),
+          { maxLength: 3 },
+        ),
         (sel, mods) => {
           try {
             const q = parseQuery(new URLSearchParams([['select', sel], ...mods]));

@@ -146,7 +146,8 @@ export function findRel(cache: SchemaCache, origin: string, target: string, hint
     // A computed relationship is embedded by its function's name only.
     if (r.fn) return target === r.fn;
     // A view's copied key never makes a column or constraint name ambiguous: only the view's name selects it.
-    if (r.viaView) return target === r.foreignTable && (hint === undefined || matchConstraint(hint, r) || matchCol(hint, r) || matchRefCol(hint, r));
+    if (r.viaView)
+      return target === r.foreignTable && (hint === undefined || matchConstraint(hint, r) || matchCol(hint, r) || matchRefCol(hint, r));
     if (r.isSelf) {
       // One self key gives a many-to-one (named by the column) and a one-to-many (named by the table).
       if (hint === undefined)

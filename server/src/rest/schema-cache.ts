@@ -173,7 +173,10 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
   for (const r of cols.rows) {
     let rel = relations.get(r.rel);
     if (!rel)
-      relations.set(r.rel, (rel = { name: r.rel, columns: new Map(), primaryKey: [], uniqueKeys: [], foreignKeys: [], computed: new Map() }));
+      relations.set(
+        r.rel,
+        (rel = { name: r.rel, columns: new Map(), primaryKey: [], uniqueKeys: [], foreignKeys: [], computed: new Map() }),
+      );
     rel.columns.set(r.col, { name: r.col, type: r.type, defaultExpr: r.default_expr, generated: r.generated });
   }
   const keys = await db.query<{ name: string; kind: string; rel: string; ref_rel: string | null; cols: string[]; ref_cols: string[] }>(
@@ -256,7 +259,8 @@ function addViewKeys(relations: Map<string, Relation>, sources: { view: string; 
     for (const fk of b.foreignKeys) if (!fk.viaView && shows(fk.columns)) copies.push([v, { ...fk, viaView: true }]);
     for (const other of relations.values())
       for (const fk of other.foreignKeys)
-        if (!fk.viaView && fk.refTable === base && other !== v && shows(fk.refColumns)) copies.push([other, { ...fk, refTable: view, viaView: true }]);
+        if (!fk.viaView && fk.refTable === base && other !== v && shows(fk.refColumns))
+          copies.push([other, { ...fk, refTable: view, viaView: true }]);
   }
   for (const [rel, fk] of copies) rel.foreignKeys.push(fk);
 }

@@ -58,7 +58,15 @@ export function selectSql(
   p: Params,
   cache: SchemaCache,
 ): SelectPlan {
-  const ctx: Ctx = { p, cache, embedded: q.embedded ?? new Map(), used: new Set(), related: new Map(), n: 0, allowAgg: q.aggregatesAllowed ?? false };
+  const ctx: Ctx = {
+    p,
+    cache,
+    embedded: q.embedded ?? new Map(),
+    used: new Set(),
+    related: new Map(),
+    n: 0,
+    allowAgg: q.aggregatesAllowed ?? false,
+  };
   const inner: string[] = [];
   const parts = selectParts(scope, q.select, ctx, [], inner);
   for (const path of ctx.embedded.keys()) {
