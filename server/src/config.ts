@@ -81,6 +81,16 @@ const schema = z.object({
   REST_MAX_ROWS: int(1, 100000).default(1000),
   /** count()/sum()/avg()/min()/max() in select (PostgREST's db-aggregates-enabled; off by default, as in Supabase). */
   REST_AGGREGATES_ENABLED: bool.default(false),
+  /** EXPLAIN through Accept: application/vnd.pgrst.plan (PostgREST's db-plan-enabled; off by default, as in Supabase). */
+  REST_EXPLAIN_ENABLED: bool.default(false),
+  /** Schemas /rest/v1 exposes, comma-separated (PostgREST's db-schemas); the first is the default profile. */
+  REST_SCHEMAS: z
+    .string()
+    .default('public')
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()))].filter(Boolean))
+    .pipe(
+      z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_$]{0,62}$/, 'schema names: letters, digits, _ and $')).min(1, 'at least one schema'),
+    ),
   BODY_LIMIT_BYTES: int(1024, 50_000_000).default(1_000_000),
   RATE_LIMIT_DISABLED: bool.default(false),
   /** Bearer token for GET /metrics (Prometheus); unset = no /metrics at all (404). */

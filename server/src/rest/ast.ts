@@ -96,6 +96,8 @@ export type Condition = Filter | Logic;
 
 export interface OrderTerm {
   field: Field;
+  /** `order=rel(col)`: the column of an embedded to-one resource (by relation name or alias). */
+  relation?: string;
   direction?: 'asc' | 'desc';
   nulls?: 'nullsfirst' | 'nullslast';
 }

@@ -1,4 +1,5 @@
 import type { ParsedQuery } from './ast.js';
+import { bodyExpr, jsonBody, type BodyFormat } from './body-sql.js';
 import { restError } from './errors.js';
 import type { Relation, Routine, SchemaCache } from './schema-cache.js';
 import { selectSql } from './select-sql.js';
@@ -20,7 +21,14 @@ export interface Page {
 }
 
 export function tableScope(cache: SchemaCache, rel: Relation, qual?: string): Scope {
-  return { name: rel.name, qual: qual ?? `${ident(cache.schema)}.${ident(rel.name)}`, columns: rel.columns, table: rel.name };
+  return {
+    name: rel.name,
+    qual: qual ?? `${ident(cache.schema)}.${ident(rel.name)}`,
+    columns: rel.columns,
+    table: rel.name,
+    schema: cache.schema,
+    computed: rel.computed,
+  };
 }
 
 function limitSql(page: Page, maxRows: number, p: Params): string {
@@ -28,14 +36,12 @@ function limitSql(page: Page, maxRows: number, p: Params): string {
   return ` limit ${p.add(String(limit))}::bigint offset ${p.add(String(page.offset))}::bigint`;
 }
 
-const bodyExpr = (singular: boolean) => (singular ? `coalesce((json_agg(_t) -> 0)::text, 'null')` : `coalesce(json_agg(_t), '[]')::text`);
-
 export function buildRead(
   cache: SchemaCache,
   rel: Relation,
   q: ParsedQuery,
   page: Page,
-  opts: { count: boolean; singular: boolean; maxRows: number },
+  opts: { count: boolean; singular: boolean; maxRows: number; body?: BodyFormat },
 ): Statement {
   const p = new Params();
   const scope = tableScope(cache, rel);
@@ -43,8 +49,8 @@ export function buildRead(
   const plan = selectSql(scope, q, p, cache);
   const where = andWhere(whereSql(scope, q.where, p), plan.inner);
   const sql =
-    `with pgrst_source as (select ${plan.list}${from}${where}${plan.groupBy}${orderSql(scope, q.order, p)}${limitSql(page, opts.maxRows, p)}) ` +
-    `select ${opts.count ? `(select count(*) ${from}${where})` : 'null::bigint'} as total, count(_t) as page_total, ${bodyExpr(opts.singular)} as body ` +
+    `with pgrst_source as (select ${plan.list}${from}${where}${plan.groupBy}${orderSql(scope, q.order, p, plan.related)}${limitSql(page, opts.maxRows, p)}) ` +
+    `select ${opts.count ? `(select count(*) ${from}${where})` : 'null::bigint'} as total, count(_t) as page_total, ${bodyExpr(opts.body ?? jsonBody(opts.singular))} as body ` +
     `from (select * from pgrst_source) _t`;
   return { sql, params: p.values };
 }
@@ -67,10 +73,11 @@ export interface WriteOptions {
   returnRepresentation: boolean;
   singular: boolean;
   count: boolean;
+  body?: BodyFormat;
 }
 
 function outer(source: string, select: string, opts: WriteOptions, extra = ''): string {
-  const body = opts.returnRepresentation ? bodyExpr(opts.singular) : `''`;
+  const body = opts.returnRepresentation ? bodyExpr(opts.body ?? jsonBody(opts.singular)) : `''`;
   return `with pgrst_source as (${source}) select ${opts.count ? 'count(_t)' : 'null::bigint'} as total, count(_t) as page_total, ${body} as body${extra} from (select ${select}) _t`;
 }
 
@@ -181,7 +188,7 @@ export function buildRpc(
   args: Row,
   q: ParsedQuery,
   page: Page,
-  opts: { count: boolean; singular: boolean; maxRows: number },
+  opts: { count: boolean; singular: boolean; maxRows: number; body?: BodyFormat },
 ): Statement {
   const p = new Params();
   const names = Object.keys(args);
@@ -219,14 +226,17 @@ export function buildRpc(
       `select ${opts.count ? '(select count(*) from pgrst_all)' : 'null::bigint'} as total, count(*) as page_total, ${opts.singular ? `coalesce((json_agg(pgrst_scalar) -> 0)::text, 'null')` : `coalesce(json_agg(pgrst_scalar), '[]')::text`} as body, ${RAN} from pgrst_source`;
     return { sql, params: p.values };
   }
-  const scope: Scope = { name: fn.name, qual: '_r', columns: fn.resultColumns, table: fn.resultTable };
+  const resultRel = fn.resultTable ? cache.relations.get(fn.resultTable) : undefined;
+  const scope: Scope = resultRel
+    ? { ...tableScope(cache, resultRel, '_r'), name: fn.name }
+    : { name: fn.name, qual: '_r', columns: fn.resultColumns };
   const all = `pgrst_call as materialized (select _r.*${lateral} as _r), pgrst_all as (select _r.* from pgrst_call _r${whereSql(scope, q.where, p)})`;
   const inner: Scope = { ...scope, qual: '_r' };
   const plan = selectSql(inner, q, p, cache);
-  const source = `pgrst_source as (select ${plan.list} from pgrst_all _r${andWhere('', plan.inner)}${plan.groupBy}${orderSql(inner, q.order, p)}${fn.returnsSet ? limitSql(page, opts.maxRows, p) : ''})`;
+  const source = `pgrst_source as (select ${plan.list} from pgrst_all _r${andWhere('', plan.inner)}${plan.groupBy}${orderSql(inner, q.order, p, plan.related)}${fn.returnsSet ? limitSql(page, opts.maxRows, p) : ''})`;
   const singular = opts.singular || !fn.returnsSet;
   const sql =
     `with ${all}, ${source} select ${opts.count ? '(select count(*) from pgrst_all)' : 'null::bigint'} as total, count(_t) as page_total, ` +
-    `${bodyExpr(singular)} as body, ${RAN} from (select * from pgrst_source) _t`;
+    `${bodyExpr({ ...(opts.body ?? jsonBody(singular)), singular })} as body, ${RAN} from (select * from pgrst_source) _t`;
   return { sql, params: p.values };
 }

@@ -33,7 +33,7 @@ export async function runAsCaller(
   c: Context,
   caller: Caller,
   stmt: Statement,
-  opts: { readOnly: boolean; path: string; check?: (row: ResultRow) => void; rollback?: boolean },
+  opts: { readOnly: boolean; path: string; check?: (row: ResultRow, rows: ResultRow[]) => void; rollback?: boolean },
 ): Promise<ResultRow> {
   const ip = truncateIp(clientIp(c, ctx.config.TRUST_PROXY));
   // A signed-in user's write is refused (42501, a 403) when the database says the user is banned or the session is
@@ -60,7 +60,7 @@ export async function runAsCaller(
     const r = await tx.query<ResultRow>(stmt.sql, stmt.params);
     const row = r.rows[0];
     if (!row) throw restError(500, 'PGRSTX00', 'Database error');
-    opts.check?.(row);
+    opts.check?.(row, r.rows);
     if (opts.rollback) {
       // Prefer: tx=rollback answers as usual but undoes the work: throwing is how the driver rolls back.
       kept = row;

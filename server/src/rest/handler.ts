@@ -7,7 +7,9 @@ import type { ParsedQuery } from './ast.js';
 import { buildDelete, buildInsert, buildRead, buildRpc, buildUpdate, type Row, type Statement } from './build-sql.js';
 import { restError, RestError } from './errors.js';
 import { runAsCaller, type ResultRow } from './execute.js';
-import { pageOf, parseAccept, parsePrefer, parseRange, preferenceApplied, type Preferences } from './preferences.js';
+import { explained, planBody } from './explain.js';
+import { contentType, parseAccept, type Accepted } from './media-types.js';
+import { pageOf, parsePrefer, parseRange, preferenceApplied, type Preferences } from './preferences.js';
 import { parseQuery } from './parse-query.js';
 import { resolveRoutine } from './rpc-resolve.js';
 import type { Caller } from './request-role.js';
@@ -36,9 +38,9 @@ function singularCheck(singular: boolean, prefs?: Preferences) {
   };
 }
 
-async function relationOr404(deps: RestDeps, name: string): Promise<{ cache: SchemaCache; rel: Relation }> {
-  let cache = await deps.schema.get();
-  if (!cache.relations.has(name)) cache = await deps.schema.refresh(5000);
+async function relationOr404(deps: RestDeps, name: string, schema: string): Promise<{ cache: SchemaCache; rel: Relation }> {
+  let cache = await deps.schema.get(schema);
+  if (!cache.relations.has(name)) cache = await deps.schema.refresh(5000, schema);
   const rel = cache.relations.get(name);
   if (!rel) throw restError(404, 'PGRST205', `Could not find the table '${cache.schema}.${name}' in the schema cache`);
   return { cache, rel };
@@ -64,15 +66,22 @@ async function readJson(c: Context, emptyAs?: unknown): Promise<unknown> {
   }
 }
 
-function respond(c: Context, status: StatusCode, body: string | null, headers: Record<string, string | undefined>) {
+function respond(c: Context, status: StatusCode, body: string | null, headers: Record<string, string | undefined>, type = JSON_TYPE) {
   for (const [k, v] of Object.entries(headers)) if (v !== undefined) c.header(k, v);
   if (body === null || c.req.method === 'HEAD') return c.body(null, status);
-  c.header('Content-Type', JSON_TYPE);
+  c.header('Content-Type', type);
   return c.body(body, status as ContentfulStatusCode);
 }
 
 /** Content-Range and status of a page of a read (reference §2.8). */
-function pageResponse(c: Context, row: ResultRow, offset: number, headers: Record<string, string | undefined>, rowsBody = true) {
+function pageResponse(
+  c: Context,
+  row: ResultRow,
+  offset: number,
+  headers: Record<string, string | undefined>,
+  type = JSON_TYPE,
+  rowsBody = true,
+) {
   const n = Number(row.page_total);
   const total = num(row.total);
   if (total !== null && offset > total && !(offset === 0 && total === 0)) {
@@ -86,29 +95,55 @@ function pageResponse(c: Context, row: ResultRow, offset: number, headers: Recor
   }
   const range = n > 0 ? `${offset}-${offset + n - 1}` : '*';
   const status = total !== null && n < total && rowsBody ? 206 : 200;
-  return respond(c, status, row.body, { ...headers, 'Content-Range': `${range}/${total ?? '*'}` });
+  return respond(c, status, row.body, { ...headers, 'Content-Range': `${range}/${total ?? '*'}` }, type);
 }
+
+/** Accept: vnd.pgrst.plan: runs EXPLAIN of the statement (rolled back when ANALYZE ran a write) and answers the plan. */
+async function answerPlan(
+  deps: RestDeps,
+  c: Context,
+  caller: Caller,
+  stmt: Statement,
+  accepted: Accepted,
+  opts: { readOnly: boolean; path: string },
+) {
+  const plan = accepted.plan!;
+  let rows: ResultRow[] = [];
+  await runAsCaller(deps.ctx, c, caller, explained(stmt, plan), {
+    ...opts,
+    check: (_row, all) => void (rows = all),
+    rollback: !opts.readOnly,
+  });
+  return respond(c, 200, planBody(rows as unknown as Record<string, unknown>[], plan.format), {}, contentType(accepted));
+}
+
+/** The schema of the request (Accept-Profile / Content-Profile, checked in index.ts). */
+const profileOf = (c: Context): string => (c.get('profile' as never) as string | undefined) ?? 'public';
 
 export async function handleTable(deps: RestDeps, c: Context, caller: Caller, name: string) {
   const { ctx } = deps;
-  const { cache, rel } = await relationOr404(deps, name);
+  const { cache, rel } = await relationOr404(deps, name, profileOf(c));
   const method = c.req.method;
   const url = new URL(c.req.url);
   const q = parseQuery(url.searchParams);
   q.aggregatesAllowed = ctx.config.REST_AGGREGATES_ENABLED;
   const prefs = parsePrefer(c.req.header('prefer'));
-  const { singular } = parseAccept(c.req.header('accept'));
+  const accepted = parseAccept(c.req.header('accept'), { planEnabled: ctx.config.REST_EXPLAIN_ENABLED });
+  const { singular } = accepted;
+  const body = { ...accepted, postgis: cache.postgis };
+  const type = contentType(accepted);
   const count = prefs.count !== undefined; // planned/estimated are answered with the exact count
   const path = `/${name}`;
 
   if (method === 'GET' || method === 'HEAD') {
     const page = pageOf(q.limit, q.offset, method === 'GET' ? parseRange(c.req.header('range')) : null);
-    const stmt = buildRead(cache, rel, q, page, { count, singular, maxRows: ctx.config.REST_MAX_ROWS });
+    const stmt = buildRead(cache, rel, q, page, { count, singular, maxRows: ctx.config.REST_MAX_ROWS, body });
+    if (accepted.plan) return answerPlan(deps, c, caller, stmt, accepted, { readOnly: true, path });
     const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: true, path, check: singularCheck(singular) });
-    return pageResponse(c, row, page.offset, { 'Preference-Applied': preferenceApplied(prefs, false) });
+    return pageResponse(c, row, page.offset, { 'Preference-Applied': preferenceApplied(prefs, false) }, type);
   }
 
-  const opts = { returnRepresentation: prefs.return === 'representation', singular, count };
+  const opts = { returnRepresentation: prefs.return === 'representation', singular, count, body };
   const applied = preferenceApplied(prefs, true);
   let stmt: Statement;
   if (method === 'POST') {
@@ -122,6 +157,7 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
       resolution: prefs.resolution,
       missingDefault: prefs.missing === 'default',
     });
+    if (accepted.plan) return answerPlan(deps, c, caller, stmt, accepted, { readOnly: false, path });
     const row = await runAsCaller(ctx, c, caller, stmt, {
       readOnly: false,
       path,
@@ -135,17 +171,21 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
         : rows.length === 0 && prefs.resolution === 'merge-duplicates'
           ? 200
           : 201;
-    return respond(c, status, opts.returnRepresentation ? row.body : null, {
-      'Content-Range': `*/${num(row.total) ?? '*'}`,
-      'Preference-Applied': applied,
-    });
+    return respond(
+      c,
+      status,
+      opts.returnRepresentation ? row.body : null,
+      { 'Content-Range': `*/${num(row.total) ?? '*'}`, 'Preference-Applied': applied },
+      type,
+    );
   }
   if (method === 'PATCH') {
     const parsed = ObjectBody.safeParse(await readJson(c));
     if (!parsed.success) throw restError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object');
-    const body = parsed.data;
-    const columns = q.columns ?? Object.keys(body);
-    stmt = buildUpdate(cache, rel, q, body as Row, columns, opts);
+    const patch = parsed.data;
+    const columns = q.columns ?? Object.keys(patch);
+    stmt = buildUpdate(cache, rel, q, patch as Row, columns, opts);
+    if (accepted.plan) return answerPlan(deps, c, caller, stmt, accepted, { readOnly: false, path });
     const row = await runAsCaller(ctx, c, caller, stmt, {
       readOnly: false,
       path,
@@ -154,23 +194,30 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
     });
     const n = Number(row.page_total);
     const range = `${n > 0 ? `0-${n - 1}` : '*'}/${num(row.total) ?? '*'}`;
-    return respond(c, opts.returnRepresentation ? 200 : 204, opts.returnRepresentation ? row.body : null, {
-      'Content-Range': range,
-      'Preference-Applied': applied,
-    });
+    return respond(
+      c,
+      opts.returnRepresentation ? 200 : 204,
+      opts.returnRepresentation ? row.body : null,
+      { 'Content-Range': range, 'Preference-Applied': applied },
+      type,
+    );
   }
   if (method === 'DELETE') {
     stmt = buildDelete(cache, rel, q, opts);
+    if (accepted.plan) return answerPlan(deps, c, caller, stmt, accepted, { readOnly: false, path });
     const row = await runAsCaller(ctx, c, caller, stmt, {
       readOnly: false,
       path,
       check: singularCheck(singular, prefs),
       rollback: prefs.tx === 'rollback',
     });
-    return respond(c, opts.returnRepresentation ? 200 : 204, opts.returnRepresentation ? row.body : null, {
-      'Content-Range': `*/${num(row.total) ?? '*'}`,
-      'Preference-Applied': applied,
-    });
+    return respond(
+      c,
+      opts.returnRepresentation ? 200 : 204,
+      opts.returnRepresentation ? row.body : null,
+      { 'Content-Range': `*/${num(row.total) ?? '*'}`, 'Preference-Applied': applied },
+      type,
+    );
   }
   if (method === 'PUT')
     throw restError(400, 'PGRST127', 'Feature not implemented', 'PUT is not supported; use POST with Prefer: resolution=merge-duplicates');
@@ -191,8 +238,9 @@ export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name
   const method = c.req.method;
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST')
     throw restError(405, 'PGRST101', `Cannot use the ${method.slice(0, 20)} method on RPC`);
-  let cache = await deps.schema.get();
-  if (!cache.routines.has(name)) cache = await deps.schema.refresh(5000);
+  const schema = profileOf(c);
+  let cache = await deps.schema.get(schema);
+  if (!cache.routines.has(name)) cache = await deps.schema.refresh(5000, schema);
   const candidates = cache.routines.get(name);
   const url = new URL(c.req.url);
   const argNames = new Set((candidates ?? []).flatMap((r) => r.args.map((a) => a.name)));
@@ -213,10 +261,18 @@ export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name
   const fn = resolved.fn;
   args = resolved.args;
   const prefs = parsePrefer(c.req.header('prefer'));
-  const { singular } = parseAccept(c.req.header('accept'));
+  const accepted = parseAccept(c.req.header('accept'), { planEnabled: ctx.config.REST_EXPLAIN_ENABLED });
+  const { singular } = accepted;
+  const type = contentType(accepted);
   const page = pageOf(q.limit, q.offset, method === 'GET' ? parseRange(c.req.header('range')) : null);
-  const stmt = buildRpc(cache, fn, args, q, page, { count: prefs.count !== undefined, singular, maxRows: ctx.config.REST_MAX_ROWS });
+  const stmt = buildRpc(cache, fn, args, q, page, {
+    count: prefs.count !== undefined,
+    singular,
+    maxRows: ctx.config.REST_MAX_ROWS,
+    body: { ...accepted, postgis: cache.postgis },
+  });
   const readOnly = method !== 'POST' || !fn.volatile;
+  if (accepted.plan) return answerPlan(deps, c, caller, stmt, accepted, { readOnly, path: `/rpc/${name}` });
   const row = await runAsCaller(ctx, c, caller, stmt, {
     readOnly,
     path: `/rpc/${name}`,
@@ -224,8 +280,8 @@ export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name
     rollback: prefs.tx === 'rollback',
   });
   if (fn.returnKind === 'void') return respond(c, 204, null, {});
-  if (!fn.returnsSet) return respond(c, 200, row.body, { 'Content-Range': `0-0/${num(row.total) ?? '*'}` });
-  return pageResponse(c, row, page.offset, { 'Preference-Applied': preferenceApplied(prefs, false) });
+  if (!fn.returnsSet) return respond(c, 200, row.body, { 'Content-Range': `0-0/${num(row.total) ?? '*'}` }, type);
+  return pageResponse(c, row, page.offset, { 'Preference-Applied': preferenceApplied(prefs, false) }, type);
 }
 
 export { RestError };

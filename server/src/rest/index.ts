@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { fromPgError, isPgError, restError, RestError } from './errors.js';
 import { handleRpc, handleTable, type RestDeps } from './handler.js';
 import { resolveCaller } from './request-role.js';
-import { createSchemaCacheHolder, EXPOSED_SCHEMA } from './schema-cache.js';
+import { createSchemaCacheHolder } from './schema-cache.js';
 import { createWriteGuard } from './write-limits.js';
 
 /** /rest/v1: wire-compatible with PostgREST for what @supabase/postgrest-js sends (docs/decisions/0001). */
@@ -22,17 +22,21 @@ export function restRoutes(ctx: AppContext, afterWrite: AfterWrite = {}): Hono {
     try {
       const caller = await resolveCaller(c, ctx.jwt);
       role = caller.role;
-      // Only `public` is exposed (supabase-js sends Accept-Profile/Content-Profile: public by default).
+      // The schema of the request: Accept-Profile (GET/HEAD) or Content-Profile, one of REST_SCHEMAS (the first by default).
+      const exposed = ctx.config.REST_SCHEMAS;
       const profile = c.req.header(c.req.method === 'GET' || c.req.method === 'HEAD' ? 'accept-profile' : 'content-profile');
-      if (profile !== undefined && profile !== EXPOSED_SCHEMA) {
+      if (profile !== undefined && !exposed.includes(profile)) {
         throw restError(
           406,
           'PGRST106',
           `Invalid schema: ${profile.slice(0, 63)}`,
           null,
-          `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`,
+          `Only the following schemas are exposed: ${exposed.join(', ')}`,
         );
       }
+      const schema = profile ?? exposed[0];
+      if (exposed.length > 1) c.header('Content-Profile', schema);
+      c.set('profile' as never, schema as never);
       c.set('caller' as never, caller as never);
       const res = await fn(c);
       const after = c.req.method === 'POST' && res.status < 300 ? afterWrite[route(c)] : undefined;

@@ -16,8 +16,15 @@ const rel: Relation = {
   primaryKey: ['id'],
   uniqueKeys: [],
   foreignKeys: [],
+  computed: new Map(),
 };
-const cache: SchemaCache = { schema: 'public', relations: new Map([['things', rel]]), routines: new Map() };
+const cache: SchemaCache = {
+  schema: 'public',
+  relations: new Map([['things', rel]]),
+  routines: new Map(),
+  computedRels: [],
+  postgis: null,
+};
 const parse = (qs: string) => parseQuery(new URLSearchParams(qs));
 
 describe('parseQuery', () => {
@@ -74,7 +81,15 @@ describe('parseQuery', () => {
     ]);
   });
 
+  it('reads an order on an embedded column, rel(col)', () => {
+    expect(parse('order=bed(name).desc,id').order).toEqual([
+      { field: { column: 'name', path: [] }, relation: 'bed', direction: 'desc' },
+      { field: { column: 'id', path: [] } },
+    ]);
+  });
+
   it.each([
+    ['order=bed(name', 400],
     ['id=noop.1', 400],
     ['select=id,', 400],
     ['select=id::text;drop', 400],
@@ -181,13 +196,14 @@ describe('parser and SQL builder properties', () => {
     );
   });
 
-  it('answers hostile embedding grammar (nesting, hints, !inner, spread, embedded modifiers) with 300/400/416 only', () => {
+  it('answers hostile embedding grammar (nesting, hints, !inner, spread, embedded modifiers, related order) with 300/400/416 only', () => {
     const owners: Relation = {
       name: 'owners',
       columns: new Map([col('id', 'integer'), col('name', 'text')].map((c) => [c.name, c])),
       primaryKey: ['id'],
       uniqueKeys: [],
       foreignKeys: [],
+      computed: new Map(),
     };
     const pets: Relation = {
       name: 'pets',
@@ -198,6 +214,7 @@ describe('parser and SQL builder properties', () => {
         { name: 'pets_owner_fk', columns: ['owner_id'], refTable: 'owners', refColumns: ['id'] },
         { name: 'pets_vet_fk', columns: ['vet_id'], refTable: 'owners', refColumns: ['id'] },
       ],
+      computed: new Map(),
     };
     const c2: SchemaCache = {
       schema: 'public',
@@ -206,6 +223,8 @@ describe('parser and SQL builder properties', () => {
         ['pets', pets],
       ]),
       routines: new Map(),
+      computedRels: [],
+      postgis: null,
     };
     const piece = fc.constantFrom(
       'pets',
@@ -239,11 +258,21 @@ describe('parser and SQL builder properties', () => {
       '.id',
       'pets.',
       'x.y.z',
+      'order',
     );
     fc.assert(
       fc.property(
         select,
-        fc.array(fc.tuple(key, fc.oneof(fc.constantFrom('eq.1', 'id.desc', '2', '(id.eq.1)', '-1'), fc.string())), { maxLength: 3 }),
+        fc.array(
+          fc.tuple(
+            key,
+            fc.oneof(
+              fc.constantFrom('eq.1', 'id.desc', '2', '(id.eq.1)', '-1', 'pets(id).desc', 'owners(name)', 'a(id', 'pets(x).asc'),
+              fc.string(),
+            ),
+          ),
+          { maxLength: 3 },
+        ),
         (sel, mods) => {
           try {
             const q = parseQuery(new URLSearchParams([['select', sel], ...mods]));

@@ -261,8 +261,17 @@ export function parseLogic(op: 'and' | 'or', negate: boolean, raw: string, depth
 export function parseOrder(s: string): OrderTerm[] {
   return splitTopLevel(s, 'order').map((part) => {
     const c = new Cursor(part.trim());
-    const field = readField(c, `order (${s})`);
-    const term: OrderTerm = { field };
+    let field = readField(c, `order (${s})`);
+    let relation: string | undefined;
+    if (c.peek() === '(' && !field.path.length) {
+      // rel(col): order by a column of an embedded to-one resource
+      relation = field.column;
+      c.i++;
+      field = readField(c, `order (${s})`);
+      if (c.peek() !== ')') throw parseError(`failed to parse order (${s})`, `unexpected "${c.peek() ?? 'end of input'}" expecting ")"`);
+      c.i++;
+    }
+    const term: OrderTerm = relation ? { field, relation } : { field };
     for (const mod of c.rest().split('.').slice(1)) {
       if (mod === 'asc' || mod === 'desc') term.direction = mod;
       else if (mod === 'nullsfirst' || mod === 'nullslast') term.nulls = mod;

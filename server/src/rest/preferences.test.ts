@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RestError } from './errors.js';
-import { pageOf, parseAccept, parsePrefer, parseRange, preferenceApplied } from './preferences.js';
+import { parseAccept } from './media-types.js';
+import { pageOf, parsePrefer, parseRange, preferenceApplied } from './preferences.js';
 
 describe('Prefer, Accept and Range', () => {
   it('reads Prefer: first occurrence wins, unknown values ignored', () => {
@@ -17,10 +18,23 @@ describe('Prefer, Accept and Range', () => {
   });
 
   it('answers one object only for vnd.pgrst.object+json; refuses other media types with 406', () => {
-    expect(parseAccept('application/vnd.pgrst.object+json')).toEqual({ singular: true });
-    expect(parseAccept('application/json')).toEqual({ singular: false });
-    expect(parseAccept(undefined)).toEqual({ singular: false });
-    expect(() => parseAccept('text/csv')).toThrow(RestError);
+    expect(parseAccept('application/vnd.pgrst.object+json')).toMatchObject({ singular: true, format: 'json' });
+    expect(parseAccept('application/json')).toMatchObject({ singular: false, format: 'json' });
+    expect(parseAccept(undefined)).toMatchObject({ singular: false });
+    expect(() => parseAccept('image/png')).toThrow(RestError);
+  });
+
+  it('reads CSV, GeoJSON, nulls=stripped and (only when enabled) plan media types', () => {
+    expect(parseAccept('text/csv').format).toBe('csv');
+    expect(parseAccept('application/geo+json').format).toBe('geojson');
+    expect(parseAccept('application/vnd.pgrst.object+json;nulls=stripped')).toMatchObject({ singular: true, stripNulls: true });
+    const plan = 'application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"; options=verbose|settings|bogus;';
+    expect(() => parseAccept(plan)).toThrow(RestError);
+    expect(parseAccept(plan, { planEnabled: true })).toMatchObject({
+      singular: true,
+      plan: { format: 'json', options: ['verbose', 'settings'] },
+    });
+    expect(parseAccept('application/vnd.pgrst.plan', { planEnabled: true }).plan?.format).toBe('text');
   });
 
   it('intersects limit/offset with the Range header', () => {

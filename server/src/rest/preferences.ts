@@ -53,17 +53,6 @@ export function preferenceApplied(p: Preferences, mutation: boolean): string | u
   return out.length ? out.join(', ') : undefined;
 }
 
-/** Accept: a JSON array (default) or one object (vnd.pgrst.object+json); anything else is PGRST107. */
-export function parseAccept(header: string | undefined): { singular: boolean } {
-  if (!header) return { singular: false };
-  for (const raw of header.split(',')) {
-    const media = raw.split(';')[0].trim().toLowerCase();
-    if (media === 'application/vnd.pgrst.object+json' || media === 'application/vnd.pgrst.object') return { singular: true };
-    if (['*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json', ''].includes(media)) return { singular: false };
-  }
-  throw restError(406, 'PGRST107', `None of these media types are available: ${header.slice(0, 200)}`);
-}
-
 /** Range: a-b (GET only). Returns null when absent or malformed (PostgREST ignores those). */
 export function parseRange(header: string | undefined): { from: number; to: number | null } | null {
   const m = header ? /^(?:items=)?(\d{1,15})-(\d{0,15})$/.exec(header.trim()) : null;

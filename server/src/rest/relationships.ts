@@ -29,6 +29,10 @@ export interface Rel {
   pairs: [string, string][];
   isSelf: boolean;
   junction?: Junction;
+  /** A computed relationship: the function (of the origin's row type) that returns the target rows. */
+  fn?: string;
+  /** Through a view's copy of a key: embedded by the view's (or table's) name, optionally with a hint. */
+  viaView?: boolean;
 }
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -59,6 +63,7 @@ export function relationshipsOf(cache: SchemaCache, origin: string): Rel[] {
         foreignTable: fk.refTable,
         pairs: fk.columns.map((c, i) => [c, fk.refColumns[i]]),
         isSelf: fk.refTable === origin,
+        viaView: fk.viaView,
       });
     }
     for (const other of cache.relations.values()) {
@@ -73,14 +78,15 @@ export function relationshipsOf(cache: SchemaCache, origin: string): Rel[] {
           foreignTable: other.name,
           pairs: fk.refColumns.map((c, i) => [c, fk.columns[i]]),
           isSelf: other.name === origin,
+          viaView: fk.viaView,
         });
       }
       if (other.name === origin || other.primaryKey.length === 0) continue;
       // many-to-many: `other` is a junction when both keys' columns are part of its primary key
       for (const fk1 of other.foreignKeys) {
-        if (fk1.refTable !== origin || !fk1.columns.every((c) => other.primaryKey.includes(c))) continue;
+        if (fk1.viaView || fk1.refTable !== origin || !fk1.columns.every((c) => other.primaryKey.includes(c))) continue;
         for (const fk2 of other.foreignKeys) {
-          if (fk2 === fk1 || !fk2.columns.every((c) => other.primaryKey.includes(c))) continue;
+          if (fk2.viaView || fk2 === fk1 || !fk2.columns.every((c) => other.primaryKey.includes(c))) continue;
           rels.push({
             cardinality: 'many-to-many',
             toOne: false,
@@ -100,6 +106,19 @@ export function relationshipsOf(cache: SchemaCache, origin: string): Rel[] {
         }
       }
     }
+  }
+  for (const c of cache.computedRels) {
+    if (c.origin !== origin) continue;
+    rels.push({
+      cardinality: c.toOne ? 'many-to-one' : 'one-to-many',
+      toOne: c.toOne,
+      constraint: c.fn,
+      table: origin,
+      foreignTable: c.target,
+      pairs: [],
+      isSelf: false,
+      fn: c.fn,
+    });
   }
   rels.sort((a, b) => (a.constraint || a.junction!.table).localeCompare(b.constraint || b.junction!.table));
   byOrigin.set(origin, rels);
@@ -124,6 +143,11 @@ export function findRel(cache: SchemaCache, origin: string, target: string, hint
   const matchConstraint = (h: string, r: Rel) => !r.junction && r.constraint === h;
   const matchJunction = (h: string, r: Rel) => r.junction?.table === h;
   const found = relationshipsOf(cache, origin).filter((r) => {
+    // A computed relationship is embedded by its function's name only.
+    if (r.fn) return target === r.fn;
+    // A view's copied key never makes a column or constraint name ambiguous: only the view's name selects it.
+    if (r.viaView)
+      return target === r.foreignTable && (hint === undefined || matchConstraint(hint, r) || matchCol(hint, r) || matchRefCol(hint, r));
     if (r.isSelf) {
       // One self key gives a many-to-one (named by the column) and a one-to-many (named by the table).
       if (hint === undefined)

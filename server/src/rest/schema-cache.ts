@@ -17,7 +17,30 @@ export interface Relation {
   /** Unique constraints (a foreign key on them makes a one-to-one relationship). */
   uniqueKeys: string[][];
   /** Foreign keys to other exposed relations (for embedding). */
-  foreignKeys: { name: string; columns: string[]; refTable: string; refColumns: string[] }[];
+  foreignKeys: ForeignKey[];
+  /** Computed fields: functions of this relation's row type returning one scalar (selectable and filterable as columns). */
+  computed: Map<string, Column>;
+}
+
+export interface ForeignKey {
+  name: string;
+  columns: string[];
+  refTable: string;
+  refColumns: string[];
+  /** Copied onto a view from the key of the one table it selects from (embedded by the view's name only). */
+  viaView?: boolean;
+}
+
+/**
+ * A computed relationship (PostgREST's "functions as relationships"): a function taking one row of `origin` and
+ * returning rows of the exposed relation `target`; embedded by the function's name.
+ */
+export interface ComputedRel {
+  fn: string;
+  origin: string;
+  target: string;
+  /** Not SETOF, or SETOF ... ROWS 1: embeds as an object. */
+  toOne: boolean;
 }
 
 export interface Routine {
@@ -37,6 +60,9 @@ export interface SchemaCache {
   schema: string;
   relations: Map<string, Relation>;
   routines: Map<string, Routine[]>;
+  computedRels: ComputedRel[];
+  /** Schema of PostGIS's st_asgeojson(record) (for application/geo+json), null without PostGIS. */
+  postgis: string | null;
 }
 
 export const EXPOSED_SCHEMA = 'public';
@@ -64,6 +90,23 @@ const KEYS_SQL = `
   left join pg_namespace rn on rn.oid = r.relnamespace
   where n.nspname = $1 and con.contype in ('p', 'u', 'f') and (con.contype <> 'f' or rn.nspname = $1)`;
 
+// Base columns each view reads (from its rewrite rule's dependencies), for views over exactly one relation.
+const VIEW_SOURCES_SQL = `
+  select v.relname as view, t.relname as base, array_agg(distinct a.attname::text) as cols
+  from pg_depend d
+  join pg_rewrite r on r.oid = d.objid
+  join pg_class v on v.oid = r.ev_class and v.relkind in ('v', 'm')
+  join pg_namespace vn on vn.oid = v.relnamespace
+  join pg_class t on t.oid = d.refobjid and t.oid <> v.oid
+  join pg_namespace tn on tn.oid = t.relnamespace
+  join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+  where d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
+    and vn.nspname = $1 and tn.nspname = $1
+    and (select count(distinct d2.refobjid) from pg_depend d2
+         where d2.objid = r.oid and d2.classid = 'pg_rewrite'::regclass and d2.refclassid = 'pg_class'::regclass
+           and d2.refobjid <> v.oid and d2.refobjsubid > 0) = 1
+  group by v.relname, t.relname`;
+
 const ROUTINES_SQL = `
   select p.proname as name, p.proretset as returns_set, p.provolatile as volatility, p.pronargdefaults as n_defaults,
          p.prorettype = 'void'::regtype as returns_void,
@@ -76,6 +119,36 @@ const ROUTINES_SQL = `
   join pg_type t on t.oid = p.prorettype
   left join pg_class rc on rc.oid = t.typrelid and t.typtype = 'c'
   where n.nspname = $1 and p.prokind = 'f'`;
+
+// Functions of exactly one argument whose type is a row type of a relation in the schema (PostgREST's computed
+// fields and computed relationships). Overloads by row type are distinct (get_messages(users), get_messages(channels)).
+const ROW_FUNCTIONS_SQL = `
+  select p.proname as name, ac.relname as arg_rel, rc.relname as ret_rel, p.proretset as returns_set, p.prorows as n_rows,
+         format_type(p.prorettype, null) as ret_type, t.typtype as ret_typtype
+  from pg_proc p
+  join pg_namespace n on n.oid = p.pronamespace
+  join pg_type at on at.oid = p.proargtypes[0]
+  join pg_class ac on ac.oid = at.typrelid
+  join pg_namespace an on an.oid = ac.relnamespace
+  join pg_type t on t.oid = p.prorettype
+  left join pg_class rc on rc.oid = t.typrelid and t.typtype = 'c'
+  left join pg_namespace rn on rn.oid = rc.relnamespace
+  where n.nspname = $1 and an.nspname = $1 and p.prokind = 'f' and p.pronargs = 1 and p.proargmodes is null
+    and (rc.oid is null or rn.nspname = $1)`;
+
+const POSTGIS_SQL = `
+  select n.nspname as schema from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where p.proname = 'st_asgeojson' and p.proargtypes[0] = 'record'::regtype order by n.nspname limit 1`;
+
+interface RowFunctionRow {
+  name: string;
+  arg_rel: string;
+  ret_rel: string | null;
+  returns_set: boolean;
+  n_rows: number;
+  ret_type: string;
+  ret_typtype: string;
+}
 
 const SINGLE_UNNAMED = new Set(['json', 'jsonb', 'text', 'xml', 'bytea']);
 
@@ -99,7 +172,11 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
   ]);
   for (const r of cols.rows) {
     let rel = relations.get(r.rel);
-    if (!rel) relations.set(r.rel, (rel = { name: r.rel, columns: new Map(), primaryKey: [], uniqueKeys: [], foreignKeys: [] }));
+    if (!rel)
+      relations.set(
+        r.rel,
+        (rel = { name: r.rel, columns: new Map(), primaryKey: [], uniqueKeys: [], foreignKeys: [], computed: new Map() }),
+      );
     rel.columns.set(r.col, { name: r.col, type: r.type, defaultExpr: r.default_expr, generated: r.generated });
   }
   const keys = await db.query<{ name: string; kind: string; rel: string; ref_rel: string | null; cols: string[]; ref_cols: string[] }>(
@@ -114,6 +191,8 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
     else if (k.ref_rel && relations.has(k.ref_rel))
       rel.foreignKeys.push({ name: k.name, columns: k.cols, refTable: k.ref_rel, refColumns: k.ref_cols });
   }
+  const views = await db.query<{ view: string; base: string; cols: string[] }>(VIEW_SOURCES_SQL, [schema]);
+  addViewKeys(relations, views.rows);
   const routines = new Map<string, Routine[]>();
   const procs = await db.query<RoutineRow>(ROUTINES_SQL, [schema]);
   for (const p of procs.rows) {
@@ -149,25 +228,72 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
     list.push({ name: p.name, args, returnsSet: p.returns_set, returnKind, resultColumns, resultTable, volatile: p.volatility === 'v' });
     routines.set(p.name, list);
   }
-  return { schema, relations, routines };
+  const computedRels: ComputedRel[] = [];
+  const rowFns = await db.query<RowFunctionRow>(ROW_FUNCTIONS_SQL, [schema]);
+  for (const f of rowFns.rows) {
+    const origin = relations.get(f.arg_rel);
+    if (!origin) continue;
+    if (f.ret_rel) {
+      if (relations.has(f.ret_rel))
+        computedRels.push({ fn: f.name, origin: f.arg_rel, target: f.ret_rel, toOne: !f.returns_set || Number(f.n_rows) === 1 });
+    } else if (!f.returns_set && f.ret_typtype !== 'p' && !origin.columns.has(f.name)) {
+      // A column of the same name wins, as in PostgreSQL's attribute notation.
+      origin.computed.set(f.name, { name: f.name, type: f.ret_type, defaultExpr: null, generated: true });
+    }
+  }
+  const geo = await db.query<{ schema: string }>(POSTGIS_SQL);
+  return { schema, relations, routines, computedRels, postgis: geo.rows[0]?.schema ?? null };
 }
 
-/** Loads once, reloads on demand (after migrations, or when a name is missing), never twice at the same time. */
+/**
+ * A view selecting from one relation gets that relation's keys whose columns it shows under the same names: its own
+ * keys to other tables, and other tables' keys to it (PostgREST follows view columns to their source the same way).
+ */
+function addViewKeys(relations: Map<string, Relation>, sources: { view: string; base: string; cols: string[] }[]) {
+  const copies: [Relation, ForeignKey][] = [];
+  for (const { view, base, cols } of sources) {
+    const v = relations.get(view);
+    const b = relations.get(base);
+    if (!v || !b) continue;
+    const shows = (c: string[]) => c.every((x) => cols.includes(x) && v.columns.has(x));
+    for (const fk of b.foreignKeys) if (!fk.viaView && shows(fk.columns)) copies.push([v, { ...fk, viaView: true }]);
+    for (const other of relations.values())
+      for (const fk of other.foreignKeys)
+        if (!fk.viaView && fk.refTable === base && other !== v && shows(fk.refColumns))
+          copies.push([other, { ...fk, refTable: view, viaView: true }]);
+  }
+  for (const [rel, fk] of copies) rel.foreignKeys.push(fk);
+}
+
+/**
+ * One cache per exposed schema: loads once, reloads on demand (after migrations, or when a name is missing), never
+ * twice at the same time.
+ */
 export function createSchemaCacheHolder(db: Queryable) {
-  let current: Promise<SchemaCache> | undefined;
-  let loadedAt = 0;
+  const entries = new Map<string, { current?: Promise<SchemaCache>; loadedAt: number }>();
+  const entry = (schema: string) => {
+    let e = entries.get(schema);
+    if (!e) entries.set(schema, (e = { loadedAt: 0 }));
+    return e;
+  };
+  const load = (schema: string) => {
+    const e = entry(schema);
+    const p = loadSchemaCache(db, schema).then((c) => ((e.loadedAt = Date.now()), c));
+    e.current = p;
+    p.catch(() => {
+      if (e.current === p) e.current = undefined;
+    });
+    return p;
+  };
   return {
-    get(): Promise<SchemaCache> {
-      current ??= loadSchemaCache(db).then((c) => ((loadedAt = Date.now()), c));
-      current.catch(() => (current = undefined));
-      return current;
+    get(schema = EXPOSED_SCHEMA): Promise<SchemaCache> {
+      return entry(schema).current ?? load(schema);
     },
     /** Reload unless the cache is younger than minAgeMs (a miss on an unknown name should not reload per request). */
-    async refresh(minAgeMs = 0): Promise<SchemaCache> {
-      if (current && Date.now() - loadedAt < minAgeMs) return current;
-      current = loadSchemaCache(db).then((c) => ((loadedAt = Date.now()), c));
-      current.catch(() => (current = undefined));
-      return current;
+    async refresh(minAgeMs = 0, schema = EXPOSED_SCHEMA): Promise<SchemaCache> {
+      const e = entry(schema);
+      if (e.current && Date.now() - e.loadedAt < minAgeMs) return e.current;
+      return load(schema);
     },
   };
 }

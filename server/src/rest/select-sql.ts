@@ -2,7 +2,7 @@ import type { EmbedItem, EmbedModifiers, Field, SelectItem } from './ast.js';
 import { restError } from './errors.js';
 import { findRel, type Rel } from './relationships.js';
 import type { SchemaCache } from './schema-cache.js';
-import { conditionSql, fieldSql, ident, orderSql, type Params, type Scope } from './sql-fragments.js';
+import { conditionSql, fieldSql, ident, orderSql, rowSql, type Params, type RelatedOrder, type Scope } from './sql-fragments.js';
 
 /**
  * The select list with its embedded resources. Each embed is a correlated subquery (so RLS applies inside it),
@@ -15,6 +15,8 @@ export interface SelectPlan {
   inner: string[];
   /** ` group by ...` when the top level has aggregates. */
   groupBy: string;
+  /** Top-level embeds by alias or name, for `order=rel(col)`. */
+  related: Map<string, RelatedOrder>;
 }
 
 interface Ctx {
@@ -22,6 +24,7 @@ interface Ctx {
   cache: SchemaCache;
   embedded: Map<string, EmbedModifiers>;
   used: Set<string>;
+  related: Map<string, RelatedOrder>;
   allowAgg: boolean;
   n: number;
 }
@@ -55,7 +58,15 @@ export function selectSql(
   p: Params,
   cache: SchemaCache,
 ): SelectPlan {
-  const ctx: Ctx = { p, cache, embedded: q.embedded ?? new Map(), used: new Set(), n: 0, allowAgg: q.aggregatesAllowed ?? false };
+  const ctx: Ctx = {
+    p,
+    cache,
+    embedded: q.embedded ?? new Map(),
+    used: new Set(),
+    related: new Map(),
+    n: 0,
+    allowAgg: q.aggregatesAllowed ?? false,
+  };
   const inner: string[] = [];
   const parts = selectParts(scope, q.select, ctx, [], inner);
   for (const path of ctx.embedded.keys()) {
@@ -71,7 +82,7 @@ export function selectSql(
     }
   }
   if (!parts.length) throw restError(400, 'PGRST100', 'failed to parse select parameter', 'empty select list');
-  return { list: parts.map((x) => `${x.expr} as ${ident(x.key)}`).join(', '), inner, groupBy: groupBy(parts) };
+  return { list: parts.map((x) => `${x.expr} as ${ident(x.key)}`).join(', '), inner, groupBy: groupBy(parts), related: ctx.related };
 }
 
 function selectParts(scope: Scope, items: SelectItem[], ctx: Ctx, path: string[], inner: string[]): Part[] {
@@ -150,13 +161,22 @@ function embedParts(scope: Scope, item: EmbedItem, ctx: Ctx, path: string[], par
   const junction = `pgrst_${n}_j`;
   const { mods, path: childPath } = modifiersFor(ctx, path, item);
   // Errors name an embedded table as PostgREST's SQL aliases it: <table>_<depth>.
-  const e: Scope = { name: `${target.name}_${childPath.length}`, qual: alias, columns: target.columns, table: target.name };
+  const e: Scope = {
+    name: `${target.name}_${childPath.length}`,
+    qual: alias,
+    columns: target.columns,
+    table: target.name,
+    schema: ctx.cache.schema,
+    computed: target.computed,
+  };
   const childInner: string[] = [];
   const parts = selectParts(e, item.select, ctx, childPath, childInner);
   const { p, cache } = ctx;
   const conds = [...joinOn(rel, scope.qual, alias, junction), ...(mods?.where ?? []).map((c) => conditionSql(e, c, p)), ...childInner];
-  const from = `from ${ident(cache.schema)}.${ident(target.name)} as ${alias}${rel.junction ? `, ${ident(cache.schema)}.${ident(rel.junction.table)} as ${junction}` : ''}`;
-  const where = ` where ${conds.join(' and ')}`;
+  // A computed relationship reads its function called on the parent row; a key relationship reads the table.
+  const source = rel.fn ? `${ident(cache.schema)}.${ident(rel.fn)}(${rowSql(scope)})` : `${ident(cache.schema)}.${ident(target.name)}`;
+  const from = `from ${source} as ${alias}${rel.junction ? `, ${ident(cache.schema)}.${ident(rel.junction.table)} as ${junction}` : ''}`;
+  const where = conds.length ? ` where ${conds.join(' and ')}` : '';
   if (item.inner) parentInner.push(`exists (select 1 ${from}${where})`);
   if (!parts.length) return [];
   const order = mods ? orderSql(e, mods.order, p) : '';
@@ -165,6 +185,7 @@ function embedParts(scope: Scope, item: EmbedItem, ctx: Ctx, path: string[], par
     : `${mods?.limit !== undefined ? ` limit ${p.add(String(mods.limit))}::bigint` : ''}${mods?.offset ? ` offset ${p.add(String(mods.offset))}::bigint` : ''}`;
   const body = `${from}${where}${groupBy(parts)}${order}${page}`;
   const key = item.alias ?? item.relation;
+  if (!path.length) ctx.related.set(key, { scope: e, body, toOne: rel.toOne, origin: scope.table, target: item.relation });
   if (item.spread) {
     // A spread puts the embedded columns into the parent object: one value each, or (to-many) an array each.
     return parts.map((x) =>

@@ -24,18 +24,30 @@ export interface Scope {
   columns: Map<string, Column>;
   /** Table name in the schema cache when the scope is a table (for embedding). */
   table?: string;
+  /** The schema of `table`, and its computed fields (functions of its row type), when the scope rows are of that type. */
+  schema?: string;
+  computed?: Map<string, Column>;
 }
 
 export function column(scope: Scope, name: string): Column {
-  const col = scope.columns.get(name);
+  const col = scope.columns.get(name) ?? scope.computed?.get(name);
   if (!col) throw restError(400, '42703', `column ${scope.name}.${name} does not exist`);
   return col;
+}
+
+/** The scope's current row as a value of its table's row type (the argument of computed fields and relationships). */
+export function rowSql(scope: Scope): string {
+  const cols = [...scope.columns.keys()].map((c) => `${scope.qual}.${ident(c)}`).join(', ');
+  return `row(${cols})::${ident(scope.schema ?? 'public')}.${ident(scope.table ?? scope.name)}`;
 }
 
 /** Column with its JSON path; returns SQL and the SQL type of the result (for casting bound values). */
 export function fieldSql(scope: Scope, f: Field, p: Params): { sql: string; type: string } {
   const col = column(scope, f.column);
-  let sql = `${scope.qual}.${ident(col.name)}`;
+  // A computed field is its function called on the row (names come from the schema cache).
+  let sql = scope.columns.has(col.name)
+    ? `${scope.qual}.${ident(col.name)}`
+    : `${ident(scope.schema ?? 'public')}.${ident(col.name)}(${rowSql(scope)})`;
   let type = col.type;
   if (f.path.length) {
     if (col.type !== 'json' && col.type !== 'jsonb') sql = `to_jsonb(${sql})`;
@@ -102,10 +114,38 @@ export function whereSql(scope: Scope, where: Condition[], p: Params): string {
   return where.length ? ` where ${where.map((c) => conditionSql(scope, c, p)).join(' and ')}` : '';
 }
 
-export function orderSql(scope: Scope, order: OrderTerm[], p: Params): string {
+/** An embedded resource of the request, as `order=rel(col)` can use it: its scope and its subquery's FROM ... tail. */
+export interface RelatedOrder {
+  scope: Scope;
+  body: string;
+  toOne: boolean;
+  origin: string;
+  target: string;
+}
+
+export function orderSql(scope: Scope, order: OrderTerm[], p: Params, related?: Map<string, RelatedOrder>): string {
   if (!order.length) return '';
   const terms = order.map((o) => {
-    let s = fieldSql(scope, o.field, p).sql;
+    let s: string;
+    if (o.relation) {
+      const r = related?.get(o.relation);
+      if (!r)
+        throw restError(
+          400,
+          'PGRST108',
+          `'${o.relation}' is not an embedded resource in this request`,
+          null,
+          `Verify that '${o.relation}' is included in the 'select' query parameter.`,
+        );
+      if (!r.toOne)
+        throw restError(
+          400,
+          'PGRST118',
+          `A related order on '${r.target}' is not possible`,
+          `'${r.origin}' and '${r.target}' do not form a many-to-one or one-to-one relationship`,
+        );
+      s = `(select ${fieldSql(r.scope, o.field, p).sql} ${r.body})`;
+    } else s = fieldSql(scope, o.field, p).sql;
     if (o.direction) s += ` ${o.direction}`;
     if (o.nulls) s += o.nulls === 'nullsfirst' ? ' nulls first' : ' nulls last';
     return s;
