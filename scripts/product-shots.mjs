@@ -1,3 +1,4 @@
+/* global document -- the callbacks passed to page.evaluate run in the browser */
 // Product visuals for the public pages (issue 18; docs/design.md#product-visuals): the dashboard, the onboarding
 // wizard and Connect Anything, captured from the running app and saved as WebP into apps/web/public/product/.
 // Run it again whenever those screens change.

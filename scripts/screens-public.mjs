@@ -1,3 +1,4 @@
+/* global document, window -- the callbacks passed to page.evaluate run in the browser */
 // Screenshots of every public page at 390 and 1440 px, for the before/after record in docs/screens/ (issue 18).
 // Full page, scaled to half width and saved as WebP so the files stay small enough to commit.
 // usage: node scripts/screens-public.mjs <baseURL> <tag>      (against a running server, e.g. `npm run serve`)
