@@ -1,14 +1,15 @@
 /* global document, window -- the callbacks passed to page.evaluate run in the browser */
 // Screenshots of every public page at 390 and 1440 px, for the before/after record in docs/screens/ (issue 18).
 // Full page, scaled to half width and saved as WebP so the files stay small enough to commit.
-// usage: node scripts/screens-public.mjs <baseURL> <tag>      (against a running server, e.g. `npm run serve`)
+// usage: node scripts/screens-public.mjs <baseURL> <tag> [/path ...]   (against a running server, e.g. `npm run serve`;
+// with paths, only those pages)
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 
-const [base, tag] = process.argv.slice(2);
+const [base, tag, ...only] = process.argv.slice(2);
 if (!base || !tag) throw new Error('usage: node scripts/screens-public.mjs <baseURL> <tag>');
-const pages = [
+const allPages = [
   '/',
   '/pricing',
   '/learn-more',
@@ -31,6 +32,7 @@ const pages = [
   '/sign-up',
   '/no-such-page',
 ];
+const pages = only.length ? allPages.filter((p) => only.includes(p)) : allPages;
 const out = 'docs/screens/public';
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
