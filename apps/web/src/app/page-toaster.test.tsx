@@ -6,8 +6,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PageToaster } from './page-toaster';
 
 // jsdom has no matchMedia; sonner asks it only for theme="system" (the old setting) and for the mobile breakpoint.
-window.matchMedia ??= ((query: string) =>
-  ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }) as unknown as MediaQueryList);
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  }) as unknown as MediaQueryList;
 
 async function themeOn(path: string) {
   render(
