@@ -13,6 +13,9 @@ async function violations(page: Page, include?: string) {
 }
 
 test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
+  // Sections below the fold wait, transparent, to be revealed on scroll (docs/design.md#motion), and axe skips what is
+  // transparent: with reduced motion every section is in its final state and checked.
+  test.use({ reducedMotion: 'reduce' });
   // Three full-page axe runs per test: generous on a shared, busy machine.
   test.describe.configure({ timeout: 120_000 });
   for (const path of PUBLIC_PAGES) {

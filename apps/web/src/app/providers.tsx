@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AnalyticsProvider } from '@/features/analytics/analytics-provider';
 import { AuthProvider } from '@/features/auth/auth-provider';
@@ -8,6 +7,7 @@ import { ConsentProvider } from '@/features/consent/consent-provider';
 import { SessionTimeoutProvider } from '@/features/session-timeout/session-timeout-provider';
 import { QueryCacheGuard } from '@/lib/query-cache-guard';
 import { ErrorBoundary } from './error-boundary';
+import { PageToaster } from './page-toaster';
 
 // docs/product.md#constants: stale time 5 minutes, 2 retries.
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: 2 } } });
@@ -26,8 +26,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
               </ConsentProvider>
             </SessionTimeoutProvider>
           </AuthProvider>
-          {/* docs/product.md#constants: at most 3 toasts, 4000 ms, following the system theme. */}
-          <Toaster visibleToasts={3} duration={4000} theme="system" richColors closeButton position="top-right" />
+          <PageToaster />
         </TooltipProvider>
       </QueryClientProvider>
     </ErrorBoundary>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { Reveal } from '@/components/ui/reveal';
 import { BookingSection } from '@/features/booking/components/booking-section';
 import { DeeperInsights } from '@/features/landing/components/deeper-insights';
 import { FeatureCards } from '@/features/landing/components/feature-cards';
@@ -22,13 +23,27 @@ export function Component() {
   return (
     <main>
       <Hero />
-      <PlatformCards />
-      <BookingSection />
-      <FeatureCards />
-      <StorySection />
-      <DeeperInsights />
-      <PartnerCards />
-      <PricingSection className="bg-[#0d1326]" />
+      <Reveal>
+        <PlatformCards />
+      </Reveal>
+      <Reveal>
+        <BookingSection />
+      </Reveal>
+      <Reveal>
+        <FeatureCards />
+      </Reveal>
+      <Reveal>
+        <StorySection />
+      </Reveal>
+      <Reveal>
+        <DeeperInsights />
+      </Reveal>
+      <Reveal>
+        <PartnerCards />
+      </Reveal>
+      <Reveal>
+        <PricingSection className="bg-[#0d1326]" />
+      </Reveal>
     </main>
   );
 }

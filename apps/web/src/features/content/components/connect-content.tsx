@@ -36,15 +36,15 @@ export function ConnectContent() {
         <ul className="mx-auto grid max-w-5xl gap-6 sm:grid-cols-2">
           {CHANNELS.map(({ icon: Icon, ...c }) => (
             <li key={c.title} className="flex flex-col rounded-2xl border border-white/10 bg-card p-7">
-              <Icon className="size-7 text-violet-300" aria-hidden="true" />
+              <Icon className="size-7 text-brand" aria-hidden="true" />
               <h2 className="mt-4 text-xl font-semibold text-white">{c.title}</h2>
               <p className="mt-2 flex-1 text-slate-300">{c.text}</p>
               {c.to ? (
-                <Link to={c.to} className="mt-5 font-semibold text-cyan-300 hover:text-cyan-200">
+                <Link to={c.to} className="mt-5 font-semibold text-highlight hover:text-cyan-200">
                   {c.action} <span aria-hidden="true">→</span>
                 </Link>
               ) : (
-                <a href={c.href} className="mt-5 font-semibold text-cyan-300 hover:text-cyan-200">
+                <a href={c.href} className="mt-5 font-semibold text-highlight hover:text-cyan-200">
                   {c.action} <span aria-hidden="true">→</span>
                 </a>
               )}

@@ -41,9 +41,9 @@ export function DashboardShowcaseContent() {
               <li key={k.label} className="rounded-2xl border border-white/10 bg-card p-5">
                 <div className="flex items-center justify-between text-sm text-slate-300">
                   {k.label}
-                  <Icon className="size-4 text-violet-300" aria-hidden="true" />
+                  <Icon className="size-4 text-brand" aria-hidden="true" />
                 </div>
-                <p className="mt-2 text-3xl font-bold text-white">{k.value}</p>
+                <p className="mt-2 font-figures text-3xl font-bold text-white">{k.value}</p>
                 <p className="mt-1 flex items-center gap-1 text-sm text-emerald-400">
                   <ArrowUpRight className="size-4" aria-hidden="true" />
                   {k.change}
@@ -69,7 +69,7 @@ export function DashboardShowcaseContent() {
             </figure>
             <div className="rounded-2xl border border-white/10 bg-card p-5">
               <h2 className="flex items-center gap-2 font-semibold text-white">
-                <Brain className="size-4 text-cyan-300" aria-hidden="true" />
+                <Brain className="size-4 text-highlight" aria-hidden="true" />
                 AI insights
               </h2>
               <ul className="mt-4 flex flex-col gap-3 text-sm text-slate-200">

@@ -33,7 +33,7 @@ export function DemoContent() {
             <ol aria-labelledby="video-chapters" className="mt-4 flex flex-col gap-3">
               {CHAPTERS.map((c) => (
                 <li key={c.time} className="flex gap-3 text-slate-200">
-                  <span className="font-mono text-sm text-cyan-300">{c.time}</span>
+                  <span className="font-mono text-sm text-highlight">{c.time}</span>
                   {c.text}
                 </li>
               ))}

@@ -35,7 +35,7 @@ export function FeatureGrid({
         <ul className={cn('mt-10 grid gap-6 sm:grid-cols-2', columns === 3 && 'lg:grid-cols-3', columns === 4 && 'lg:grid-cols-4')}>
           {items.map(({ icon: Icon, title: t, text }) => (
             <li key={t} className="rounded-2xl border border-white/10 bg-card p-6">
-              <span className="flex size-11 items-center justify-center rounded-xl bg-violet-500/15 text-violet-300">
+              <span className="flex size-11 items-center justify-center rounded-xl bg-violet-500/15 text-brand">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <h3 className="mt-4 text-lg font-semibold text-white">{t}</h3>

@@ -31,7 +31,7 @@ export function HubPage({ content: c }: { content: HubContent }) {
           {c.stats.map((s) => (
             <div key={s.label} className="rounded-2xl border border-white/10 bg-card p-6 text-center">
               <dt className="text-sm text-slate-300">{s.label}</dt>
-              <dd className="text-gradient mt-1 text-4xl font-extrabold">{s.value}</dd>
+              <dd className="text-gradient mt-1 font-figures text-4xl font-extrabold">{s.value}</dd>
             </div>
           ))}
         </dl>

@@ -47,7 +47,7 @@ export function LegalPage({
               <h2 id={`${anchor(i)}-title`} className="text-2xl font-bold tracking-tight">
                 {i + 1}. {s.title}
               </h2>
-              <div className="legal-body mt-4 flex flex-col gap-4 leading-relaxed text-muted-foreground [&_a]:font-medium [&_a]:text-violet-300 [.surface-light_&]:[&_a]:text-violet-700 [&_a]:underline [&_li]:ml-5 [&_li]:list-disc [&_strong]:text-foreground">
+              <div className="legal-body mt-4 flex flex-col gap-4 leading-relaxed text-muted-foreground [&_a]:font-medium [&_a]:text-brand [&_a]:underline [&_li]:ml-5 [&_li]:list-disc [&_strong]:text-foreground">
                 {s.body}
               </div>
             </section>

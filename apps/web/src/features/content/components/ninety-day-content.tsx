@@ -76,7 +76,7 @@ export function NinetyDayContent() {
               A done-with-you programme: strategy, systems and campaigns built around your business by a dedicated strategist and our AI.
             </p>
             <p className="mt-6">
-              <span className="text-5xl font-extrabold text-white">£2,500</span>
+              <span className="font-figures text-5xl font-extrabold text-white">£2,500</span>
               <span className="mt-1 block text-slate-300 sm:ml-2 sm:mt-0 sm:inline">one-off, plus £500 per additional integration</span>
             </p>
           </>
@@ -96,8 +96,8 @@ export function NinetyDayContent() {
           {PHASES.map(({ icon: Icon, ...p }) => (
             <li key={p.days} className="rounded-2xl border border-white/10 bg-card p-7">
               <div className="flex items-center gap-3">
-                <Icon className="size-6 text-violet-300" aria-hidden="true" />
-                <span className="text-sm font-semibold text-cyan-300">{p.days}</span>
+                <Icon className="size-6 text-brand" aria-hidden="true" />
+                <span className="text-sm font-semibold text-highlight">{p.days}</span>
               </div>
               <h3 className="mt-3 text-2xl font-bold text-white">{p.title}</h3>
               <ul className="mt-4 flex flex-col gap-2.5 text-slate-300">
@@ -141,7 +141,7 @@ export function NinetyDayContent() {
               ))}
             </ul>
             <p className="mt-5 flex items-center gap-2 text-sm text-slate-300">
-              <Clock className="size-4 text-cyan-300" aria-hidden="true" />
+              <Clock className="size-4 text-highlight" aria-hidden="true" />
               Need something else? Send a custom request and we’ll review it within 48 hours.
             </p>
           </div>

@@ -34,9 +34,9 @@ export function DeeperInsights() {
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {CLAIMS.map(({ icon: Icon, ...c }) => (
             <li key={c.title} className="rounded-2xl border border-white/10 bg-card p-7">
-              <Icon className="size-7 text-cyan-300" aria-hidden="true" />
+              <Icon className="size-7 text-highlight" aria-hidden="true" />
               <p className="mt-5">
-                <span className="text-gradient text-5xl font-extrabold tracking-tight">{c.stat}</span>
+                <span className="text-gradient font-figures text-5xl font-extrabold">{c.stat}</span>
                 <span className="ml-2 text-slate-300">{c.label}</span>
               </p>
               <h3 className="mt-4 text-lg font-semibold text-white">{c.title}</h3>

@@ -2,7 +2,23 @@ import { Bot, Gauge, Globe, Megaphone, Palette, Plug } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
+import { ProductShot } from './product-shot';
 import { SectionHeading } from './section-heading';
+
+const TOUR = [
+  {
+    screen: 'onboarding',
+    title: 'Set up in minutes',
+    text: 'A six-step guided setup, by voice or by form, teaches your coach about your business.',
+    alt: 'The onboarding wizard at step 3 of 6, Goals & Strategy, with two goals chosen and a revenue target typed in',
+  },
+  {
+    screen: 'connect-anything',
+    title: 'Connect Anything',
+    text: 'Browse the integrations catalogue by category, compare tools side by side and plan how they connect.',
+    alt: 'Connect Anything: integrations filtered by category, with Gmail, Google Sheets and Slack first',
+  },
+] as const;
 
 const FEATURES = [
   { icon: Globe, title: 'Website Hub', text: 'Build, audit and improve your site with AI that understands your customers.' },
@@ -24,7 +40,7 @@ export function FeatureCards() {
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, ...f }) => (
             <li key={f.title} className="flex flex-col rounded-2xl border border-white/10 bg-card p-6 shadow-lg shadow-black/20">
-              <Icon className="size-8 text-violet-300" aria-hidden="true" />
+              <Icon className="size-8 text-brand" aria-hidden="true" />
               <h3 className="mt-4 text-lg font-semibold text-white">{f.title}</h3>
               <p className="mt-2 flex-1 text-slate-300">{f.text}</p>
               <Button
@@ -37,6 +53,15 @@ export function FeatureCards() {
                   Compare Tools<span className="sr-only"> for {f.title}</span>
                 </Link>
               </Button>
+            </li>
+          ))}
+        </ul>
+        <ul aria-label="Inside the product" className="mt-16 grid gap-10 lg:grid-cols-2">
+          {TOUR.map((t) => (
+            <li key={t.screen}>
+              <ProductShot screen={t.screen} alt={t.alt} sizes="(min-width: 1024px) 600px, 100vw" />
+              <h3 className="mt-5 text-lg font-semibold text-white">{t.title}</h3>
+              <p className="mt-1 text-slate-300">{t.text}</p>
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
+import { ProductShot } from './product-shot';
 
 const TRUST = [
   { icon: Zap, text: '99.9% uptime' },
@@ -10,7 +11,10 @@ const TRUST = [
   { icon: Clock, text: '24/7 AI support' },
 ];
 
-/** Home section 2: the headline, Waitlist and Pricing. Pure CSS backdrop: nothing to download before the first paint. */
+/**
+ * Home section 2: the headline, Waitlist and Pricing, then a screenshot of the dashboard. Pure CSS backdrop; the
+ * screenshot loads lazily (mostly below the fold) in a box of fixed proportions, so the headline stays the first paint.
+ */
 export function Hero() {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden px-4 pb-20 pt-32 sm:px-6 sm:pt-40 lg:px-8 lg:pb-28">
@@ -53,12 +57,19 @@ export function Hero() {
         <ul className="mt-12 flex flex-wrap justify-center gap-x-8 gap-y-3 text-sm text-slate-300">
           {TRUST.map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-center gap-2">
-              <Icon className="size-4 text-cyan-300" aria-hidden="true" />
+              <Icon className="size-4 text-highlight" aria-hidden="true" />
               {text}
             </li>
           ))}
         </ul>
       </div>
+      {/* The product itself, not an illustration: the dashboard as a new account sees it after onboarding. */}
+      <ProductShot
+        screen="dashboard"
+        alt="The dashboard: a business profile from onboarding, its completeness and a business health score with the essentials still missing"
+        sizes="(min-width: 1024px) 1024px, 100vw"
+        className="mx-auto mt-16 max-w-5xl"
+      />
     </section>
   );
 }

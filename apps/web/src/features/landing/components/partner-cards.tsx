@@ -28,7 +28,7 @@ export function PartnerCards() {
                 </span>
                 <div>
                   <h3 className="text-lg font-semibold text-white">{p.name}</h3>
-                  <p className="text-sm text-cyan-300">{p.category}</p>
+                  <p className="text-sm text-highlight">{p.category}</p>
                 </div>
               </div>
               <p className="mt-4 text-slate-300">{p.description}</p>
@@ -53,7 +53,7 @@ export function PartnerCards() {
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
                 {p.link && (
-                  <Link to={p.link} className="text-cyan-300 hover:text-cyan-200">
+                  <Link to={p.link} className="text-highlight hover:text-cyan-200">
                     See it in the app <span aria-hidden="true">→</span>
                   </Link>
                 )}

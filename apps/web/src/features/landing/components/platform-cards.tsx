@@ -46,7 +46,7 @@ export function PlatformCards() {
               </span>
               <h3 className="mt-5 text-xl font-semibold text-white">{c.title}</h3>
               <p className="mt-2 flex-1 text-slate-300">{c.text}</p>
-              <Link to={c.to} className="mt-5 text-sm font-semibold text-cyan-300 hover:text-cyan-200">
+              <Link to={c.to} className="mt-5 text-sm font-semibold text-highlight hover:text-cyan-200">
                 {c.cta} <span aria-hidden="true">→</span>
               </Link>
             </li>

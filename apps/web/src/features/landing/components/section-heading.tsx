@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export function SectionHeading({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: ReactNode; children?: ReactNode }) {
   return (
     <div className="mx-auto max-w-2xl text-center">
-      <p className="text-sm font-semibold uppercase tracking-wider text-cyan-300">{eyebrow}</p>
+      <p className="text-sm font-semibold uppercase tracking-wider text-highlight">{eyebrow}</p>
       <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-white sm:text-4xl">
         {title}
       </h2>

@@ -8,14 +8,14 @@ export function StorySection() {
         <div aria-hidden="true" className="relative mx-auto aspect-square w-full max-w-sm">
           <div className="absolute inset-0 rounded-[2rem] bg-gradient-to-br from-violet-600 via-fuchsia-500 to-cyan-500 opacity-80 blur-2xl" />
           <div className="relative flex h-full flex-col justify-end rounded-[2rem] border border-white/15 bg-[#10172c] p-8">
-            <Quote className="size-10 text-violet-300" />
+            <Quote className="size-10 text-brand" />
             <p className="mt-4 text-2xl font-semibold leading-snug text-white">
               &ldquo;I built the coach I wish I&apos;d had at 2am with a payroll to meet.&rdquo;
             </p>
           </div>
         </div>
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wider text-cyan-300">Why we built this</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-highlight">Why we built this</p>
           <h2 id="story-title" className="mt-2 text-3xl font-bold tracking-tight text-white sm:text-4xl">
             Started by a founder, for founders
           </h2>

@@ -38,7 +38,7 @@ export function PlanCard({
       </Heading>
       <p className="mt-1 min-h-[3.75rem] text-sm text-muted-foreground">{plan.description}</p>
       <p className="mt-5 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight" data-testid={`price-${plan.id}`}>
+        <span className={cn('text-4xl font-bold', custom ? 'tracking-tight' : 'font-figures')} data-testid={`price-${plan.id}`}>
           {formatPlanPrice(plan, currency)}
         </span>
         {!custom && <span className="text-sm text-muted-foreground">{plan.period}</span>}

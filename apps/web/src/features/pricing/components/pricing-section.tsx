@@ -14,9 +14,7 @@ export function PricingSection({ headingLevel = 'h2', className }: { headingLeve
     <section id="pricing" aria-labelledby="pricing-title" className={cn('px-4 py-20 sm:px-6 lg:px-8', className)}>
       <div className="mx-auto max-w-7xl">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-wider text-violet-300 [.surface-light_&]:text-violet-700">
-            Early-access pricing
-          </p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-highlight">Early-access pricing</p>
           <Heading id="pricing-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
             Simple plans that grow with you
           </Heading>

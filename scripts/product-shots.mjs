@@ -1,0 +1,142 @@
+/* global document -- the callbacks passed to page.evaluate run in the browser */
+// Product visuals for the public pages (issue 18; docs/design.md#product-visuals): the dashboard, the onboarding
+// wizard and Connect Anything, captured from the running app and saved as WebP into apps/web/public/product/.
+// Run it again whenever those screens change.
+//
+//   node scripts/product-shots.mjs                 starts the built app (apps/web/dist, or WEB_DIST_DIR) on a
+//                                                  temporary embedded database, with a fresh demo user
+//   BASE_URL=http://127.0.0.1:3000 DATA_DIR=./data node scripts/product-shots.mjs
+//                                                  uses a running server (DATA_DIR: its data folder, for the key)
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
+import sharp from 'sharp';
+import WebSocket from 'ws';
+
+// supabase-js builds a realtime client, which needs a global WebSocket on Node 20.
+globalThis.WebSocket ??= WebSocket;
+
+const OUT = 'apps/web/public/product';
+// Fixed sizes: the pages give the images these width/height, so nothing moves when they load.
+const SHOT = { width: 1280, height: 800 };
+const SIZES = [1280, 640];
+
+let server;
+let base = process.env.BASE_URL;
+let dataDir = process.env.DATA_DIR;
+if (!base) {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'product-shots-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  });
+  await waitForHealth(`${base}/api/health`);
+}
+
+try {
+  const user = await createDemoUser();
+  await capture(user);
+} finally {
+  server?.kill('SIGTERM');
+}
+
+async function waitForHealth(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the server did not answer ${url}`);
+}
+
+/** A confirmed demo account, created through the real admin API with the server's own service-role key. */
+async function createDemoUser() {
+  const secret = new TextEncoder().encode(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim());
+  const key = await new SignJWT({ role: 'service_role', iss: 'supabase' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(secret);
+  const admin = createClient(base, key, { auth: { persistSession: false, autoRefreshToken: false } });
+  const email = `demo-${Date.now()}@example.com`;
+  const password = `Demo-${Math.random().toString(36).slice(2)}-Pw`;
+  const { error } = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+  if (error) throw error;
+  return { email, password };
+}
+
+async function save(page, name) {
+  const png = await page.screenshot();
+  mkdirSync(OUT, { recursive: true });
+  for (const w of SIZES) {
+    await sharp(png).resize({ width: w }).webp({ quality: 78 }).toFile(`${OUT}/${name}-${w}.webp`);
+  }
+  console.log(`${OUT}/${name}-{${SIZES.join(',')}}.webp`);
+}
+
+async function capture({ email, password }) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const ctx = await browser.newContext({ viewport: SHOT, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+  await ctx.addInitScript(() => {
+    localStorage.setItem(
+      'cookie-consent',
+      JSON.stringify({ necessary: true, performance: false, functional: false, targeting: false, accepted: true }),
+    );
+    localStorage.setItem('cookie-consent-version', '1');
+  });
+  const page = await ctx.newPage();
+  const settle = async () => {
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(400);
+  };
+
+  // Connect Anything: the public directory of integrations.
+  await page.goto(`${base}/connect-anything`);
+  await settle();
+  await save(page, 'connect-anything');
+
+  // Sign in through the real form; a new account lands in the onboarding wizard.
+  await page.goto(`${base}/sign-in`);
+  // Toasts ("Welcome back!") are not part of the product picture.
+  await page.addStyleTag({ content: '[data-sonner-toaster] { display: none !important; }' });
+  await page.locator('#signin-email').fill(email);
+  await page.locator('#signin-password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await page.getByLabel('Business name').fill('Acme Bakery');
+  await page.getByLabel('Industry').selectOption('Food & Beverage');
+  await page.getByLabel('What problem do you solve?').fill('Fresh bread delivered before breakfast');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Increase Revenue' }).click();
+  await page.getByRole('button', { name: 'Generate More Leads' }).click();
+  await page.getByLabel('Targets and timeline').fill('Double revenue in 12 months');
+  await page.getByLabel('Time management').check();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await settle();
+  await save(page, 'onboarding');
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Funding source').selectOption('Self-funded/Bootstrapped');
+  await page.getByLabel('Team size').selectOption('2-5 people');
+  await page.getByLabel('Revenue', { exact: true }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Launch My Dashboard' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  // The metrics view, not the (empty, for a new account) builder it opens on.
+  await page.getByRole('navigation', { name: 'Dashboard views' }).getByRole('button', { name: 'Dashboard', exact: true }).click();
+  await settle();
+  await save(page, 'dashboard');
+
+  await browser.close();
+}
