@@ -32,10 +32,12 @@ const NEXT_STEPS = [
 /** /waitlist-thanks (docs/product.md#waitlist-thanks): needs the details stored on joining, otherwise back to the join page. */
 export function ThanksView() {
   const navigate = useNavigate();
-  const [user] = useState<StoredWaitlistUser | null>(() => readWaitlistUser());
+  // undefined until read after hydration: the prerendered thanks page is the spinner (decision 0046).
+  const [user, setUser] = useState<StoredWaitlistUser | null | undefined>(undefined);
+  useEffect(() => setUser(readWaitlistUser()), []);
 
   useEffect(() => {
-    if (user) return;
+    if (user !== null) return;
     // an id, so a repeated effect (StrictMode, a quick remount) shows the message once
     toast.error(messages.waitlist.joinFirst, { id: 'waitlist-join-first' });
     navigate(paths.joinWaitlist, { replace: true });
