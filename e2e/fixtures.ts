@@ -69,8 +69,8 @@ function waitForHydrationAfterNavigation(page: Page) {
 }
 
 export const test = base.extend<{ pageErrors: PageErrors }>({
-  page: async ({ page }, use) => {
-    waitForHydrationAfterNavigation(page);
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) waitForHydrationAfterNavigation(page);
     await use(page);
   },
   pageErrors: [

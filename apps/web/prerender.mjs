@@ -12,7 +12,7 @@ const escape = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/
 /** The page's own head: title, description, canonical, Open Graph and Twitter card. */
 function head(meta, brand, { canonical = true, noindex = false } = {}) {
   const url = `${SITE}${meta.path === '/' ? '/' : meta.path}`;
-  const image = `${SITE}/og/${meta.family}.png`;
+  const image = `${SITE}/og/${meta.family}.jpg`;
   return [
     `<title>${escape(meta.title)}</title>`,
     `<meta name="description" content="${escape(meta.description)}" />`,
@@ -25,6 +25,7 @@ function head(meta, brand, { canonical = true, noindex = false } = {}) {
     `<meta property="og:description" content="${escape(meta.description)}" />`,
     canonical ? `<meta property="og:url" content="${url}" />` : '',
     `<meta property="og:image" content="${image}" />`,
+    '<meta property="og:image:type" content="image/jpeg" />',
     '<meta property="og:image:width" content="1200" />',
     '<meta property="og:image:height" content="630" />',
     '<meta name="twitter:card" content="summary_large_image" />',

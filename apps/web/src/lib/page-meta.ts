@@ -1,6 +1,6 @@
 import { paths } from './paths';
 
-/** Which share image a page uses (apps/web/public/og/<family>.png). */
+/** Which share image a page uses (apps/web/public/og/<family>.jpg). */
 export type PageFamily = 'home' | 'product' | 'pricing' | 'waitlist' | 'compare' | 'legal' | 'account';
 
 export interface PageMeta {

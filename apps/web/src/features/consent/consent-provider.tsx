@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ConsentContext, type ConsentContextValue } from '@/lib/consent/consent-context';
+import { useHydrated } from '@/lib/use-hydrated';
 import { CUSTOMISE_BUTTON_ID } from './components/consent-ids';
 import {
   buildRecord,
@@ -26,9 +27,12 @@ const NOT_READ = { stored: DEFAULT_CONSENT, current: false, read: false };
 
 /** Cookie consent shared by analytics and the booking/video embeds (docs/product.md#cookie-consent). */
 export function ConsentProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState(NOT_READ);
-  // Read after hydration (decision 0046): the prompt is fixed, so showing it moves nothing.
-  useEffect(() => setState(currentState()), []);
+  // Read after hydration (decision 0046): the prompt is fixed, so showing it moves nothing. A choice made here, or
+  // in another tab, replaces what was read.
+  const hydrated = useHydrated();
+  const read = useMemo(() => (hydrated ? currentState() : NOT_READ), [hydrated]);
+  const [changed, setState] = useState<ReturnType<typeof currentState> | null>(null);
+  const state = changed ?? read;
   const [dialogOpen, setDialogOpen] = useState(false);
   // Where focus was when the dialog opened, to return it there on close (issue 18, defect 6). When that was the
   // prompt's Customise button, the prompt has been re-rendered meanwhile, so its new button takes focus.

@@ -1,5 +1,5 @@
 import { CalendarCheck, LayoutDashboard, Mail, Rocket, Sparkles, UserCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { CONTACT } from '@/lib/contact-details';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
+import { useHydrated } from '@/lib/use-hydrated';
 import { readWaitlistUser, type StoredWaitlistUser } from '../waitlist-storage';
 
 const NEXT_STEPS = [
@@ -33,8 +34,8 @@ const NEXT_STEPS = [
 export function ThanksView() {
   const navigate = useNavigate();
   // undefined until read after hydration: the prerendered thanks page is the spinner (decision 0046).
-  const [user, setUser] = useState<StoredWaitlistUser | null | undefined>(undefined);
-  useEffect(() => setUser(readWaitlistUser()), []);
+  const hydrated = useHydrated();
+  const user = useMemo<StoredWaitlistUser | null | undefined>(() => (hydrated ? readWaitlistUser() : undefined), [hydrated]);
 
   useEffect(() => {
     if (user !== null) return;
