@@ -54,6 +54,11 @@ function collectErrors(context: BrowserContext, into: string[]): void {
 const APP_READY = () =>
   document.documentElement.dataset.hydrated === 'true' || document.getElementById('root')?.dataset.prerendered !== 'true';
 
+/** After a load the page started itself (a reload on a consent choice, a location change): wait for hydration too. */
+export async function waitForApp(page: Page) {
+  await page.waitForFunction(APP_READY, undefined, { timeout: 15_000 });
+}
+
 function waitForHydrationAfterNavigation(page: Page) {
   for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
     const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
@@ -61,7 +66,7 @@ function waitForHydrationAfterNavigation(page: Page) {
       [method]: async (...args: unknown[]) => {
         const response = await original(...args);
         // A page of another site has no prerendered #root: APP_READY holds at once.
-        await page.waitForFunction(APP_READY, undefined, { timeout: 15_000 });
+        await waitForApp(page);
         return response;
       },
     });
