@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
-import { expect, openPage, test } from './fixtures';
+import { expect, openPage, test, waitForApp } from './fixtures';
 import { serverKeys } from './support/auth';
 
 type Row = { event_type: string; event_data: Record<string, unknown>; session_id: string };
@@ -35,6 +35,7 @@ async function allowAnalyticsOnly(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Cookie Preferences' });
   await dialog.getByRole('switch', { name: 'Analytics' }).click();
   await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Save Preferences' }).click()]);
+  await waitForApp(page);
 }
 
 test.use({ viewport: { width: 390, height: 700 } }); // a phone: the join page scrolls well past one screen
@@ -128,6 +129,7 @@ test.describe('analytics and consent', () => {
     await openPage(page, '/join-waiting-list');
     const prompt = page.getByRole('region', { name: 'Your privacy, your choice' });
     await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Accept All' }).click()]);
+    await waitForApp(page);
     await page.clock.runFor(5_500);
     await expect.poll(() => sent.types()).toContain('page_view');
     const before = sent.rows.length;
@@ -137,6 +139,7 @@ test.describe('analytics and consent', () => {
     await dialog.getByRole('switch', { name: 'Analytics' }).click();
     await expect(dialog.getByRole('switch', { name: 'Analytics' })).toHaveAttribute('aria-checked', 'false');
     await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Save Preferences' }).click()]);
+    await waitForApp(page);
     await scrollToBottom(page);
     await page.clock.runFor(40_000);
     await page.waitForLoadState('networkidle');

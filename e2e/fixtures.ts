@@ -47,7 +47,37 @@ function collectErrors(context: BrowserContext, into: string[]): void {
   });
 }
 
+/**
+ * A prerendered page shows its content before React has hydrated it, and a click before then is lost. Every page of
+ * the test waits after navigating until the app has committed its first render (root-layout sets data-hydrated).
+ */
+const APP_READY = () =>
+  document.documentElement.dataset.hydrated === 'true' || document.getElementById('root')?.dataset.prerendered !== 'true';
+
+/** After a load the page started itself (a reload on a consent choice, a location change): wait for hydration too. */
+export async function waitForApp(page: Page) {
+  await page.waitForFunction(APP_READY, undefined, { timeout: 15_000 });
+}
+
+function waitForHydrationAfterNavigation(page: Page) {
+  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await original(...args);
+        // A page of another site has no prerendered #root: APP_READY holds at once.
+        await waitForApp(page);
+        return response;
+      },
+    });
+  }
+}
+
 export const test = base.extend<{ pageErrors: PageErrors }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) waitForHydrationAfterNavigation(page);
+    await use(page);
+  },
   pageErrors: [
     async ({ context }, use) => {
       const all: string[] = [];

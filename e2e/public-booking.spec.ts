@@ -1,5 +1,5 @@
 import { decideConsent } from './support/public-helpers';
-import { expect, openPage, test } from './fixtures';
+import { expect, openPage, test, waitForApp } from './fixtures';
 
 const SCRIPT = 'https://assets.calendly.com/assets/external/widget.js';
 
@@ -67,6 +67,8 @@ test.describe('booking widget', () => {
     await expect.poll(() => alertText).toBe('Call us directly on +44 20 7946 0321');
 
     await Promise.all([page.waitForEvent('load'), fallback.getByRole('button', { name: 'Try Again' }).click()]);
+
+    await waitForApp(page);
     await expect(page.getByTestId('booking-fallback')).toBeVisible();
   });
 

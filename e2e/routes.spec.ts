@@ -36,7 +36,8 @@ test.describe('every route opens cleanly', () => {
     });
   }
 
-  test('an unknown path shows the not-found page', async ({ page }) => {
+  test('an unknown path shows the not-found page', async ({ page, pageErrors }) => {
+    pageErrors.expectError(/^console: Failed to load resource: the server responded with a status of 404/); // the page itself answers 404
     await openPage(page, '/no-such-page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });

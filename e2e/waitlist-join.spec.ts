@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, openPage, test } from './fixtures';
+import { expect, openPage, test, waitForApp } from './fixtures';
 import { uniqueEmail } from './support/auth';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -24,6 +24,7 @@ async function dismissConsent(page: Page) {
   const prompt = page.getByRole('region', { name: 'Your privacy, your choice' });
   await expect(prompt).toBeVisible();
   await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Necessary only' }).click()]);
+  await waitForApp(page); // the reloaded page is prerendered: typing before hydration would be lost
   await expect(prompt).toBeHidden();
   await expect(page.getByRole('button', { name: 'Join Exclusive Waitlist' })).toBeVisible();
 }

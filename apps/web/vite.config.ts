@@ -10,7 +10,8 @@ function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
-    apply: 'build',
+    // The SSR build (build.mjs) is only read by the prerender, which compresses what it writes itself.
+    apply: (_c, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(c) {
       outDir = c.build.outDir;
     },

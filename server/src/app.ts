@@ -61,7 +61,10 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   for (const prefix of SERVICE_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
   registerMetrics(app, config);
 
-  registerStatic(app, opts.webDist ? path.resolve(opts.webDist) : undefined);
+  registerStatic(app, opts.webDist ? path.resolve(opts.webDist) : undefined, {
+    siteUrl: config.SITE_URL,
+    renderConfig: { brandName: config.BRAND_NAME, bookingUrl: config.BOOKING_URL, introVideoUrl: config.INTRO_VIDEO_URL },
+  });
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);

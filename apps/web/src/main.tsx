@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { applicationErrorHtml } from './app/application-error';
 import { createRouter } from './app/router';
@@ -18,12 +18,15 @@ async function start() {
   try {
     const config = await loadRuntimeConfig();
     if (config.errorReporting) installErrorReporting();
-    document.title = document.title.replace('Vibe Business Coach', config.brandName);
-    createRoot(root).render(
+    // Prerendered public pages (apps/web/prerender.mjs) are hydrated; private routes get the empty shell.
+    const prerendered = root.dataset.prerendered === 'true';
+    const app = (
       <StrictMode>
-        <RouterProvider router={createRouter()} />
-      </StrictMode>,
+        <RouterProvider router={await createRouter(prerendered)} />
+      </StrictMode>
     );
+    if (prerendered) hydrateRoot(root, app);
+    else createRoot(root).render(app);
   } catch (err) {
     console.error('Start-up failed', err);
     root.innerHTML = applicationErrorHtml(err instanceof Error ? err.message : String(err));

@@ -1,9 +1,11 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { PageActivityTracker } from '@/features/analytics/analytics-provider';
 import { PublicLayout } from '@/features/site-chrome/components/public-layout';
+import { pageTitle } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
+import { runtimeConfig } from '@/lib/runtime-config';
 import { AppProviders } from './providers';
 
 /** Routes with their own full-screen chrome (no marketing navigation or footer). */
@@ -28,6 +30,14 @@ function PageShell() {
   // bottom of the old page would pass every depth mark of the new one.
   useLayoutEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [pathname]);
+  // Set once the first render has committed (hydrated, on a prerendered page): e2e tests wait for it before acting.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  // The prerendered head carries the first page's title; client navigation keeps it in step.
+  useEffect(() => {
+    document.title = pageTitle(pathname, runtimeConfig().brandName);
   }, [pathname]);
   const page = (
     <>

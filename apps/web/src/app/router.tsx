@@ -1,13 +1,14 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
 import { loadSupabase } from '@/lib/supabase';
 import { Component as HomePage } from '@/pages/home';
 import { RootLayout } from './root-layout';
 
 // Route-level code splitting: only the home page is in the entry chunk. Lazy routes also wait for supabase-js,
-// so their code may call supabase() synchronously.
+// so their code may call supabase() synchronously. The prerender (entry-server.tsx) renders without it: nothing
+// calls supabase() while rendering.
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => (await Promise.all([load(), loadSupabase()]))[0],
+  lazy: import.meta.env.SSR ? load : async () => (await Promise.all([load(), loadSupabase()]))[0],
 });
 
 export const routes: RouteObject[] = [
@@ -46,5 +47,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Created after the runtime config has loaded: the first lazy route starts loading as soon as the router exists. */
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * Created after the runtime config has loaded. On a prerendered page (`prerendered`) the current route's lazy
+ * module is loaded first, so the first client render matches the HTML: hydration never shows a Suspense fallback.
+ */
+export async function createRouter(prerendered: boolean) {
+  if (prerendered) {
+    const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+    await Promise.all(
+      lazyMatches.map(async (m) => {
+        const loaded = await (m.route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(m.route, { ...loaded, lazy: undefined });
+      }),
+    );
+  }
+  // No loaders anywhere: the state the prerender rendered with is empty, and the client starts from the same.
+  return createBrowserRouter(routes, prerendered ? { hydrationData: { loaderData: {} } } : undefined);
+}

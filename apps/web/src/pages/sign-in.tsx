@@ -2,16 +2,14 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/session/auth-context';
 import type { SignInRedirectState } from '@/lib/session/protected-route';
-import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
 import { useOnboardingStatus } from '@/features/onboarding/use-onboarding-status';
-import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 
 /** /sign-in: back to where the visitor was sent from, else the unfinished onboarding, else /dashboard. */
 export function Component() {
-  const { isLoaded, isSignedIn, mfaPending } = useAuth();
+  const { isSignedIn, mfaPending } = useAuth();
   const onboarding = useOnboardingStatus();
   const navigate = useNavigate();
   const from = (useLocation().state as SignInRedirectState | null)?.from;
@@ -22,7 +20,7 @@ export function Component() {
     else if (onboarding !== 'unknown') navigate(onboarding === 'pending' ? paths.signUp : paths.dashboard, { replace: true });
   }, [isSignedIn, mfaPending, from, onboarding, navigate]);
 
-  if (!isLoaded) return <FullScreenSpinner label={messages.auth.initializing} />;
+  // No spinner while the session loads: the prerendered form shows at once, a signed-in visitor moves on (decision 0046).
   return (
     <AuthPageShell>
       <AuthCard defaultTab="signin" onSignInSuccess={() => {}} onSignUpSuccess={() => navigate(paths.signUp)} />

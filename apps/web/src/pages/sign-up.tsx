@@ -7,12 +7,11 @@ import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
 import { OnboardingWizard } from '@/features/onboarding/components/onboarding-wizard';
 import { useOnboardingStatus } from '@/features/onboarding/use-onboarding-status';
 import { VoiceAssistant } from '@/features/voice/voice-assistant';
-import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 
 /** /sign-up: the card (Sign Up first); once signed up — or signed in with onboarding unfinished — the wizard. */
 export function Component() {
-  const { isLoaded, isSignedIn, signOut } = useAuth();
+  const { isSignedIn, signOut } = useAuth();
   const onboarding = useOnboardingStatus();
   const navigate = useNavigate();
   const [justSignedUp, setJustSignedUp] = useState(false);
@@ -21,7 +20,7 @@ export function Component() {
     if (isSignedIn && !justSignedUp && onboarding === 'done') navigate(paths.dashboard, { replace: true });
   }, [isSignedIn, justSignedUp, onboarding, navigate]);
 
-  if (!isLoaded) return <FullScreenSpinner label={messages.auth.initializing} />;
+  // No spinner while the session loads: the prerendered form shows at once, a signed-in visitor moves on (decision 0046).
   if (isSignedIn && (justSignedUp || onboarding === 'pending')) {
     return (
       <AuthPageShell wide>

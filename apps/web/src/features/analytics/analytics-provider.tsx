@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef,
 import { useLocation } from 'react-router';
 import { AnalyticsContext, type AnalyticsApi } from '@/lib/analytics/analytics-context';
 import { useConsent } from '@/lib/consent/consent-context';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useAuth } from '@/lib/session/auth-context';
 import { createAnalyticsClient, type AnalyticsClient } from './analytics-client';
 import { trackPageActivity } from './page-activity';
@@ -23,8 +24,11 @@ export function AnalyticsProvider({ children }: { children: ReactNode }) {
   const allowedNow = consent.accepted && consent.performance;
   // Consent given takes effect with the fresh page the consent dialog loads (docs/product.md#analytics reloads after saving), so the
   // page is not counted twice; consent withdrawn takes effect at once.
-  const [allowedAtLoad] = useState(allowedNow);
-  const allowed = allowedNow && allowedAtLoad;
+  // "At load" is once the stored consent has been read, after hydration (decision 0046).
+  const hydrated = useHydrated();
+  const [allowedAtLoad, setAllowedAtLoad] = useState<boolean | undefined>(undefined);
+  if (hydrated && allowedAtLoad === undefined) setAllowedAtLoad(allowedNow);
+  const allowed = allowedNow && allowedAtLoad === true;
   const transport = useMemo(() => createSupabaseTransport(), []);
   useEffect(() => transport.setAccessToken(session?.access_token), [transport, session]);
 

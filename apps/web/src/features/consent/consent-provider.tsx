@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ConsentContext, type ConsentContextValue } from '@/lib/consent/consent-context';
+import { useHydrated } from '@/lib/use-hydrated';
 import { CUSTOMISE_BUTTON_ID } from './components/consent-ids';
 import {
   buildRecord,
@@ -18,12 +19,20 @@ const ConsentPrompt = lazy(() => import('./components/consent-prompt'));
 
 function currentState() {
   const stored = readConsent();
-  return { stored, current: isDecisionCurrent(stored) };
+  return { stored, current: isDecisionCurrent(stored), read: true };
 }
+
+/** Before the stored choice is read: what the prerendered HTML shows (no prompt, nothing consented), so hydration matches. */
+const NOT_READ = { stored: DEFAULT_CONSENT, current: false, read: false };
 
 /** Cookie consent shared by analytics and the booking/video embeds (docs/product.md#cookie-consent). */
 export function ConsentProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState(currentState);
+  // Read after hydration (decision 0046): the prompt is fixed, so showing it moves nothing. A choice made here, or
+  // in another tab, replaces what was read.
+  const hydrated = useHydrated();
+  const read = useMemo(() => (hydrated ? currentState() : NOT_READ), [hydrated]);
+  const [changed, setState] = useState<ReturnType<typeof currentState> | null>(null);
+  const state = changed ?? read;
   const [dialogOpen, setDialogOpen] = useState(false);
   // Where focus was when the dialog opened, to return it there on close (issue 18, defect 6). When that was the
   // prompt's Customise button, the prompt has been re-rendered meanwhile, so its new button takes focus.
@@ -50,7 +59,7 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
 
   const persist = useCallback(async (record: ConsentRecord) => {
     writeConsent(record);
-    setState({ stored: record, current: true });
+    setState({ stored: record, current: true, read: true });
     setDialogOpen(false);
     const { recordConsent } = await import('./api/record-consent');
     await recordConsent(record);
@@ -75,7 +84,7 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
   return (
     <ConsentContext.Provider value={value}>
       {/* First in the document, so keyboard users reach the prompt at once rather than after the whole page (WCAG 2.4.11). */}
-      <Suspense fallback={null}>{!state.current && !dialogOpen && <ConsentPrompt />}</Suspense>
+      <Suspense fallback={null}>{state.read && !state.current && !dialogOpen && <ConsentPrompt />}</Suspense>
       {children}
       <Suspense fallback={null}>{dialogOpen && <CookiePreferencesDialog open onOpenChange={closeDialog} />}</Suspense>
     </ConsentContext.Provider>

@@ -1,5 +1,5 @@
 import { CalendarCheck, LayoutDashboard, Mail, Rocket, Sparkles, UserCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { CONTACT } from '@/lib/contact-details';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
+import { useHydrated } from '@/lib/use-hydrated';
 import { readWaitlistUser, type StoredWaitlistUser } from '../waitlist-storage';
 
 const NEXT_STEPS = [
@@ -32,10 +33,12 @@ const NEXT_STEPS = [
 /** /waitlist-thanks (docs/product.md#waitlist-thanks): needs the details stored on joining, otherwise back to the join page. */
 export function ThanksView() {
   const navigate = useNavigate();
-  const [user] = useState<StoredWaitlistUser | null>(() => readWaitlistUser());
+  // undefined until read after hydration: the prerendered thanks page is the spinner (decision 0046).
+  const hydrated = useHydrated();
+  const user = useMemo<StoredWaitlistUser | null | undefined>(() => (hydrated ? readWaitlistUser() : undefined), [hydrated]);
 
   useEffect(() => {
-    if (user) return;
+    if (user !== null) return;
     // an id, so a repeated effect (StrictMode, a quick remount) shows the message once
     toast.error(messages.waitlist.joinFirst, { id: 'waitlist-join-first' });
     navigate(paths.joinWaitlist, { replace: true });

@@ -1,0 +1,40 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { routes } from './app/router';
+import { paths } from './lib/paths';
+import { setRuntimeConfig, type RuntimeConfig } from './lib/runtime-config';
+
+/**
+ * Build-time render of one route (apps/web/prerender.mjs). Pages read the brand name, booking and video URLs while
+ * rendering: they come from the same variables as the server's (and its defaults), and the server serves the
+ * prerendered HTML only when its own values are these (decision 0046).
+ */
+export const PRERENDER_CONFIG: RuntimeConfig = {
+  supabaseUrl: 'http://prerender.invalid',
+  anonKey: 'prerender',
+  brandName: process.env.BRAND_NAME || 'Vibe Business Coach',
+  bookingUrl: process.env.BOOKING_URL || 'https://calendly.com/vibe-business-coach/strategy-session',
+  introVideoUrl: process.env.INTRO_VIDEO_URL || 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+  voiceAvailable: false,
+  sessionTimeoutMinutes: 240,
+  sessionWarningMinutes: 10,
+};
+
+export async function render(pathname: string): Promise<string> {
+  setRuntimeConfig(PRERENDER_CONFIG);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
+  if (context instanceof Response) throw new Error(`${pathname} redirected while prerendering (${context.status})`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      {/* hydrate={false}: no inline script (the CSP forbids it); main.tsx starts from the same empty state. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+  );
+}
+
+export { NOINDEX_PREFIXES, NOT_FOUND_META, PUBLIC_PAGES } from './lib/page-meta';
+/** Every client route: the server answers them with the shell, anything else with the not-found page. */
+export const APP_ROUTES: readonly string[] = Object.values(paths);
