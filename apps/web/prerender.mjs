@@ -56,7 +56,9 @@ function write(file, html) {
 }
 
 export async function prerender(ssrEntry, outDir) {
-  const { render, PUBLIC_PAGES, NOT_FOUND_META, PRERENDER_CONFIG, NOINDEX_PREFIXES, APP_ROUTES } = await import(pathToFileURL(ssrEntry).href);
+  const { render, PUBLIC_PAGES, NOT_FOUND_META, PRERENDER_CONFIG, NOINDEX_PREFIXES, APP_ROUTES } = await import(
+    pathToFileURL(ssrEntry).href
+  );
   const brand = PRERENDER_CONFIG.brandName;
   const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   renameSync(path.join(outDir, 'index.html'), path.join(outDir, 'spa.html'));
@@ -76,7 +78,16 @@ export async function prerender(ssrEntry, outDir) {
   const { brandName, bookingUrl, introVideoUrl } = PRERENDER_CONFIG;
   writeFileSync(
     path.join(outDir, 'prerender.json'),
-    JSON.stringify({ pages: PUBLIC_PAGES.map((p) => p.path), appRoutes: APP_ROUTES, noindex: NOINDEX_PREFIXES, config: { brandName, bookingUrl, introVideoUrl } }, null, 2),
+    JSON.stringify(
+      {
+        pages: PUBLIC_PAGES.map((p) => p.path),
+        appRoutes: APP_ROUTES,
+        noindex: NOINDEX_PREFIXES,
+        config: { brandName, bookingUrl, introVideoUrl },
+      },
+      null,
+      2,
+    ),
   );
   console.log(`prerendered ${PUBLIC_PAGES.length} public pages and 404.html`);
 }

@@ -56,7 +56,16 @@ export function htmlCache(siteUrl: string) {
 
 export function robotsTxt(siteUrl: string): string {
   // Private routes are not disallowed: a crawler must fetch them to see their noindex.
-  return ['User-agent: *', 'Disallow: /api/', 'Disallow: /auth/v1/', 'Disallow: /rest/v1/', 'Disallow: /functions/v1/', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Disallow: /api/',
+    'Disallow: /auth/v1/',
+    'Disallow: /rest/v1/',
+    'Disallow: /functions/v1/',
+    '',
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 export function sitemapXml(siteUrl: string, pages: readonly string[]): string {

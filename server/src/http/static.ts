@@ -27,7 +27,11 @@ export function registerStatic<E extends Env>(app: Hono<E>, dist = WEB_DIST, sit
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Accept-Encoding');
     const accepts = c.req.header('accept-encoding') ?? '';
-    const [body, encoding] = /\bbr\b/.test(accepts) ? [file.br, 'br'] : /\bgzip\b/.test(accepts) ? [file.gzip, 'gzip'] : [file.html, undefined];
+    const [body, encoding] = /\bbr\b/.test(accepts)
+      ? [file.br, 'br']
+      : /\bgzip\b/.test(accepts)
+        ? [file.gzip, 'gzip']
+        : [file.html, undefined];
     if (encoding) c.header('Content-Encoding', encoding);
     c.header('Content-Type', 'text/html; charset=UTF-8');
     return c.body(typeof body === 'string' ? body : new Uint8Array(body), status);
@@ -37,14 +41,16 @@ export function registerStatic<E extends Env>(app: Hono<E>, dist = WEB_DIST, sit
   /** Which file answers a page request, and with which status. */
   const resolvePage = (pathname: string): { file: string; status: 200 | 404; noindex: boolean } | undefined => {
     const manifest = readManifest(dist);
-    if (!manifest) return existsSync(path.join(dist, 'index.html')) ? { file: path.join(dist, 'index.html'), status: 200, noindex: false } : undefined;
+    if (!manifest)
+      return existsSync(path.join(dist, 'index.html')) ? { file: path.join(dist, 'index.html'), status: 200, noindex: false } : undefined;
     const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const current = !site || sameRenderConfig(manifest.config, site.renderConfig);
     const noindex = manifest.noindex.some((p) => route === p || route.startsWith(`${p}/`));
     if (current && manifest.pages.includes(route)) {
       return { file: path.join(dist, route === '/' ? 'index.html' : path.join(route.slice(1), 'index.html')), status: 200, noindex };
     }
-    if (manifest.pages.includes(route) || manifest.appRoutes.includes(route)) return { file: path.join(dist, 'spa.html'), status: 200, noindex };
+    if (manifest.pages.includes(route) || manifest.appRoutes.includes(route))
+      return { file: path.join(dist, 'spa.html'), status: 200, noindex };
     // Unknown: the not-found page, rendered by the client from the shell when the prerender is for another brand.
     return { file: path.join(dist, current ? '404.html' : 'spa.html'), status: 404, noindex: true };
   };
@@ -61,7 +67,10 @@ export function registerStatic<E extends Env>(app: Hono<E>, dist = WEB_DIST, sit
   app.get('/sitemap.xml', (c) => {
     const manifest = readManifest(dist);
     if (!manifest) return c.notFound();
-    return c.body(sitemapXml(siteUrl, manifest.pages), 200, { 'Content-Type': 'application/xml; charset=UTF-8', 'Cache-Control': 'public, max-age=3600' });
+    return c.body(sitemapXml(siteUrl, manifest.pages), 200, {
+      'Content-Type': 'application/xml; charset=UTF-8',
+      'Cache-Control': 'public, max-age=3600',
+    });
   });
   // Page files are reached through their route only, never by file name (dist/pricing/index.html, spa.html, ...).
   app.get('/', sendPage);
