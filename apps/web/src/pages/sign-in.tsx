@@ -5,7 +5,7 @@ import type { SignInRedirectState } from '@/lib/session/protected-route';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
-import { useOnboardingStatus } from '@/features/onboarding/use-onboarding-status';
+import { homeFor, useOnboardingStatus } from '@/lib/session/onboarding-rule';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 
@@ -19,7 +19,7 @@ export function Component() {
   useEffect(() => {
     if (!isSignedIn || mfaPending) return;
     if (from) navigate(from, { replace: true });
-    else if (onboarding !== 'unknown') navigate(onboarding === 'pending' ? paths.signUp : paths.dashboard, { replace: true });
+    else if (onboarding !== 'unknown') navigate(homeFor(onboarding), { replace: true });
   }, [isSignedIn, mfaPending, from, onboarding, navigate]);
 
   if (!isLoaded) return <FullScreenSpinner label={messages.auth.initializing} />;

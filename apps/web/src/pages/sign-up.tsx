@@ -5,7 +5,7 @@ import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
 import { OnboardingWizard } from '@/features/onboarding/components/onboarding-wizard';
-import { useOnboardingStatus } from '@/features/onboarding/use-onboarding-status';
+import { homeFor, useOnboardingStatus } from '@/lib/session/onboarding-rule';
 import { VoiceAssistant } from '@/features/voice/voice-assistant';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
@@ -18,7 +18,7 @@ export function Component() {
   const [justSignedUp, setJustSignedUp] = useState(false);
 
   useEffect(() => {
-    if (isSignedIn && !justSignedUp && onboarding === 'done') navigate(paths.dashboard, { replace: true });
+    if (isSignedIn && !justSignedUp && onboarding === 'done') navigate(homeFor(onboarding), { replace: true });
   }, [isSignedIn, justSignedUp, onboarding, navigate]);
 
   if (!isLoaded) return <FullScreenSpinner label={messages.auth.initializing} />;
