@@ -18,7 +18,7 @@ async function fillToPreferences(page: Page) {
 // Issue 14 item 6: this server has no voice configuration, so no switch or summary may say voice is on.
 test('without voice configured, step 5 has the voice switch off and disabled and step 6 does not say "On"', async ({ page }) => {
   test.setTimeout(60_000);
-  await signedInUser(page);
+  await signedInUser(page, { onboarded: false });
   await openPage(page, '/sign-up');
   await expect(page.getByText('Step 1 of 6')).toBeVisible();
   await expect(page.getByText('Voice unavailable')).toBeVisible();
@@ -42,7 +42,7 @@ test('onboarding answers are saved as typed and restored in another browser with
   pageErrors,
 }) => {
   test.setTimeout(60_000);
-  const user = await signedInUser(page);
+  const user = await signedInUser(page, { onboarded: false });
   await openPage(page, '/sign-up');
   await page.getByRole('button', { name: "Let's Get Started" }).click();
   await expect(page.getByText('Step 2 of 6')).toBeVisible();

@@ -45,7 +45,7 @@ test('a protected page sends a visitor to sign-in; wrong and right passwords; ba
 });
 
 test('an expired user_sessions row signs the browser out', async ({ page }) => {
-  const user = await createUser();
+  const user = await createUser({ onboarded: false });
   await openPage(page, '/sign-in');
   const unauthorized: string[] = [];
   page.on('response', (r) => r.status() === 401 && unauthorized.push(`${r.request().method()} ${r.url()}`));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createClient, type Session } from '@supabase/supabase-js';
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 
@@ -31,8 +31,13 @@ export async function serviceClient() {
   return createClient(baseURL(), serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
 }
 
-/** Creates a confirmed user through the real admin API. */
-export async function createUser(opts: { email?: string; password?: string; admin?: boolean; metadata?: Record<string, unknown> } = {}) {
+/**
+ * Creates a confirmed user through the real admin API. `onboarded` (default true) marks the onboarding finished, so
+ * /dashboard opens (the one onboarding rule sends an unfinished user to the wizard); false keeps a new account's state.
+ */
+export async function createUser(
+  opts: { email?: string; password?: string; admin?: boolean; metadata?: Record<string, unknown>; onboarded?: boolean } = {},
+) {
   const admin = await serviceClient();
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? `Pw-${randomBytes(8).toString('hex')}`;
@@ -44,6 +49,7 @@ export async function createUser(opts: { email?: string; password?: string; admi
     app_metadata: opts.admin ? { role: 'admin' } : {},
   });
   if (error) throw error;
+  if (opts.onboarded ?? true) await markOnboarded(admin, data.user!.id);
   return { id: data.user!.id, email, password };
 }
 
@@ -68,4 +74,10 @@ export async function signedInUser(page: Page, opts: Parameters<typeof createUse
   const session = await signIn(user.email, user.password);
   await useSessionInPage(page, session);
   return { ...user, session };
+}
+
+/** Completes a user's onboarding in the database (the sign-up trigger created the row). */
+export async function markOnboarded(admin: SupabaseClient, userId: string) {
+  const { error } = await admin.from('business_profiles').update({ onboarding_completed: true, current_step: 5 }).eq('user_id', userId);
+  if (error) throw error;
 }

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../../server/src/server';
+import { markOnboarded } from './auth';
 
 // supabase-js builds a realtime client, which needs a global WebSocket on Node 20.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
@@ -38,6 +39,7 @@ export async function startOwnServer(tag: string, env: Record<string, string>) {
         app_metadata: opts.admin ? { role: 'admin' } : {},
       });
       if (created.error) throw created.error;
+      await markOnboarded(admin, created.data.user.id);
       const anon = createClient(server.url, server.ctx.keys.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
       const { data, error } = await anon.auth.signInWithPassword({ email, password });
       if (error) throw error;

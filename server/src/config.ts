@@ -41,6 +41,11 @@ const schema = z.object({
    * mailed link or code within AUTH_OTP_EXPIRY (reset, invitation). GoTrue's UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD.
    */
   AUTH_PASSWORD_CHANGE_REQUIRES_CURRENT: bool.default(true),
+  /**
+   * Secure e-mail change (GoTrue's MAILER_SECURE_EMAIL_CHANGE_ENABLED / double_confirm_changes): PUT /user {email}
+   * mails a link to the current and to the new address, and both must be followed. False: one link, to the new one.
+   */
+  AUTH_DOUBLE_CONFIRM_CHANGES: bool.default(true),
   AUTH_PASSWORD_MIN_LENGTH: int(6, 72).default(8),
   AUTH_ADDITIONAL_REDIRECT_URLS: z.string().default(''),
   AUTH_SIGNING_KEYS: z.string().optional(),

@@ -281,20 +281,55 @@ describe('magic link, e-mail change, reauthentication, invite', () => {
     expect(sink.messages.filter((m) => m.to === address)).toHaveLength(0);
   });
 
-  it('updateUser({email}) mails the new address; its code swaps the address', async () => {
+  it('updateUser({email}) mails both addresses (secure change); the first code is accepted, the second swaps the address', async () => {
     const { client, address } = await confirmedUser();
     const next = email();
     const upd = await client.auth.updateUser({ email: next });
     expect(upd.error).toBeNull();
     expect(upd.data.user?.email).toBe(address);
     expect(upd.data.user?.new_email).toBe(next);
-    const mail = await sink.waitFor(next);
-    expect(mail.subject).toBe('Confirm your new Test Brand email address');
-    const v = await t.client().auth.verifyOtp({ email: next, token: codeIn(mail), type: 'email_change' });
+    const toNew = await sink.waitFor(next);
+    expect(toNew.subject).toBe('Confirm your new Test Brand email address');
+    const toCurrent = await sink.waitFor(address);
+    expect(toCurrent.subject).toBe('Confirm the change of your Test Brand email address');
+    expect(toCurrent.text).toContain(next);
+    // the first confirmation (either one) answers GoTrue's message and changes nothing yet
+    const first = await fetch(`${t.url}/auth/v1/verify`, {
+      method: 'POST',
+      headers: { apikey: t.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: next, token: codeIn(toNew), type: 'email_change' }),
+    });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({
+      msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+      code: '200',
+    });
+    expect((await client.auth.refreshSession()).data.user?.email).toBe(address);
+    // the same code again is used up
+    const again = await t.client().auth.verifyOtp({ email: next, token: codeIn(toNew), type: 'email_change' });
+    expect(again.error).toMatchObject({ code: 'otp_expired' });
+    const v = await t.client().auth.verifyOtp({ email: address, token: codeIn(toCurrent), type: 'email_change' });
     expect(v.error).toBeNull();
     expect(v.data.user?.email).toBe(next);
+    // the old address is told
+    const notice = await sink.waitFor(address);
+    expect(notice.subject).toBe('Your Test Brand email address was changed');
+    expect(notice.text).toContain(next);
     const taken = await client.auth.updateUser({ email: (await confirmedUser()).address });
     expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
+
+  it('secure e-mail change by links: the first redirects with the message, the second signs in with the new address', async () => {
+    const { client, address } = await confirmedUser();
+    const next = email();
+    expect((await client.auth.updateUser({ email: next }, { emailRedirectTo: `${site}/user` })).error).toBeNull();
+    const first = await follow(linkIn(await sink.waitFor(address)));
+    expect(first.pathname).toBe('/user');
+    expect(fragment(first).get('message')).toBe('Confirmation link accepted. Please proceed to confirm link sent to the other email');
+    const second = await follow(linkIn(await sink.waitFor(next)));
+    const f = fragment(second);
+    expect(f.get('type')).toBe('email_change');
+    expect((await t.client().auth.getUser(f.get('access_token')!)).data.user?.email).toBe(next);
   });
 
   it('reauthenticate mails a code that updateUser accepts as nonce', async () => {

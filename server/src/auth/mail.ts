@@ -72,3 +72,18 @@ async function deliver(ctx: AppContext, to: string, rendered: Rendered, kind: Au
     );
   }
 }
+
+/**
+ * Tells the old address that the account's address changed (docs/security/auth-flows.md#3-e-mail-change). The change is
+ * already made, so a failed notice is logged (by deliver) and does not undo it.
+ */
+export async function sendEmailChangedNotice(ctx: AppContext, oldEmail: string, newEmail: string): Promise<void> {
+  const rendered = renderAuthMail('email_changed', {
+    brand: ctx.config.BRAND_NAME,
+    siteUrl: ctx.config.SITE_URL,
+    otp: '',
+    newEmail,
+    expiresInMinutes: Math.round(ctx.config.AUTH_OTP_EXPIRY / 60),
+  });
+  await deliver(ctx, oldEmail, rendered, 'email_changed').catch(() => undefined);
+}

@@ -2,7 +2,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 import { sha256 } from './sessions.js';
 
-export type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'reauthentication_token';
+export type TokenType =
+  | 'confirmation_token'
+  | 'recovery_token'
+  | 'email_change_token_new'
+  | 'email_change_token_current'
+  | 'reauthentication_token';
 
 export interface IssuedToken {
   /** Goes into the mailed link (pkce_-prefixed when a PKCE flow waits for it). */
@@ -68,4 +73,18 @@ export async function findByOtp(
 /** Tokens are single-use: consuming one clears all of the user's pending tokens (as GoTrue does). */
 export async function consumeTokens(tx: Queryable, userId: string): Promise<void> {
   await tx.query('delete from auth.one_time_tokens where user_id = $1', [userId]);
+}
+
+/** Consumes one token only: the first of the two secure e-mail change links leaves the other one live. */
+export async function consumeToken(tx: Queryable, id: string): Promise<void> {
+  await tx.query('delete from auth.one_time_tokens where id = $1', [id]);
+}
+
+/** Whether the user still has a live token of this type (the other half of a secure e-mail change). */
+export async function hasLiveToken(tx: Queryable, userId: string, type: TokenType, expirySeconds: number): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `select 1 from auth.one_time_tokens where user_id = $1 and token_type = $2 and created_at > now() - make_interval(secs => $3)`,
+    [userId, type, expirySeconds],
+  );
+  return rowCount > 0;
 }

@@ -57,6 +57,15 @@ export const messages = {
     setPasswordSubmit: 'Save password and continue',
     passwordSet: 'Password saved. Welcome aboard!',
   },
+  /** /user's e-mail change (issue 14 item 3; secure change: a link to both addresses, docs/security/auth-flows.md). */
+  emailChange: {
+    // AUTH_DOUBLE_CONFIRM_CHANGES (server) decides whether the current address gets a link too: say both may
+    requested: (current: string, next: string) =>
+      `Check ${next} for a confirmation link. For your safety we may also send one to ${current}: open each link you get.`,
+    halfConfirmed: 'First link confirmed. Now open the link we sent to your other e-mail address to finish the change.',
+    changed: (email: string) => `Your e-mail address is now ${email}.`,
+    failed: 'This confirmation link does not work any more. Please ask for the change again.',
+  },
   /** /user's password change (issue 14 item 4): the current password or an e-mailed reauthentication code. */
   passwordChange: {
     title: 'Password',

@@ -1,4 +1,5 @@
 import { PlanProvider } from '@/features/plans/plan-provider';
+import { OnboardingGate } from '@/lib/session/onboarding-rule';
 import { ProtectedRoute } from '@/lib/session/protected-route';
 import { ActionPlanBoard } from '@/features/coach/components/action-plan';
 import { CoachPanel } from '@/features/coach/components/coach-panel';
@@ -8,16 +9,18 @@ import { DashboardShell } from '@/features/dashboard/components/dashboard-shell'
 import { PlanDialogSlot } from '@/features/plans/components/plan-dialog-slot';
 import { CoachRequestIntegration } from './coach-request-integration';
 
-/** /dashboard (protected): the desktop business operating system with the plan context and the AI coach. */
+/** /dashboard (protected; an unfinished onboarding goes to the wizard first): the desktop business operating system with the plan context and the AI coach. */
 export function Component() {
   return (
     <ProtectedRoute>
+      <OnboardingGate>
       <PlanProvider>
         <CoachRequestIntegration>
           <DashboardShell slots={{ assistant: <CoachPanel />, coach: <CoachView />, plan: <ActionPlanBoard />, usage: <UsageHistory /> }} />
         </CoachRequestIntegration>
         <PlanDialogSlot />
       </PlanProvider>
+      </OnboardingGate>
     </ProtectedRoute>
   );
 }

@@ -4,7 +4,7 @@ import { useAuth } from '@/lib/session/auth-context';
 import type { SignInRedirectState } from '@/lib/session/protected-route';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
-import { useOnboardingStatus } from '@/features/onboarding/use-onboarding-status';
+import { homeFor, useOnboardingStatus } from '@/lib/session/onboarding-rule';
 import { paths } from '@/lib/paths';
 
 /** /sign-in: back to where the visitor was sent from, else the unfinished onboarding, else /dashboard. */
@@ -17,7 +17,7 @@ export function Component() {
   useEffect(() => {
     if (!isSignedIn || mfaPending) return;
     if (from) navigate(from, { replace: true });
-    else if (onboarding !== 'unknown') navigate(onboarding === 'pending' ? paths.signUp : paths.dashboard, { replace: true });
+    else if (onboarding !== 'unknown') navigate(homeFor(onboarding), { replace: true });
   }, [isSignedIn, mfaPending, from, onboarding, navigate]);
 
   // No spinner while the session loads: the prerendered form shows at once, a signed-in visitor moves on (decision 0046).

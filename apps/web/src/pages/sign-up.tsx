@@ -5,7 +5,7 @@ import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
 import { OnboardingWizard } from '@/features/onboarding/components/onboarding-wizard';
-import { useOnboardingStatus } from '@/features/onboarding/use-onboarding-status';
+import { homeFor, useOnboardingStatus } from '@/lib/session/onboarding-rule';
 import { VoiceAssistant } from '@/features/voice/voice-assistant';
 import { paths } from '@/lib/paths';
 
@@ -17,7 +17,7 @@ export function Component() {
   const [justSignedUp, setJustSignedUp] = useState(false);
 
   useEffect(() => {
-    if (isSignedIn && !justSignedUp && onboarding === 'done') navigate(paths.dashboard, { replace: true });
+    if (isSignedIn && !justSignedUp && onboarding === 'done') navigate(homeFor(onboarding), { replace: true });
   }, [isSignedIn, justSignedUp, onboarding, navigate]);
 
   // No spinner while the session loads: the prerendered form shows at once, a signed-in visitor moves on (decision 0046).

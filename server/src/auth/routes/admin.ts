@@ -202,18 +202,24 @@ export function registerAdmin(app: Hono, deps: AuthDeps) {
         verification = type;
         tokenType = 'recovery_token';
         break;
-      case 'email_change_new': {
+      case 'email_change_new':
+      case 'email_change_current': {
         if (!user) throw authError('user_not_found', 'User with this email not found');
         if (!b.new_email) throw validationFailed('The new email address must be provided');
-        relatesTo = parseEmail(b.new_email);
-        if (await findUserByEmail(ctx.db, relatesTo)) throw authError('email_exists');
-        await ctx.db.query('update auth.users set email_change = $2, email_change_sent_at = now() where id = $1', [user.id, relatesTo]);
+        const newEmail = parseEmail(b.new_email);
+        if (await findUserByEmail(ctx.db, newEmail)) throw authError('email_exists');
+        if (type === 'email_change_current' && !ctx.config.AUTH_DOUBLE_CONFIRM_CHANGES)
+          throw validationFailed('email_change_current requires secure email change (AUTH_DOUBLE_CONFIRM_CHANGES)');
+        await ctx.db.query('update auth.users set email_change = $2, email_change_sent_at = now() where id = $1', [user.id, newEmail]);
         verification = 'email_change';
-        tokenType = 'email_change_token_new';
+        tokenType = type === 'email_change_new' ? 'email_change_token_new' : 'email_change_token_current';
+        // the link for the current address: the new address's half is issued too, as GoTrue does (both are needed)
+        if (type === 'email_change_current') {
+          const u = user;
+          await ctx.db.transaction((tx) => issueToken(tx, u.id, 'email_change_token_new', newEmail, false));
+        } else relatesTo = newEmail;
         break;
       }
-      case 'email_change_current':
-        throw validationFailed('email_change_current requires secure email change, which this server does not use');
       default:
         throw validationFailed('Invalid email action link type requested');
     }

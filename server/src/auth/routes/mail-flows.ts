@@ -7,6 +7,7 @@ import { createFlowState } from '../flow-state.js';
 import { requestRecovery } from '../flows.js';
 import { requireUser } from '../guards.js';
 import { limitMailSend, limitByIp, limitRequest } from '../limits.js';
+import { issueEmailChange, sendEmailChangeMails } from '../email-change.js';
 import { sendAuthMail, type VerifyType } from '../mail.js';
 import { issueToken, type IssuedToken } from '../one-time-tokens.js';
 import { pickRedirect } from '../redirect.js';
@@ -56,15 +57,9 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
         redirectTo: pickRedirect(c.req.query('redirect_to'), ctx.config, `${ctx.config.SITE_URL}/dashboard`),
       });
     } else if (b.type === 'email_change' && user.email_change) {
-      const token = await issue(user, 'email_change_token_new', user.email_change, pkce, 'email_change', 'email_change_sent_at');
-      await sendAuthMail(
-        ctx,
-        user.email_change,
-        'email_change',
-        token,
-        { type: 'email_change', redirectTo: pickRedirect(c.req.query('redirect_to'), ctx.config) },
-        { newEmail: user.email_change },
-      );
+      const newEmail = user.email_change;
+      const mails = await ctx.db.transaction((tx) => issueEmailChange(tx, ctx.config, user, newEmail, pkce));
+      await sendEmailChangeMails(ctx, mails, newEmail, pickRedirect(c.req.query('redirect_to'), ctx.config));
     }
     return c.json({});
   });

@@ -4,11 +4,10 @@ import { writeAudit } from '../../security/audit.js';
 import { linkAnonymousEmail } from '../anonymous.js';
 import type { AuthDeps } from '../deps.js';
 import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
-import { createFlowState } from '../flow-state.js';
+import { issueEmailChange, sendEmailChangeMails, type EmailChangeMail } from '../email-change.js';
 import { requireUser, type Caller } from '../guards.js';
 import { limitMailSend, limitByIp } from '../limits.js';
-import { sendAuthMail } from '../mail.js';
-import { consumeTokens, findByOtp, issueToken, type IssuedToken } from '../one-time-tokens.js';
+import { consumeTokens, findByOtp } from '../one-time-tokens.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../passwords.js';
 import { pickRedirect } from '../redirect.js';
 import { parseEmail, parsePkce, pkceFields, readBody, requestMeta } from '../request.js';
@@ -67,7 +66,7 @@ export function registerUser(app: Hono, deps: AuthDeps) {
         : undefined;
     if (changesEmail) await limitMailSend(limits, newEmail);
 
-    const token = await ctx.db.transaction(async (tx): Promise<IssuedToken | undefined> => {
+    const mails = await ctx.db.transaction(async (tx): Promise<EmailChangeMail[] | undefined> => {
       if (passwordHash) {
         await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, passwordHash]);
         await consumeTokens(tx, user.id);
@@ -87,17 +86,9 @@ export function registerUser(app: Hono, deps: AuthDeps) {
         await linkAnonymousEmail(tx, user.id, newEmail);
         return undefined;
       }
-      await tx.query('update auth.users set email_change = $2, email_change_sent_at = now(), updated_at = now() where id = $1', [
-        user.id,
-        newEmail,
-      ]);
-      if (pkce) await createFlowState(tx, user.id, pkce, 'email_change');
-      return issueToken(tx, user.id, 'email_change_token_new', newEmail, !!pkce);
+      return issueEmailChange(tx, ctx.config, user, newEmail, pkce);
     });
-    if (token && newEmail) {
-      const redirectTo = pickRedirect(c.req.query('redirect_to'), ctx.config);
-      await sendAuthMail(ctx, newEmail, 'email_change', token, { type: 'email_change', redirectTo }, { newEmail });
-    }
+    if (mails && newEmail) await sendEmailChangeMails(ctx, mails, newEmail, pickRedirect(c.req.query('redirect_to'), ctx.config));
     if (passwordHash)
       await writeAudit(ctx.db, {
         event_type: 'auth.password_changed',

@@ -8,9 +8,18 @@ import { issueAuthCode } from '../flow-state.js';
 import { limitByIp, limitRequest } from '../limits.js';
 import { findByLink, findByOtp } from '../one-time-tokens.js';
 import { pickRedirect } from '../redirect.js';
-import { parseEmail, readBody, requestMeta } from '../request.js';
+import { parseEmail, readBody, requestMeta, type RequestMeta } from '../request.js';
 import { startSession } from '../sessions.js';
-import { applyVerification, FLOW_METHODS, TOKEN_TYPES, VERIFY_TYPES, type VerifyKind } from '../verification.js';
+import { sendEmailChangedNotice } from '../mail.js';
+import {
+  applyVerification,
+  FLOW_METHODS,
+  SINGLE_CONFIRMATION_ACCEPTED,
+  TOKEN_TYPES,
+  VERIFY_TYPES,
+  type Verified,
+  type VerifyKind,
+} from '../verification.js';
 
 const body = z.object({
   type: z.string().optional(),
@@ -57,22 +66,18 @@ export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
       if (!email) throw validationFailed('Verify requires an email or a phone number');
       await limitRequest(limits.email, email);
     }
-    const session = await ctx.db.transaction(async (tx) => {
+    const result = await ctx.db.transaction(async (tx) => {
       const row = b.token_hash
         ? await findByLink(tx, b.token_hash, TOKEN_TYPES[kind], ctx.config.AUTH_OTP_EXPIRY)
         : await findByOtp(tx, email!, b.token!.trim(), TOKEN_TYPES[kind], ctx.config.AUTH_OTP_EXPIRY);
       if (!row) throw authError('otp_expired', b.token_hash ? 'Email link is invalid or has expired' : 'Token has expired or is invalid');
-      const user = await applyVerification(tx, row);
-      return startSession(ctx, tx, user, 'otp', meta);
+      const verified = await applyVerification(tx, row, ctx.config.AUTH_OTP_EXPIRY);
+      return { verified, session: verified.pending ? undefined : await startSession(ctx, tx, verified.user, 'otp', meta) };
     });
-    await writeAudit(ctx.db, {
-      event_type: 'auth.verified',
-      user_id: session.user.id as string,
-      ip: meta.ip,
-      user_agent: meta.userAgent,
-      details: { type: kind },
-    });
-    return c.json(session);
+    await afterVerified(ctx, result.verified, meta, { type: kind });
+    // the first of a secure e-mail change's two confirmations: GoTrue's 200 with a message, no session
+    if (!result.session) return c.json({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' });
+    return c.json(result.session);
   });
 
   app.get('/verify', async (c) => {
@@ -86,21 +91,18 @@ export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
       const result = await ctx.db.transaction(async (tx) => {
         const row = token ? await findByLink(tx, token, TOKEN_TYPES[kind], ctx.config.AUTH_OTP_EXPIRY) : undefined;
         if (!row) throw authError('otp_expired', 'Email link is invalid or has expired');
-        const user = await applyVerification(tx, row);
+        const verified = await applyVerification(tx, row, ctx.config.AUTH_OTP_EXPIRY);
+        if (verified.pending) return { verified, code: undefined, session: undefined };
+        const { user } = verified;
         if (pkce) {
           const code = await issueAuthCode(tx, user.id, FLOW_METHODS[kind]);
           if (!code) throw authError('flow_state_not_found', 'no valid flow state found for this link');
-          return { userId: user.id, code, session: undefined };
+          return { verified, code, session: undefined };
         }
-        return { userId: user.id, code: undefined, session: await startSession(ctx, tx, user, 'otp', meta) };
+        return { verified, code: undefined, session: await startSession(ctx, tx, user, 'otp', meta) };
       });
-      await writeAudit(ctx.db, {
-        event_type: 'auth.verified',
-        user_id: result.userId,
-        ip: meta.ip,
-        user_agent: meta.userAgent,
-        details: { type: kind, link: true },
-      });
+      await afterVerified(ctx, result.verified, meta, { type: kind, link: true });
+      if (result.verified.pending) return c.redirect(messageRedirect(redirectTo, SINGLE_CONFIRMATION_ACCEPTED, pkce), 303);
       if (result.code !== undefined || !result.session) {
         const u = new URL(redirectTo);
         u.searchParams.set('code', result.code ?? '');
@@ -121,6 +123,33 @@ export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
       return redirectWithError(c, redirectTo, err, pkce);
     }
   });
+}
+
+/** Audit, and the notice to the old address once an e-mail change is complete. */
+async function afterVerified(
+  ctx: AuthDeps['ctx'],
+  verified: Verified,
+  meta: RequestMeta,
+  details: Record<string, unknown>,
+): Promise<void> {
+  const userId = verified.pending ? verified.userId : verified.user.id;
+  await writeAudit(ctx.db, {
+    event_type: verified.pending ? 'auth.email_change_half_confirmed' : 'auth.verified',
+    user_id: userId,
+    ip: meta.ip,
+    user_agent: meta.userAgent,
+    details,
+  });
+  if (!verified.pending && verified.changedFrom && verified.user.email && verified.changedFrom !== verified.user.email) {
+    await sendEmailChangedNotice(ctx, verified.changedFrom, verified.user.email);
+  }
+}
+
+/** GoTrue's prepRedirectURL: the message in the fragment, and in the query for PKCE (where the app reads `code`). */
+function messageRedirect(redirectTo: string, message: string, pkce: boolean): string {
+  const u = new URL(redirectTo.split('#')[0]!);
+  if (pkce) u.searchParams.set('message', message);
+  return `${u.toString()}#${new URLSearchParams({ message })}`;
 }
 
 /** Errors of a link go back to the app in the fragment (and query, for PKCE), where auth-js reads them. */

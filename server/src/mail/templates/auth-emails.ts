@@ -1,6 +1,14 @@
 import { layout, type Rendered } from './layout.js';
 
-export type AuthMailKind = 'confirmation' | 'recovery' | 'invite' | 'magic_link' | 'email_change' | 'reauthentication';
+export type AuthMailKind =
+  | 'confirmation'
+  | 'recovery'
+  | 'invite'
+  | 'magic_link'
+  | 'email_change'
+  | 'email_change_current'
+  | 'email_changed'
+  | 'reauthentication';
 
 export interface AuthMailInput {
   brand: string;
@@ -73,6 +81,30 @@ export function renderAuthMail(kind: AuthMailKind, i: AuthMailInput): Rendered {
         ],
         action: action('Confirm the change'),
         footnote: `${ignore} The address of the account stays unchanged.`,
+      });
+    case 'email_change_current':
+      // secure e-mail change: the current address must agree too (docs/security/auth-flows.md#3-e-mail-change)
+      return layout({
+        ...base,
+        subject: `Confirm the change of your ${i.brand} email address`,
+        heading: 'Confirm the change of your email address',
+        paragraphs: [
+          `Someone, hopefully you, asked to change the email address of your ${i.brand} account to ${i.newEmail ?? 'a new address'}. The change needs your confirmation here and on the new address.`,
+          valid,
+        ],
+        action: action('Confirm the change'),
+        footnote: `${ignore} Without this confirmation the address stays unchanged; consider changing your password.`,
+      });
+    case 'email_changed':
+      return layout({
+        brand: i.brand,
+        siteUrl: i.siteUrl,
+        subject: `Your ${i.brand} email address was changed`,
+        heading: 'Your email address was changed',
+        paragraphs: [
+          `The email address of your ${i.brand} account is now ${i.newEmail ?? 'a new address'}. This address will no longer receive mail about the account.`,
+        ],
+        footnote: `If you did not make this change, contact us at once by replying to this email or through ${i.siteUrl}/contact.`,
       });
     case 'reauthentication':
       return layout({

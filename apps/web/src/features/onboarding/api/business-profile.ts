@@ -103,12 +103,6 @@ export async function saveCompletion(userId: string, data: OnboardingData): Prom
   });
 }
 
-/** Whether a signed-in user still has onboarding to do (no row, or not completed). */
-export async function onboardingPending(userId: string): Promise<boolean> {
-  const row = await loadBusinessProfile(userId);
-  return !row?.onboarding_completed;
-}
-
 /** After the wizard saved: the dashboard's cached profile (same row, same key) must not show the old answers. */
 export function useRefreshBusinessProfile() {
   const qc = useQueryClient();

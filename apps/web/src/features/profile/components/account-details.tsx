@@ -5,9 +5,12 @@ import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { authErrorMessage } from '@/lib/auth-error-text';
 import { supabase } from '@/lib/supabase';
 import { validateEmail } from '@/lib/security-input';
+import { messages } from '@/lib/messages';
 import { personNameQuery, useSaveNames } from '../api/profile';
+import { useEmailChangeLanding } from '../use-email-change-landing';
 import { Section } from './section';
 
 /** E-mail (changed through a confirmation mail) and first name / surname (profiles). */
@@ -17,6 +20,13 @@ export function AccountDetails() {
   const [names, setNames] = useState({ firstName: '', surname: '' });
   const [email, setEmail] = useState(user?.email ?? '');
   const [busy, setBusy] = useState(false);
+  useEmailChangeLanding();
+  // a confirmed change updates `user`: the field follows it (set during render, as React advises)
+  const [shownEmail, setShownEmail] = useState(user?.email);
+  if (user?.email !== shownEmail) {
+    setShownEmail(user?.email);
+    setEmail(user?.email ?? '');
+  }
 
   const saved = useQuery(personNameQuery(userId));
   const saveNames = useSaveNames(userId);
@@ -47,10 +57,13 @@ export function AccountDetails() {
     if (!checked.valid) return void toast.error(checked.error);
     if (checked.value === user?.email) return;
     setBusy(true);
-    const { error } = await supabase().auth.updateUser({ email: checked.value }, { emailRedirectTo: window.location.href });
+    const { error } = await supabase().auth.updateUser(
+      { email: checked.value },
+      { emailRedirectTo: `${window.location.origin}${window.location.pathname}` },
+    );
     setBusy(false);
-    if (error) toast.error(error.message);
-    else toast.success('Check your new inbox to confirm the change of e-mail address.');
+    if (error) toast.error(authErrorMessage(error));
+    else toast.success(messages.emailChange.requested(user?.email ?? '', checked.value));
   }
 
   return (
