@@ -15,6 +15,13 @@ import { measureReference } from './reference.js';
 
 type Db = 'pglite' | 'postgres';
 
+/** BENCH_CASES narrows the run to some case ids; an unknown id is an error, not a silent empty run. */
+function selectedCases(o: BenchOptions) {
+  const unknown = o.cases.filter((id) => !SERVER_CASES.some((c) => c.id === id));
+  if (unknown.length) throw new Error(`BENCH_CASES: unknown case ${unknown.join(', ')} (known: ${SERVER_CASES.map((c) => c.id).join(', ')})`);
+  return o.cases.length ? SERVER_CASES.filter((c) => o.cases.includes(c.id)) : SERVER_CASES;
+}
+
 /** Every server case on one database: load through HTTP first, then (server stopped) the references on the same data. */
 async function runOnDatabase(database: Db, o: BenchOptions): Promise<{ cases: ServerCaseResult[]; signIn: SignInTiming }> {
   // loaded only for PostgreSQL: the harness pulls in the whole server, which the PGlite part does not need here
@@ -32,7 +39,7 @@ async function runOnDatabase(database: Db, o: BenchOptions): Promise<{ cases: Se
     const account = await createBenchUser(target);
     const env = { target, connections: o.connections, user: account.user, userAvailability: account.availability };
 
-    for (const c of SERVER_CASES) {
+    for (const c of selectedCases(o)) {
       const result: ServerCaseResult = { id: c.id, title: c.title, database, availability: { available: false, reason: 'not run' } };
       cases.push(result);
       try {
@@ -62,7 +69,7 @@ async function runOnDatabase(database: Db, o: BenchOptions): Promise<{ cases: Se
       }
     }
 
-    if (account.user) {
+    if (account.user && (!o.cases.length || o.cases.includes('signin'))) {
       await server.settle();
       const t = await timeSignIns(target, account.user, o.signInSamples);
       signIn = { database, availability: { available: true }, samples: t.samples, medianMs: t.medianMs, p95Ms: t.p95Ms, bcryptCost: 10 };
@@ -76,7 +83,7 @@ async function runOnDatabase(database: Db, o: BenchOptions): Promise<{ cases: Se
     // references on the very same database, with the server stopped so nothing competes for the CPU
     await server.stop();
     db = pgdb ? await openPostgres(pgdb.url, o.connections) : await openPglite(path.join(server.dataDir, 'pgdata'));
-    for (const c of SERVER_CASES) {
+    for (const c of selectedCases(o)) {
       const result = cases.find((r) => r.id === c.id)!;
       if (!result.load) continue;
       if (!c.reference) {
