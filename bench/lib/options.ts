@@ -21,6 +21,7 @@ const schema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.enum(PARTS))),
+  BENCH_HIGH_CONNECTIONS: z.coerce.number().int().min(0).max(1000).default(100),
   BENCH_CASES: z
     .string()
     .default('')
@@ -43,6 +44,8 @@ export interface BenchOptions {
   soakSeconds: number;
   connections: number;
   parts: Part[];
+  /** Reads (health, select, embed) measured again with this many connections; 0 = not. */
+  highConnections: number;
   /** Server case ids to run (empty = all): short runs that compare one lever. */
   cases: string[];
   signInSamples: number;
@@ -65,6 +68,7 @@ export function loadOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions 
     connections: o.BENCH_CONNECTIONS,
     parts: o.BENCH_ONLY.length ? o.BENCH_ONLY : [...PARTS],
     cases: o.BENCH_CASES,
+    highConnections: o.BENCH_HIGH_CONNECTIONS,
     signInSamples: o.BENCH_SIGNIN_SAMPLES,
     testDatabaseUrl: o.TEST_DATABASE_URL,
   };
