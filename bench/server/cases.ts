@@ -120,7 +120,11 @@ const embeddedSelect: ServerCase = {
     const ids = Array.isArray(catalogue.body) ? (catalogue.body as { id: string }[]).map((r) => r.id) : [];
     if (!ids.length) return { availability: notAvailable(`catalogue: ${describeAnswer(catalogue)}`) };
     const rows = ids.map((integration_id) => ({ integration_id }));
-    const insert = await call(target, 'POST', '/rest/v1/user_tools', { body: rows, token, headers: { prefer: 'return=minimal,resolution=ignore-duplicates' } });
+    const insert = await call(target, 'POST', '/rest/v1/user_tools', {
+      body: rows,
+      token,
+      headers: { prefer: 'return=minimal,resolution=ignore-duplicates' },
+    });
     if (insert.status >= 300) return { availability: notAvailable(`user_tools insert: ${describeAnswer(insert)}`) };
     const headers = { ...supabaseHeaders(target, token, false), prefer: 'count=exact' };
     return {

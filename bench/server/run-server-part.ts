@@ -18,7 +18,8 @@ type Db = 'pglite' | 'postgres';
 /** BENCH_CASES narrows the run to some case ids; an unknown id is an error, not a silent empty run. */
 function selectedCases(o: BenchOptions) {
   const unknown = o.cases.filter((id) => !SERVER_CASES.some((c) => c.id === id));
-  if (unknown.length) throw new Error(`BENCH_CASES: unknown case ${unknown.join(', ')} (known: ${SERVER_CASES.map((c) => c.id).join(', ')})`);
+  if (unknown.length)
+    throw new Error(`BENCH_CASES: unknown case ${unknown.join(', ')} (known: ${SERVER_CASES.map((c) => c.id).join(', ')})`);
   return o.cases.length ? SERVER_CASES.filter((c) => o.cases.includes(c.id)) : SERVER_CASES;
 }
 

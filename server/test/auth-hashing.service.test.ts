@@ -22,7 +22,7 @@ function cpuTicks(file: string): number {
 const mainThreadTicks = () => cpuTicks(`/proc/self/task/${process.pid}/stat`);
 const processTicks = () => cpuTicks('/proc/self/stat');
 
-async function timedHealth(p = "/api/health"): Promise<number> {
+async function timedHealth(p = '/api/health'): Promise<number> {
   const start = performance.now();
   const res = await fetch(`${t.url}${p}`);
   await res.arrayBuffer();

@@ -35,12 +35,11 @@ describe.each([true, false])('transactionBatch (commitWithStatements: %s)', (com
     await expectClean();
   });
 
-  it('fails with the failing statement\'s own error and commits nothing', async () => {
+  it("fails with the failing statement's own error and commits nothing", async () => {
     const before = await count();
-    const failing = db.transactionBatch(
-      [{ sql: `insert into public.batch_probe (v) values ('x')` }, { sql: 'select 1 / 0' }, readLocal],
-      { commitWithStatements },
-    );
+    const failing = db.transactionBatch([{ sql: `insert into public.batch_probe (v) values ('x')` }, { sql: 'select 1 / 0' }, readLocal], {
+      commitWithStatements,
+    });
     await expect(failing).rejects.toMatchObject({ code: '22012' });
     expect(await count()).toBe(before);
     await expectClean();

@@ -27,7 +27,7 @@ describe('passwords', () => {
     expect(bcryptjs.compareSync('correct-horse', await hashPassword('correct-horse', 4))).toBe(true);
   });
 
-  it('keeps bcrypt\'s 72-byte truncation, as bcryptjs did', async () => {
+  it("keeps bcrypt's 72-byte truncation, as bcryptjs did", async () => {
     const long = 'x'.repeat(72);
     const h = await hashPassword(long, 4);
     expect(await verifyPassword(long + 'ignored', h, 4)).toBe(true);

@@ -2,7 +2,11 @@ import pg from 'pg';
 import { watchPool } from '../metrics.js';
 import type { Database, QueryResult, Queryable } from './types.js';
 
-const toResult = <T = Record<string, unknown>>(r: pg.QueryResult): QueryResult<T> => ({ rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length, fields: r.fields });
+const toResult = <T = Record<string, unknown>>(r: pg.QueryResult): QueryResult<T> => ({
+  rows: r.rows as T[],
+  rowCount: r.rowCount ?? r.rows.length,
+  fields: r.fields,
+});
 
 function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -56,9 +60,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
           if (!commitWithStatements) await client.query('rollback').catch(() => {});
           throw failed.reason;
         }
-        const results = settled
-          .slice(1, 1 + statements.length)
-          .map((r) => toResult((r as PromiseFulfilledResult<pg.QueryResult>).value));
+        const results = settled.slice(1, 1 + statements.length).map((r) => toResult((r as PromiseFulfilledResult<pg.QueryResult>).value));
         if (commitWithStatements) {
           check?.(results);
           return results;
