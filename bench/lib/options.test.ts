@@ -18,6 +18,11 @@ describe('loadOptions', () => {
     expect(loadOptions({ BENCH_ONLY: 'server, soak' }).parts).toEqual(['server', 'soak']);
   });
 
+  it('reads BENCH_CASES as a comma list of server case ids (empty = all)', () => {
+    expect(loadOptions({}).cases).toEqual([]);
+    expect(loadOptions({ BENCH_CASES: 'select, signin' }).cases).toEqual(['select', 'signin']);
+  });
+
   it('rejects unknown parts and out-of-range durations with the variable name', () => {
     expect(() => loadOptions({ BENCH_ONLY: 'everything' })).toThrow(/BENCH_ONLY/);
     expect(() => loadOptions({ BENCH_DURATION_SECONDS: '0' })).toThrow(/BENCH_DURATION_SECONDS/);

@@ -21,6 +21,16 @@ const schema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.enum(PARTS))),
+  BENCH_HIGH_CONNECTIONS: z.coerce.number().int().min(0).max(1000).default(100),
+  BENCH_CASES: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
   BENCH_SIGNIN_SAMPLES: z.coerce.number().int().min(1).max(1000).default(100),
   TEST_DATABASE_URL: z
     .string()
@@ -34,6 +44,10 @@ export interface BenchOptions {
   soakSeconds: number;
   connections: number;
   parts: Part[];
+  /** Reads (health, select, embed) measured again with this many connections; 0 = not. */
+  highConnections: number;
+  /** Server case ids to run (empty = all): short runs that compare one lever. */
+  cases: string[];
   signInSamples: number;
   testDatabaseUrl?: string;
 }
@@ -53,6 +67,8 @@ export function loadOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions 
     soakSeconds: o.BENCH_SOAK_SECONDS,
     connections: o.BENCH_CONNECTIONS,
     parts: o.BENCH_ONLY.length ? o.BENCH_ONLY : [...PARTS],
+    cases: o.BENCH_CASES,
+    highConnections: o.BENCH_HIGH_CONNECTIONS,
     signInSamples: o.BENCH_SIGNIN_SAMPLES,
     testDatabaseUrl: o.TEST_DATABASE_URL,
   };

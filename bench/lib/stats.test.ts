@@ -36,6 +36,11 @@ describe('summarise', () => {
     expect(s.p95).toBeCloseTo(95.05);
     expect(s.max).toBe(100);
   });
+
+  it('summarises a million latencies (a PostgreSQL `select 1` reference) without overflowing the stack', () => {
+    const values = Array.from({ length: 1_000_000 }, (_, i) => (i === 500_000 ? 2_000_000 : i));
+    expect(summarise(values).max).toBe(2_000_000);
+  });
 });
 
 describe('overheadRatio', () => {

@@ -28,7 +28,9 @@ export function summarise(values: readonly number[]): Summary {
     p50: percentile(values, 50),
     p95: percentile(values, 95),
     p99: percentile(values, 99),
-    max: values.length ? Math.max(...values) : Number.NaN,
+    // a loop, not Math.max(...values): a fast reference (PostgreSQL `select 1`) records several 100,000 latencies,
+    // more arguments than the call stack holds ("Maximum call stack size exceeded", issue 16)
+    max: values.length ? values.reduce((a, b) => (b > a ? b : a), -Infinity) : Number.NaN,
   };
 }
 

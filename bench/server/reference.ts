@@ -39,6 +39,7 @@ export async function measureReference(
   warmupSeconds: number,
   seconds: number,
 ): Promise<ReferenceFigures> {
+  workers = Math.max(workers, def.minWorkers ?? 1);
   await def.run(db, counter++); // fails fast (and clearly) when the table or function does not exist
   if (warmupSeconds > 0) await loop(db, def, workers, warmupSeconds, null);
   const latencies: number[] = [];

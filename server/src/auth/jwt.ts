@@ -33,11 +33,44 @@ export interface JwtVerifier {
   publicJwks(): Record<string, unknown>[];
 }
 
+/**
+ * Tokens verified recently, newest last (a Map keeps insertion order, so the first key is the least recently used).
+ * Verification is a pure function of the token, this verifier's keys and the clock: a hit answers the same claims
+ * as long as the token has not expired. Failures are never cached. The profile of issue 16 put jose + WebCrypto at
+ * about a fifth of a REST read's CPU; one browser sends the same access token for an hour.
+ */
+export class VerifiedTokens {
+  private readonly map = new Map<string, { claims: JwtClaims; expMs: number }>();
+  constructor(private readonly max: number) {}
+  get(token: string, nowMs: number): JwtClaims | undefined {
+    const hit = this.map.get(token);
+    if (!hit) return undefined;
+    this.map.delete(token);
+    if (nowMs >= hit.expMs) return undefined; // expired: verify again, which answers 'expired'
+    this.map.set(token, hit);
+    return hit.claims;
+  }
+  set(token: string, claims: JwtClaims): void {
+    // without exp (API keys) the entry lives until it falls out of the LRU
+    const expMs = typeof claims.exp === 'number' ? claims.exp * 1000 : Number.POSITIVE_INFINITY;
+    this.map.delete(token);
+    this.map.set(token, { claims, expMs });
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+  }
+}
+
+/** Tokens kept verified per verifier; bounded so that a flood of distinct tokens costs memory of this size only. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
+
 /** HS256 with JWT_SECRET always verifies (anon/service keys, older tokens); asymmetric keys are picked by kid. */
 export function createJwtVerifier(keys: Keys, signing?: SigningKeySet): JwtVerifier {
   const byKid = new Map(signing?.all.map((k) => [k.kid, k]));
+  const verified = new VerifiedTokens(VERIFIED_TOKEN_CACHE_SIZE);
   return {
     async verify(token) {
+      const cached = verified.get(token, Date.now());
+      // a copy: callers may add to the claims object (e.g. role) and must not change the cached one
+      if (cached) return structuredClone(cached);
       try {
         const header = decodeProtectedHeader(token);
         const asymmetric = header.kid ? byKid.get(header.kid) : undefined;
@@ -45,6 +78,7 @@ export function createJwtVerifier(keys: Keys, signing?: SigningKeySet): JwtVerif
           ? await jwtVerify(token, asymmetric.publicKey, { algorithms: [asymmetric.alg] })
           : await jwtVerify(token, keys.secretKey, { algorithms: ['HS256'] });
         if (typeof payload.role !== 'string') throw new JwtError('invalid', 'JWT has no role claim');
+        verified.set(token, structuredClone(payload as JwtClaims));
         return payload as JwtClaims;
       } catch (err) {
         if (err instanceof JwtError) throw err;

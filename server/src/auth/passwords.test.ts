@@ -1,3 +1,4 @@
+import bcryptjs from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
 import { AuthError } from '../errors/auth.js';
 import { assertStrongPassword, hashPassword, verifyPassword, weakPasswordReasons } from './passwords.js';
@@ -12,6 +13,24 @@ describe('passwords', () => {
     expect(await verifyPassword('wrong', h, 4)).toBe(false);
     const exported = h.replace(/^\$2b\$/, '$2a$');
     expect(await verifyPassword('correct-horse', exported, 4)).toBe(true);
+  });
+
+  it('verifies hashes made by bcryptjs, the hasher before issue 16 ($2a$ from a Supabase export, $2b$ from us)', async () => {
+    // made with bcryptjs.hashSync('supabase-exported', '$2a$04$m.acj8YJPIR1NVtIbK3YQe')
+    const exported2a = '$2a$04$m.acj8YJPIR1NVtIbK3YQeduRS0MldxzZkPCSbBQndTDnwkr9Z7Du';
+    expect(await verifyPassword('supabase-exported', exported2a, 4)).toBe(true);
+    expect(await verifyPassword('supabase-exportee', exported2a, 4)).toBe(false);
+    const old2b = bcryptjs.hashSync('made-by-bcryptjs', 4);
+    expect(old2b).toMatch(/^\$2b\$04\$/);
+    expect(await verifyPassword('made-by-bcryptjs', old2b, 4)).toBe(true);
+    // and the other way round: what we write now, bcryptjs (any other bcrypt) reads
+    expect(bcryptjs.compareSync('correct-horse', await hashPassword('correct-horse', 4))).toBe(true);
+  });
+
+  it("keeps bcrypt's 72-byte truncation, as bcryptjs did", async () => {
+    const long = 'x'.repeat(72);
+    const h = await hashPassword(long, 4);
+    expect(await verifyPassword(long + 'ignored', h, 4)).toBe(true);
   });
 
   it('answers false (after a dummy comparison) when there is no hash', async () => {

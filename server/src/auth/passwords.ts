@@ -1,26 +1,29 @@
-import bcrypt from 'bcryptjs';
+import { hash, verify } from '@node-rs/bcrypt';
 import type { Config } from '../config.js';
 import { authError } from '../errors/auth.js';
 import { COMMON_PASSWORDS } from './common-passwords.js';
 
-/** bcryptjs's async API yields to the event loop between rounds, so hashing never blocks other requests. */
-export const hashPassword = (password: string, cost: number): Promise<string> => bcrypt.hash(password, cost);
+// Native bcrypt (Rust, N-API async task): hashing runs on libuv's thread pool, so sign-ins use every core and the
+// event loop keeps answering other requests meanwhile (issue 16). Output stays $2b$; $2a$/$2y$ still verify.
+
+/** A $2b$ bcrypt hash of `password` at `cost` (AUTH_BCRYPT_COST; tests use 4). */
+export const hashPassword = (password: string, cost: number): Promise<string> => hash(password, { cost, version: '2b' });
 
 // Compared against when the e-mail is unknown, so a miss costs the same time as a wrong password.
 const dummyHashes = new Map<number, Promise<string>>();
 function dummyHash(cost: number): Promise<string> {
   let h = dummyHashes.get(cost);
-  if (!h) dummyHashes.set(cost, (h = bcrypt.hash('not-a-real-password-0123456789', cost)));
+  if (!h) dummyHashes.set(cost, (h = hashPassword('not-a-real-password-0123456789', cost)));
   return h;
 }
 
 /** True when `password` matches `hash`; with no hash, spends the same time and answers false. */
 export async function verifyPassword(password: string, hash: string | null | undefined, cost: number): Promise<boolean> {
   if (!hash || !/^\$2[aby]\$\d\d\$/.test(hash)) {
-    await bcrypt.compare(password, await dummyHash(cost));
+    await verify(password, await dummyHash(cost));
     return false;
   }
-  return bcrypt.compare(password, hash);
+  return verify(password, hash);
 }
 
 /** Reasons the password is weak, as GoTrue names them ('length'; 'pwned' for the common list). */

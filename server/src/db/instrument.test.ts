@@ -17,7 +17,13 @@ describe('instrument', () => {
       },
       exec: async () => {},
     };
-    const fake: Database = { kind: 'pglite', ...inner, transaction: (fn) => fn(inner), close: async () => {} };
+    const fake: Database = {
+      kind: 'pglite',
+      ...inner,
+      transaction: (fn) => fn(inner),
+      transactionBatch: async () => [],
+      close: async () => {},
+    };
     const db = instrument(fake);
     const before = await count('db_query_duration_seconds_count{driver="pglite",op="query"}');
 

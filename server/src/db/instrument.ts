@@ -25,5 +25,6 @@ export function instrument(db: Database): Database {
     ...db,
     ...wrap(db),
     transaction: (fn) => timed('transaction', () => db.transaction((tx) => fn(wrap(tx)))),
+    transactionBatch: (statements, opts) => timed('transaction', () => db.transactionBatch(statements, opts)),
   };
 }

@@ -27,6 +27,15 @@ export async function openPglite(dir?: string, opts: { loadDataDir?: Blob } = {}
     kind: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // In-process, so nothing to pipeline: the statements and the check run inside one transaction, a throw rolls back.
+    transactionBatch: (statements, { check }) =>
+      pg.transaction(async (tx) => {
+        const q = wrap(tx);
+        const results: QueryResult[] = [];
+        for (const s of statements) results.push(await q.query(s.sql, s.params));
+        check?.(results);
+        return results;
+      }),
     // Inside a transaction: no other transaction is half-way (PGlite runs one at a time), and the dump holds the
     // query lock, so the files are a crash-consistent image as of the last commit.
     snapshot: () => pg.transaction(() => pg.dumpDataDir('gzip')),

@@ -2,11 +2,16 @@ import pg from 'pg';
 import { watchPool } from '../metrics.js';
 import type { Database, QueryResult, Queryable } from './types.js';
 
+const toResult = <T = Record<string, unknown>>(r: pg.QueryResult): QueryResult<T> => ({
+  rows: r.rows as T[],
+  rowCount: r.rowCount ?? r.rows.length,
+  fields: r.fields,
+});
+
 function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const r = await c.query(sql, params);
-      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length, fields: r.fields };
+      return toResult<T>(await c.query(sql, params));
     },
     async exec(sql: string) {
       await c.query(sql);
@@ -16,7 +21,9 @@ function wrap(c: pg.Pool | pg.PoolClient): Queryable {
 
 /** A real PostgreSQL server through a connection pool. */
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Pipeline mode: queries issued on a client without awaiting each other go out at once, each with its own Sync,
+  // and are answered in order; awaited one by one they behave as before. transactionBatch relies on it.
+  const pool = new pg.Pool({ connectionString: url, max, pipeline: true } as pg.PoolConfig);
   pool.on('error', () => {}); // an idle client dropped by the server; the pool replaces it
   await pool.query('select 1');
   const unwatch = watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
@@ -33,6 +40,39 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       } catch (err) {
         await client.query('rollback').catch(() => {});
         throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async transactionBatch(statements, { commitWithStatements, check }) {
+      const client = await pool.connect();
+      try {
+        const sent = [
+          client.query('begin'),
+          ...statements.map((s) => client.query(s.sql, s.params ?? [])),
+          ...(commitWithStatements ? [client.query('commit')] : []),
+        ];
+        // allSettled observes every promise: after a failure the rest reject with 25P02 and must not go unhandled.
+        // A COMMIT sent behind a failed statement ends the aborted transaction as a ROLLBACK (no error).
+        const settled = await Promise.allSettled(sent);
+        const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed) {
+          if (!commitWithStatements) await client.query('rollback').catch(() => {});
+          throw failed.reason;
+        }
+        const results = settled.slice(1, 1 + statements.length).map((r) => toResult((r as PromiseFulfilledResult<pg.QueryResult>).value));
+        if (commitWithStatements) {
+          check?.(results);
+          return results;
+        }
+        try {
+          check?.(results);
+        } catch (err) {
+          await client.query('rollback').catch(() => {});
+          throw err;
+        }
+        await client.query('commit');
+        return results;
       } finally {
         client.release();
       }

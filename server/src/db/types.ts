@@ -14,6 +14,22 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A statement with its bound parameters. */
+export interface BoundStatement {
+  sql: string;
+  params?: unknown[];
+}
+
+export interface BatchOptions {
+  /**
+   * Send COMMIT together with the statements (one round trip on PostgreSQL). Only for work where COMMIT and ROLLBACK
+   * are the same, i.e. a read-only transaction: `check` then runs after the end and a throw only fails the call.
+   */
+  commitWithStatements: boolean;
+  /** Sees every statement's result before the call answers; without commitWithStatements, a throw rolls back. */
+  check?: (results: QueryResult[]) => void;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Embedded only: the DATA_DIR lock this process holds. */
@@ -22,5 +38,11 @@ export interface Database extends Queryable {
   snapshot?(): Promise<Blob>;
   /** Runs fn inside BEGIN/COMMIT on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * BEGIN, `statements` in order on one connection, COMMIT: the same transaction as transaction(), but with the
+   * statements known up front the PostgreSQL driver pipelines them (one round trip instead of one per statement;
+   * issue 16). A failing statement fails the call and nothing is committed.
+   */
+  transactionBatch(statements: BoundStatement[], opts: BatchOptions): Promise<QueryResult[]>;
   close(): Promise<void>;
 }

@@ -40,25 +40,24 @@ export async function runAsCaller(
   // gone (issue 12 #2); reads skip the lookup, as PostgREST does, so the hot path pays nothing.
   const liveWriter = !opts.readOnly && caller.role === 'authenticated';
   let kept: ResultRow | undefined;
-  const done = ctx.db.transaction(async (tx) => {
-    // One round trip: read-only mode (allowed after the first snapshot, unlike the reverse), role, claims, request.
-    await tx.query(
-      `select set_config('transaction_read_only', $7, true), set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+  // read-only mode (allowed after the first snapshot, unlike the reverse), role, claims, request: one statement
+  const preamble = {
+    sql: `select set_config('transaction_read_only', $7, true), set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.headers', $3, true), set_config('request.method', $4, true), set_config('request.path', $5, true),
               set_config('request.ip', $6, true)${liveWriter ? ', auth.require_live_writer($8, $9)' : ''}`,
-      [
-        caller.role,
-        JSON.stringify({ ...caller.claims, role: caller.role }),
-        headersJson(c),
-        c.req.method,
-        opts.path,
-        ip,
-        opts.readOnly ? 'on' : 'off',
-        ...(liveWriter ? [claimText(caller.claims.sub), claimText(caller.claims.session_id)] : []),
-      ],
-    );
-    const r = await tx.query<ResultRow>(stmt.sql, stmt.params);
-    const row = r.rows[0];
+    params: [
+      caller.role,
+      JSON.stringify({ ...caller.claims, role: caller.role }),
+      headersJson(c),
+      c.req.method,
+      opts.path,
+      ip,
+      opts.readOnly ? 'on' : 'off',
+      ...(liveWriter ? [claimText(caller.claims.sub), claimText(caller.claims.session_id)] : []),
+    ],
+  };
+  const check = (results: { rows: unknown[] }[]) => {
+    const row = results[1]?.rows[0] as ResultRow | undefined;
     if (!row) throw restError(500, 'PGRSTX00', 'Database error');
     opts.check?.(row, r.rows);
     if (opts.rollback) {
@@ -66,10 +65,15 @@ export async function runAsCaller(
       kept = row;
       throw new RollbackRequested();
     }
-    return row;
+  };
+  // BEGIN, preamble, statement (and COMMIT for reads, where it equals ROLLBACK) go out as one round trip on
+  // PostgreSQL (issue 16); a write's COMMIT waits for `check`, so a failed check still rolls back.
+  const done = ctx.db.transactionBatch([preamble, { sql: stmt.sql, params: stmt.params }], {
+    commitWithStatements: opts.readOnly && !opts.rollback,
+    check,
   });
   try {
-    return await done;
+    return (await done)[1]!.rows[0] as unknown as ResultRow;
   } catch (e) {
     if (e instanceof RollbackRequested && kept) return kept;
     throw e;
