@@ -3,11 +3,7 @@ import type { Queryable } from '../db/index.js';
 import { sha256 } from './sessions.js';
 
 export type TokenType =
-  | 'confirmation_token'
-  | 'recovery_token'
-  | 'email_change_token_new'
-  | 'email_change_token_current'
-  | 'reauthentication_token';
+  'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current' | 'reauthentication_token';
 
 export interface IssuedToken {
   /** Goes into the mailed link (pkce_-prefixed when a PKCE flow waits for it). */

@@ -59,7 +59,7 @@ export async function runAsCaller(
   const check = (results: { rows: unknown[] }[]) => {
     const row = results[1]?.rows[0] as ResultRow | undefined;
     if (!row) throw restError(500, 'PGRSTX00', 'Database error');
-    opts.check?.(row, r.rows);
+    opts.check?.(row, results[1]!.rows as ResultRow[]);
     if (opts.rollback) {
       // Prefer: tx=rollback answers as usual but undoes the work: throwing is how the driver rolls back.
       kept = row;

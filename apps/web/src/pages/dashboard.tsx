@@ -14,12 +14,14 @@ export function Component() {
   return (
     <ProtectedRoute>
       <OnboardingGate>
-      <PlanProvider>
-        <CoachRequestIntegration>
-          <DashboardShell slots={{ assistant: <CoachPanel />, coach: <CoachView />, plan: <ActionPlanBoard />, usage: <UsageHistory /> }} />
-        </CoachRequestIntegration>
-        <PlanDialogSlot />
-      </PlanProvider>
+        <PlanProvider>
+          <CoachRequestIntegration>
+            <DashboardShell
+              slots={{ assistant: <CoachPanel />, coach: <CoachView />, plan: <ActionPlanBoard />, usage: <UsageHistory /> }}
+            />
+          </CoachRequestIntegration>
+          <PlanDialogSlot />
+        </PlanProvider>
       </OnboardingGate>
     </ProtectedRoute>
   );

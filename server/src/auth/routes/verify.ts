@@ -126,12 +126,7 @@ export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
 }
 
 /** Audit, and the notice to the old address once an e-mail change is complete. */
-async function afterVerified(
-  ctx: AuthDeps['ctx'],
-  verified: Verified,
-  meta: RequestMeta,
-  details: Record<string, unknown>,
-): Promise<void> {
+async function afterVerified(ctx: AuthDeps['ctx'], verified: Verified, meta: RequestMeta, details: Record<string, unknown>): Promise<void> {
   const userId = verified.pending ? verified.userId : verified.user.id;
   await writeAudit(ctx.db, {
     event_type: verified.pending ? 'auth.email_change_half_confirmed' : 'auth.verified',

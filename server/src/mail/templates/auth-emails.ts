@@ -1,14 +1,7 @@
 import { layout, type Rendered } from './layout.js';
 
 export type AuthMailKind =
-  | 'confirmation'
-  | 'recovery'
-  | 'invite'
-  | 'magic_link'
-  | 'email_change'
-  | 'email_change_current'
-  | 'email_changed'
-  | 'reauthentication';
+  'confirmation' | 'recovery' | 'invite' | 'magic_link' | 'email_change' | 'email_change_current' | 'email_changed' | 'reauthentication';
 
 export interface AuthMailInput {
   brand: string;
