@@ -22,7 +22,7 @@ function releaseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 async function npmRun(dir: string, args: string[], env: NodeJS.ProcessEnv) {
-  return run('npm', ['run', '--silent', ...args], { cwd: dir, env, timeout: 60_000 });
+  return run('npm', ['run', '--silent', ...args], { cwd: dir, env, timeout: 120_000 });
 }
 
 /** `npm run serve` in its own process group (npm, sh, node), resolving with the URL from the "listening" line. */
@@ -30,7 +30,7 @@ function serve(dir: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProce
   const child = spawn('npm', ['run', 'serve'], { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`release did not start in 60 s:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`release did not start in 150 s (a busy machine):\n${out}`)), 150_000);
     const onData = (b: Buffer) => {
       out += b.toString();
       const m = /"url":"(http:\/\/[^"]+)".*"msg":"listening"/.exec(out);
@@ -70,7 +70,7 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'release-'));
-    await run('sh', [path.join(ROOT, 'scripts/release-build.sh'), dir], { cwd: ROOT, timeout: 120_000 });
+    await run('sh', [path.join(ROOT, 'scripts/release-build.sh'), dir], { cwd: ROOT, timeout: 300_000 });
     try {
       await run('sh', [path.join(dir, 'scripts/release-install.sh'), '--prefer-offline'], { cwd: dir, timeout: 120_000 });
     } catch (err) {
@@ -79,7 +79,7 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
       offline = 'the npm registry is unreachable and the local cache lacks a production dependency';
       console.warn(`\nNOTICE: release test skipped: ${offline}.\n`);
     }
-  }, 240_000);
+  }, 480_000);
 
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -145,5 +145,5 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
     // The embedded database is one process's at a time, so the operator script runs with the server stopped.
     const { stdout: made } = await npmRun(dir, ['make-admin', '--', 'release@example.com'], env);
     expect(made).toMatch(/release@example\.com \(.+\) is now an admin\./);
-  }, 120_000);
+  }, 400_000);
 });
