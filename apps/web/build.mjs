@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { prerender } from './prerender.mjs';
 
+// A web build is always a production build: an inherited NODE_ENV (test, development) would ship React's dev runtime.
+process.env.NODE_ENV = 'production';
+
 const root = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name) => {
   const i = process.argv.indexOf(name);

@@ -118,7 +118,7 @@ describe.skipIf(SERVICE_DB !== 'pglite')('release build', () => {
 
       const page = await fetch(`${server.url}/`);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<div id="root">');
+      expect(await page.text()).toContain('<div id="root" data-prerendered="true">'); // the release serves the prerendered home page
 
       const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
       expect(metrics.status).toBe(200);
