@@ -99,6 +99,5 @@ export { expect };
 /** Opens a path and waits until the app has rendered into #root. */
 export async function openPage(page: Page, path: string) {
   await page.goto(path);
-  // not a <link>: prerendered pages begin #root with the font preload React emits while rendering on the server
-  await expect(page.locator('#root > :not(link)').first()).toBeVisible();
+  await expect(page.locator('#root > *').first()).toBeVisible();
 }

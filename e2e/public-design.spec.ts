@@ -20,7 +20,8 @@ test.describe('design system on the public pages', () => {
     await openPage(page, '/');
     const features = page.locator('[data-reveal]', { has: page.locator('#features-title') });
     await expect(features).toHaveAttribute('data-reveal', 'pending');
-    expect(await features.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    // a prerendered page shows the section at first; once hydrated it fades to pending (below the fold, unseen)
+    await expect.poll(() => features.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
     await features.scrollIntoViewIfNeeded();
     await expect(features).toHaveAttribute('data-reveal', 'shown');
     await expect.poll(() => features.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');

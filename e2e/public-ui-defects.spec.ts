@@ -28,8 +28,9 @@ const EXTRA_PUBLIC = [
 ];
 
 test.describe('issue 18 defects on public pages', () => {
-  test('1: no public page is wider than a 390 px phone', async ({ page }) => {
+  test('1: no public page is wider than a 390 px phone', async ({ page, pageErrors }) => {
     test.setTimeout(120_000);
+    pageErrors.expectError(/^console: Failed to load resource: the server responded with a status of 404/); // /no-such-page answers 404
     await decideConsent(page);
     await page.setViewportSize(PHONE);
     const wide: string[] = [];
@@ -130,7 +131,8 @@ test.describe('issue 18 defects on public pages', () => {
   });
 
   for (const viewport of [PHONE, DESKTOP]) {
-    test(`7: the 404 page at ${viewport.width} px is designed and passes axe (contrast included)`, async ({ page }) => {
+    test(`7: the 404 page at ${viewport.width} px is designed and passes axe (contrast included)`, async ({ page, pageErrors }) => {
+      pageErrors.expectError(/^console: Failed to load resource: the server responded with a status of 404/); // the page itself answers 404
       await page.setViewportSize(viewport);
       await decideConsent(page);
       await openPage(page, '/no-such-page');

@@ -38,11 +38,15 @@ function head(meta, brand, { canonical = true, noindex = false } = {}) {
 }
 
 /** The template's title and description make way for the page's head. */
-function page(template, headHtml, body) {
+function page(template, headHtml, renderedBody) {
+  // renderToString puts the resource hints React's preload() asks for (the brand font) before the markup: they
+  // belong in <head>, where the browser finds them first and React looks for them when it hydrates.
+  const hints = renderedBody?.match(/^(?:<link\b[^>]*\/?>)+/)?.[0] ?? '';
+  const body = renderedBody?.slice(hints.length);
   const html = template
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
-    .replace('</head>', `  ${headHtml}\n  </head>`);
+    .replace('</head>', `  ${headHtml}${hints}\n  </head>`);
   if (body === undefined) return html;
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
   return html.replace('<div id="root"></div>', `<div id="root" data-prerendered="true">${body}</div>`);
