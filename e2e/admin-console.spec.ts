@@ -1,22 +1,13 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, openPage, test } from './fixtures';
 import { createUser, serviceClient, signedInUser } from './support/auth';
+import { readOutbox } from './support/outbox';
 import { decideConsent } from './support/public-helpers';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-const outbox = (): { to: string; subject: string }[] => {
-  try {
-    return readFileSync(path.join(process.env.E2E_DATA_DIR!, 'outbox.jsonl'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l));
-  } catch {
-    return [];
-  }
-};
+const outbox = () => readOutbox();
 
 test.describe("operators' console", () => {
   test('is the not-found page for visitors and for signed-in users who are not admins', async ({ page }) => {

@@ -1,23 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openPage, test, waitForApp } from './fixtures';
 import { uniqueEmail } from './support/auth';
+import { readOutbox } from './support/outbox';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** The confirmation mails the e2e server wrote to its development outbox. */
-const outbox = (): { to: string; subject: string; text: string }[] => {
-  try {
-    return readFileSync(path.join(process.env.E2E_DATA_DIR!, 'outbox.jsonl'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l));
-  } catch {
-    return [];
-  }
-};
+const outbox = () => readOutbox();
 
 /** Decline optional cookies so the prompt does not cover the form (the choice is stored and the page reloads). */
 async function dismissConsent(page: Page) {

@@ -4,12 +4,9 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { startServer, type RunningServer } from '../../server/src/server';
+import { readOutbox, type OutboxMail } from './outbox';
 
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-}
+export type { OutboxMail };
 
 /** A server of its own with e-mail confirmation on (issue 14), its development outbox and admin client. */
 export async function startConfirmServer(env: Record<string, string> = {}) {
@@ -40,16 +37,7 @@ export async function startConfirmServer(env: Record<string, string> = {}) {
     .setExpirationTime('1h')
     .sign(secret);
   const anon = () => createClient(server.url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const outbox = (): OutboxMail[] => {
-    try {
-      return readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as OutboxMail);
-    } catch {
-      return [];
-    }
-  };
+  const outbox = () => readOutbox(dataDir);
   /** The newest mail to `to` whose subject matches, once it has arrived. */
   const mailTo = async (to: string, subject: RegExp, after = 0): Promise<OutboxMail> => {
     for (let i = 0; i < 100; i++) {
