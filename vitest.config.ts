@@ -11,6 +11,11 @@ const service = (name: string, env: Record<string, string>) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // Two files at once (docs/decisions/0057): a file waits on its server, PostgreSQL and timers much of the time,
+    // and the suite is the longest stage of npm test. Both service projects share the two workers.
+    maxWorkers: 2,
+    // Each worker its own Redis database (the only thing files running side by side could share).
+    setupFiles: ['server/test/support/worker-setup.ts'],
     // Migrates once into a template each test file's server starts from (server/test/support/db-template.ts).
     globalSetup: ['server/test/support/global-setup.ts'],
   },
@@ -28,6 +33,8 @@ export default defineConfig({
           // Some unit tests open an in-memory PGlite; a busy 2-core machine needs more than the 5 s default.
           testTimeout: 20_000,
           environment: 'node',
+          // New in-memory PGlite databases unpack an initialised cluster instead of running initdb (docs/decisions/0057).
+          globalSetup: ['server/test/support/global-setup.ts'],
         },
       },
       service('service', { SERVICE_DB: 'pglite' }),

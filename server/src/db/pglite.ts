@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Database, QueryResult, Queryable } from './types.js';
 
@@ -17,11 +19,24 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
 }
 
 /**
+ * Test runs only (docs/decisions/0057): PGLITE_INITDB_SNAPSHOT names a tar of a just-initialised, empty cluster
+ * (server/test/support/pglite-snapshot.ts builds it). A new cluster (in memory, or a folder without PG_VERSION) is
+ * unpacked from it instead of running initdb, which costs PGlite about 6 CPU seconds each time. Unset: initdb.
+ */
+function initdbSnapshot(dir: string | undefined): Blob | undefined {
+  const file = process.env.PGLITE_INITDB_SNAPSHOT;
+  if (!file || !existsSync(file)) return undefined;
+  if (dir && existsSync(path.join(dir, 'PG_VERSION'))) return undefined;
+  return new Blob([readFileSync(file)]);
+}
+
+/**
  * Embedded PostgreSQL (WebAssembly); `dir` undefined = in memory. PGlite serialises all queries itself.
  * `loadDataDir`: a snapshot (from snapshot()) to create an empty `dir` from (restore).
  */
 export async function openPglite(dir?: string, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
-  const pg = await PGlite.create(dir ?? 'memory://', { parsers, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+  const loadDataDir = opts.loadDataDir ?? initdbSnapshot(dir);
+  const pg = await PGlite.create(dir ?? 'memory://', { parsers, ...(loadDataDir ? { loadDataDir } : {}) });
   const base = wrap(pg);
   return {
     kind: 'pglite',

@@ -16,7 +16,7 @@ import { openPostgres } from '../../src/db/postgres.js';
  */
 
 /** The installed PGlite's version (its package.json is not exported, so found from its entry point). */
-function pgliteVersion(): string {
+export function pgliteVersion(): string {
   for (
     let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     dir !== path.dirname(dir);

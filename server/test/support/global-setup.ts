@@ -1,8 +1,14 @@
 import type { TestProject } from 'vitest/node';
 import { ensurePgliteTemplate, ensurePgTemplate } from './db-template.js';
+import { ensureInitdbSnapshot } from './pglite-snapshot.js';
 
-/** vitest globalSetup of the service projects: build the migrated template once, before any test file starts. */
+/**
+ * vitest globalSetup of the unit and service projects (docs/decisions/0043, 0057): the empty-cluster snapshot
+ * every new PGlite database is unpacked from (the workers, started after this, inherit PGLITE_INITDB_SNAPSHOT),
+ * and for the service projects the migrated template each test file's server starts from.
+ */
 export default async function setup(project: TestProject): Promise<void> {
+  process.env.PGLITE_INITDB_SNAPSHOT ??= await ensureInitdbSnapshot();
   if (project.config.env?.SERVICE_DB === 'postgres') await ensurePgTemplate();
-  else await ensurePgliteTemplate();
+  else if (project.config.env?.SERVICE_DB === 'pglite') await ensurePgliteTemplate();
 }
