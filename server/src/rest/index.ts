@@ -39,7 +39,7 @@ export function restRoutes(ctx: AppContext, afterWrite: AfterWrite = {}): Hono {
       c.set('profile' as never, schema as never);
       c.set('caller' as never, caller as never);
       const res = await fn(c);
-      const after = c.req.method === 'POST' && res.status < 300 ? afterWrite[route(c)] : undefined;
+      const after = (c.req.method === 'POST' || c.req.method === 'PUT') && res.status < 300 ? afterWrite[route(c)] : undefined;
       if (after) await after(ctx).catch((err: unknown) => ctx.log.error({ err, route: route(c) }, 'rest: after-write work failed'));
       return res;
     } catch (err) {
