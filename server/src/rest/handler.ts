@@ -22,7 +22,7 @@ const num = (v: string | number | null | undefined) => (v === null || v === unde
 export interface RestDeps {
   ctx: AppContext;
   schema: SchemaCacheHolder;
-  /** Batch size and row-counting rate limits of POSTs (write-limits.ts); throws 413/429. */
+  /** Batch size and row-counting rate limits of POSTs and PUTs (write-limits.ts); throws 413/429. */
   guardWrite: WriteGuard;
 }
 

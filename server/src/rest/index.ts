@@ -15,7 +15,7 @@ export type AfterWrite = Record<string, (ctx: AppContext) => Promise<void>>;
 
 export function restRoutes(ctx: AppContext, afterWrite: AfterWrite = {}): Hono {
   const app = new Hono();
-  // Every POST is checked against the declarative table of write limits (batch size, rows per IP and per user).
+  // Every POST and PUT is checked against the declarative table of write limits (batch size, rows per IP and per user).
   const deps: RestDeps = { ctx, schema: createSchemaCacheHolder(ctx.db), guardWrite: createWriteGuard(ctx) };
   const run = (route: (c: Context) => string, fn: (c: Context) => Promise<Response>) => async (c: Context) => {
     let role = 'anon';
