@@ -10,11 +10,25 @@ import { createTestUser, type TestUser } from './tokens.js';
 let t: TestServer;
 let user: TestUser;
 beforeAll(async () => {
-  t = await startTestServer({ RATE_LIMIT_DISABLED: 'true', REST_EXPLAIN_ENABLED: 'true', REST_SCHEMAS: 'public,auth' });
+  t = await startTestServer({
+    RATE_LIMIT_DISABLED: 'true',
+    REST_EXPLAIN_ENABLED: 'true',
+    REST_AGGREGATES_ENABLED: 'true',
+    REST_SCHEMAS: 'public,auth',
+  });
   // A computed field and a function as relationship, so the fuzz reaches the row-function grammar too.
   await t.server.ctx.db.exec(`
     create function public.fz_label(public.integrations) returns text language sql stable as $$ select upper($1.name) $$;
     create function public.fz_plans(it public.integrations) returns setof public.plans language sql stable as $$ select * from public.plans $$;
+    -- Three levels of keys, two of them to the same parent (ambiguous without a hint), for nested embeds and hints.
+    create table public.fz_parent (id int primary key, name text);
+    create table public.fz_child (id int primary key, parent_id int references public.fz_parent (id),
+      other_parent int references public.fz_parent (id), amount numeric);
+    create table public.fz_grandchild (id int primary key, child_id int references public.fz_child (id), note text);
+    insert into public.fz_parent values (1, 'p1'), (2, 'p2');
+    insert into public.fz_child values (1, 1, 2, 10), (2, 1, null, 5), (3, 2, 1, null);
+    insert into public.fz_grandchild values (1, 1, 'g1'), (2, 3, null);
+    grant select, insert, update, delete on public.fz_parent, public.fz_child, public.fz_grandchild to authenticated;
   `);
   user = await createTestUser(t);
 });
@@ -51,6 +65,29 @@ const hostile = fc.oneof(
     'fz_label.desc',
     'fz_plans(name)',
     'fz_label,x:fz_plans!inner(id)',
+    // nested embeds, hints, aggregates and spread
+    'id,fz_child(id,fz_grandchild(*))',
+    'name,fz_child!inner(amount,fz_grandchild!inner(note))',
+    'fz_child!fz_child_parent_id_fkey(*)',
+    'fz_child!other_parent(id)',
+    'fz_child(*)',
+    '*,fz_parent!parent_id(name)',
+    '*,fz_parent(*)',
+    'p:fz_parent!fz_child_other_parent_fkey!inner(id)',
+    '...fz_parent!parent_id(name)',
+    '...fz_child(id)',
+    'id,...fz_grandchild(note)',
+    'count()',
+    'amount.sum(),parent_id',
+    'amount.avg()::int,total:amount.max()',
+    'name,fz_child(amount.sum(),count())',
+    'id.count(),fz_parent!parent_id(name)',
+    'amount.sum().x',
+    'a(b(c(d(e(f(g(h(*))))))))',
+    'fz_child(fz_grandchild(fz_child(fz_grandchild(fz_child(*)))))',
+    'x!y!z(*)',
+    '...(*)',
+    'count()()',
   ),
 );
 // Media types and profiles, valid and not (header values stay ASCII: fetch refuses others before sending).
@@ -112,10 +149,25 @@ const key = fc.oneof(
     'fz_label',
     'fz_plans.order',
     'fz_plans.name',
+    'fz_child.order',
+    'fz_child.limit',
+    'fz_child.amount',
+    'fz_child.fz_grandchild.note',
+    'amount',
+    'parent_id',
   ),
   fc.string({ maxLength: 12 }),
 );
-const table = fc.constantFrom('integrations', 'business_profiles', 'plans', 'rpc/top_rated_integrations', 'rpc/has_feature', 'nope');
+const table = fc.constantFrom(
+  'integrations',
+  'business_profiles',
+  'plans',
+  'fz_parent',
+  'fz_child',
+  'rpc/top_rated_integrations',
+  'rpc/has_feature',
+  'nope',
+);
 
 describe(`hostile query strings (${SERVICE_DB})`, () => {
   it('answers 2xx or 4xx with a PostgREST error body, never 5xx', async () => {
@@ -123,7 +175,7 @@ describe(`hostile query strings (${SERVICE_DB})`, () => {
       fc.asyncProperty(
         table,
         fc.array(fc.tuple(key, value), { maxLength: 5 }),
-        fc.constantFrom('GET', 'HEAD', 'DELETE', 'PATCH'),
+        fc.constantFrom('GET', 'HEAD', 'DELETE', 'PATCH', 'PUT'),
         accept,
         profile,
         async (tbl, pairs, method, acceptHeader, profileHeader) => {
@@ -138,7 +190,8 @@ describe(`hostile query strings (${SERVICE_DB})`, () => {
               ...(acceptHeader ? { Accept: acceptHeader } : {}),
               ...(profileHeader ? { 'Accept-Profile': profileHeader, 'Content-Profile': profileHeader } : {}),
             },
-            body: verb === 'PATCH' ? JSON.stringify({ business_name: 'x' }) : undefined,
+            body:
+              verb === 'PATCH' ? JSON.stringify({ business_name: 'x' }) : verb === 'PUT' ? JSON.stringify({ id: 1, name: 'x' }) : undefined,
           });
           const text = await res.text();
           expect(res.status, `${method} ${tbl}?${qs} (${acceptHeader}, ${profileHeader}) -> ${text}`).toBeLessThan(500);

@@ -21,12 +21,17 @@ const SCHEMA = `
   create function rf_plants_of(bed_name text) returns setof rf_plants language sql stable as
     $$ select p.* from rf_plants p join rf_beds b on b.id = p.bed_id where b.name = bed_name $$;
   create view rf_big_plants as select id, bed_id, species from rf_plants where height_cm >= 50;
+  -- a view over a join, its columns renamed: it carries the keys of both sides under its own column names
+  create table rf_harvests (id int primary key, plant_id int references rf_plants, kg numeric);
+  insert into rf_harvests values (1, 1, 2.5), (2, 1, 1.5), (3, 3, 0.1);
+  create view rf_plant_beds as select p.id as plant, p.species, b.id as bed, b.name as bed_name
+    from rf_plants p join rf_beds b on b.id = p.bed_id;
   create schema rf_private;
   create table rf_private.rf_secrets (id int primary key, word text);
   insert into rf_private.rf_secrets values (1, 'hidden');
   create function rf_private.rf_word() returns text language sql stable as $$ select 'private word' $$;
   grant usage on schema rf_private to anon;
-  grant select on rf_beds, rf_plants, rf_big_plants, rf_private.rf_secrets to anon;
+  grant select on rf_beds, rf_plants, rf_big_plants, rf_harvests, rf_plant_beds, rf_private.rf_secrets to anon;
 `;
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -84,6 +89,21 @@ describe(`embedding through a view (${SERVICE_DB})`, () => {
     // the table's own relationship is still the only one under its column name
     const byColumn = await db.from('rf_plants').select('bed_id(name)').eq('id', 3).single();
     expect(byColumn.data).toEqual({ bed_id: { name: 'shady' } });
+  });
+
+  it('follows the columns of a view over a join to their tables, also when renamed', async () => {
+    const res = await db.from('rf_plant_beds').select('species, bed_name, rf_harvests(kg)').order('plant');
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual([
+      { species: 'tomato', bed_name: 'sunny', rf_harvests: [{ kg: 2.5 }, { kg: 1.5 }] },
+      { species: 'basil', bed_name: 'sunny', rf_harvests: [] },
+      { species: 'fern', bed_name: 'shady', rf_harvests: [{ kg: 0.1 }] },
+    ]);
+    const into = await db.from('rf_harvests').select('id, rf_plant_beds(bed_name)').eq('id', 3).single();
+    expect(into.data).toEqual({ id: 3, rf_plant_beds: { bed_name: 'shady' } });
+    // the key of rf_plants to rf_beds(id) reaches the view through its column bed: the plants of the row's bed
+    const beds = await db.from('rf_plant_beds').select('plant, rf_plants(id)').eq('plant', 3).single();
+    expect(beds.data).toEqual({ plant: 3, rf_plants: [{ id: 3 }] });
   });
 });
 

@@ -3,7 +3,7 @@ import { bodyExpr, jsonBody, type BodyFormat } from './body-sql.js';
 import { restError } from './errors.js';
 import type { Relation, Routine, SchemaCache } from './schema-cache.js';
 import { selectSql } from './select-sql.js';
-import { ident, orderSql, Params, whereSql, type Scope } from './sql-fragments.js';
+import { arrayLiteral, ident, orderSql, Params, whereSql, type Scope } from './sql-fragments.js';
 
 /**
  * AST -> one parameterised statement per request. Every statement returns one row with
@@ -41,18 +41,64 @@ export function buildRead(
   rel: Relation,
   q: ParsedQuery,
   page: Page,
-  opts: { count: boolean; singular: boolean; maxRows: number; body?: BodyFormat },
+  opts: {
+    count: boolean;
+    /** Prefer: count=planned / estimated (PostgREST's planner estimates); exact otherwise. */
+    countMethod?: 'exact' | 'planned' | 'estimated';
+    singular: boolean;
+    maxRows: number;
+    body?: BodyFormat;
+  },
 ): Statement {
   const p = new Params();
   const scope = tableScope(cache, rel);
   const from = ` from ${scope.qual}`;
   const plan = selectSql(scope, q, p, cache);
   const where = andWhere(whereSql(scope, q.where, p), plan.inner);
+  const total = !opts.count ? 'null::bigint' : countSql(cache, rel, q, p, from, where, opts.countMethod ?? 'exact', opts.maxRows);
   const sql =
     `with pgrst_source as (select ${plan.list}${from}${where}${plan.groupBy}${orderSql(scope, q.order, p, plan.related)}${limitSql(page, opts.maxRows, p)}) ` +
-    `select ${opts.count ? `(select count(*) ${from}${where})` : 'null::bigint'} as total, count(_t) as page_total, ${bodyExpr(opts.body ?? jsonBody(opts.singular))} as body ` +
+    `select ${total} as total, count(_t) as page_total, ${bodyExpr(opts.body ?? jsonBody(opts.singular))} as body ` +
     `from (select * from pgrst_source) _t`;
   return { sql, params: p.values };
+}
+
+/** Bound values of a query that rest_internal.plan_rows runs under EXPLAIN: its placeholders read the array $1. */
+class ArrayParams extends Params {
+  override add(v: string): string {
+    this.values.push(v);
+    return `$1[${this.values.length}]`;
+  }
+}
+
+/**
+ * The total of a read. exact: count(*). planned: the planner's row estimate of `select 1 from ... where ...`, as
+ * PostgREST reads it (EXPLAIN), taken by rest_internal.plan_rows (migration 0510) inside this one statement, the
+ * query text written here from schema-cache names and its values passed bound, as an array. estimated: the exact
+ * count up to REST_MAX_ROWS, the larger of it and the estimate beyond (PostgREST counts at most max-rows + 1 rows).
+ */
+function countSql(
+  cache: SchemaCache,
+  rel: Relation,
+  q: ParsedQuery,
+  p: Params,
+  from: string,
+  where: string,
+  method: 'exact' | 'planned' | 'estimated',
+  maxRows: number,
+): string {
+  if (method === 'exact') return `(select count(*)${from}${where})`;
+  const ap = new ArrayParams();
+  const scope = tableScope(cache, rel);
+  const inner = selectSql(scope, q, ap, cache).inner;
+  const query = `select 1${from}${andWhere(whereSql(scope, q.where, ap), inner)}`;
+  const planned = `rest_internal.plan_rows(${p.add(query)}::text, ${p.add(arrayLiteral(ap.values))}::text[])`;
+  if (method === 'planned') return planned;
+  const limit = p.add(String(maxRows));
+  return (
+    `(select case when _c.n > ${limit}::bigint then greatest(_c.n, ${planned}) else _c.n end ` +
+    `from (select count(*) as n from (select 1${from}${where} limit ${limit}::bigint + 1) _l) _c)`
+  );
 }
 
 /** Adds !inner embed conditions to a WHERE clause (which may be empty). */
@@ -98,7 +144,12 @@ export function buildInsert(
   q: ParsedQuery,
   rows: Row[],
   columns: string[],
-  opts: WriteOptions & { resolution?: 'merge-duplicates' | 'ignore-duplicates'; missingDefault: boolean },
+  opts: WriteOptions & {
+    resolution?: 'merge-duplicates' | 'ignore-duplicates';
+    missingDefault: boolean;
+    /** PUT: the URL's primary-key filters, applied to the body's rows (a row naming another key is not written). */
+    bodyFilter?: ParsedQuery['where'];
+  },
 ): Statement {
   const p = new Params();
   const table = `${ident(cache.schema)}.${ident(rel.name)}`;
@@ -121,7 +172,9 @@ export function buildInsert(
         json = `(select coalesce(json_agg(jsonb_build_object(${defaults.join(', ')}) || e), '[]') from jsonb_array_elements(${json}::jsonb) e)`;
     }
     const cols = columns.map(ident).join(', ');
-    insert = `insert into ${table} (${cols}) select ${cols} from json_to_recordset(${json}) as _b(${def})`;
+    const bodyScope: Scope = { name: rel.name, qual: '_b', columns: rel.columns };
+    const bodyWhere = opts.bodyFilter ? whereSql(bodyScope, opts.bodyFilter, p) : '';
+    insert = `insert into ${table} (${cols}) select ${cols} from json_to_recordset(${json}) as _b(${def})${bodyWhere}`;
     if (opts.resolution) {
       const target = q.onConflict ?? rel.primaryKey;
       if (!target.length)

@@ -22,7 +22,7 @@ const num = (v: string | number | null | undefined) => (v === null || v === unde
 export interface RestDeps {
   ctx: AppContext;
   schema: SchemaCacheHolder;
-  /** Batch size and row-counting rate limits of POSTs (write-limits.ts); throws 413/429. */
+  /** Batch size and row-counting rate limits of POSTs and PUTs (write-limits.ts); throws 413/429. */
   guardWrite: WriteGuard;
 }
 
@@ -132,12 +132,18 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
   const { singular } = accepted;
   const body = { ...accepted, postgis: cache.postgis };
   const type = contentType(accepted);
-  const count = prefs.count !== undefined; // planned/estimated are answered with the exact count
+  const count = prefs.count !== undefined;
   const path = `/${name}`;
 
   if (method === 'GET' || method === 'HEAD') {
     const page = pageOf(q.limit, q.offset, method === 'GET' ? parseRange(c.req.header('range')) : null);
-    const stmt = buildRead(cache, rel, q, page, { count, singular, maxRows: ctx.config.REST_MAX_ROWS, body });
+    const stmt = buildRead(cache, rel, q, page, {
+      count,
+      countMethod: prefs.count,
+      singular,
+      maxRows: ctx.config.REST_MAX_ROWS,
+      body,
+    });
     if (accepted.plan) return answerPlan(deps, c, caller, stmt, accepted, { readOnly: true, path });
     const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: true, path, check: singularCheck(singular) });
     return pageResponse(c, row, page.offset, { 'Preference-Applied': preferenceApplied(prefs, false) }, type);
@@ -219,9 +225,55 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
       type,
     );
   }
-  if (method === 'PUT')
-    throw restError(400, 'PGRST127', 'Feature not implemented', 'PUT is not supported; use POST with Prefer: resolution=merge-duplicates');
+  if (method === 'PUT') {
+    // Single-row upsert by primary key (PostgREST's PUT): the filters are exactly the key, each with eq; the body's
+    // row must carry the same key values (the filters are applied to it), or nothing is written (PGRST115).
+    if (q.limit !== undefined || q.offset !== undefined)
+      throw restError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
+    if (!isPrimaryKeyFilter(q, rel.primaryKey))
+      throw restError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators");
+    const parsed = InsertBody.safeParse(await readJson(c));
+    if (!parsed.success) throw restError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object');
+    const rows: Row[] = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+    await deps.guardWrite(c, caller, path, rows.length);
+    const columns = q.columns ?? columnsOf(rows);
+    const putMismatch = () => restError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
+    if (rows.length !== 1 || rel.primaryKey.some((k) => !columns.includes(k))) throw putMismatch();
+    stmt = buildInsert(cache, rel, q, rows, columns, {
+      ...opts,
+      resolution: 'merge-duplicates',
+      missingDefault: false,
+      bodyFilter: q.where,
+    });
+    if (accepted.plan) return answerPlan(deps, c, caller, stmt, accepted, { readOnly: false, path });
+    const row = await runAsCaller(ctx, c, caller, stmt, {
+      readOnly: false,
+      path,
+      check: (r) => {
+        if (Number(r.page_total) !== 1) throw putMismatch();
+      },
+      rollback: prefs.tx === 'rollback',
+    });
+    return respond(
+      c,
+      opts.returnRepresentation ? 200 : 204,
+      opts.returnRepresentation ? row.body : null,
+      { 'Preference-Applied': applied },
+      type,
+    );
+  }
   throw restError(405, 'PGRST117', `Unsupported HTTP method: ${method.slice(0, 20)}`);
+}
+
+/** PUT's filters: every primary-key column, each with a plain eq (no negation, quantifier, JSON path or or=/and=). */
+function isPrimaryKeyFilter(q: ParsedQuery, primaryKey: string[]): boolean {
+  if (!primaryKey.length) return false;
+  const named = new Set<string>();
+  for (const c of q.where) {
+    if (c.kind !== 'filter' || c.op !== 'eq' || c.negate || c.quantifier || c.field.path.length) return false;
+    named.add(c.field.column);
+  }
+  return named.size === primaryKey.length && primaryKey.every((k) => named.has(k));
 }
 
 /** Keys of the rows; in a bulk insert without columns= every object must have the same keys. */

@@ -15,7 +15,7 @@ export type AfterWrite = Record<string, (ctx: AppContext) => Promise<void>>;
 
 export function restRoutes(ctx: AppContext, afterWrite: AfterWrite = {}): Hono {
   const app = new Hono();
-  // Every POST is checked against the declarative table of write limits (batch size, rows per IP and per user).
+  // Every POST and PUT is checked against the declarative table of write limits (batch size, rows per IP and per user).
   const deps: RestDeps = { ctx, schema: createSchemaCacheHolder(ctx.db), guardWrite: createWriteGuard(ctx) };
   const run = (route: (c: Context) => string, fn: (c: Context) => Promise<Response>) => async (c: Context) => {
     let role = 'anon';
@@ -39,7 +39,7 @@ export function restRoutes(ctx: AppContext, afterWrite: AfterWrite = {}): Hono {
       c.set('profile' as never, schema as never);
       c.set('caller' as never, caller as never);
       const res = await fn(c);
-      const after = c.req.method === 'POST' && res.status < 300 ? afterWrite[route(c)] : undefined;
+      const after = (c.req.method === 'POST' || c.req.method === 'PUT') && res.status < 300 ? afterWrite[route(c)] : undefined;
       if (after) await after(ctx).catch((err: unknown) => ctx.log.error({ err, route: route(c) }, 'rest: after-write work failed'));
       return res;
     } catch (err) {

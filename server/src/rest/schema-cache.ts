@@ -27,7 +27,7 @@ export interface ForeignKey {
   columns: string[];
   refTable: string;
   refColumns: string[];
-  /** Copied onto a view from the key of the one table it selects from (embedded by the view's name only). */
+  /** Copied onto a view from a key of a table it selects from (embedded by the view's name only). */
   viaView?: boolean;
 }
 
@@ -90,22 +90,28 @@ const KEYS_SQL = `
   left join pg_namespace rn on rn.oid = r.relnamespace
   where n.nspname = $1 and con.contype in ('p', 'u', 'f') and (con.contype <> 'f' or rn.nspname = $1)`;
 
-// Base columns each view reads (from its rewrite rule's dependencies), for views over exactly one relation.
+// Where each view column comes from: PostgreSQL records the source table and column of every output column of a
+// view's query (resorigtbl / resorigcol of its target entries, in the rewrite rule's node tree), also through joins,
+// renames and subqueries, as PostgREST reads them. The last entry of a name is the view's own (nested queries come
+// first in the tree); entries without a source (expressions) are dropped.
 const VIEW_SOURCES_SQL = `
-  select v.relname as view, t.relname as base, array_agg(distinct a.attname::text) as cols
-  from pg_depend d
-  join pg_rewrite r on r.oid = d.objid
-  join pg_class v on v.oid = r.ev_class and v.relkind in ('v', 'm')
-  join pg_namespace vn on vn.oid = v.relnamespace
-  join pg_class t on t.oid = d.refobjid and t.oid <> v.oid
-  join pg_namespace tn on tn.oid = t.relnamespace
-  join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
-  where d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
-    and vn.nspname = $1 and tn.nspname = $1
-    and (select count(distinct d2.refobjid) from pg_depend d2
-         where d2.objid = r.oid and d2.classid = 'pg_rewrite'::regclass and d2.refclassid = 'pg_class'::regclass
-           and d2.refobjid <> v.oid and d2.refobjsubid > 0) = 1
-  group by v.relname, t.relname`;
+  with entries as (
+    select v.relname as view, m.i, m.x[2] as resname, m.x[3]::oid as tbl, m.x[4]::int as col
+    from pg_class v
+    join pg_namespace vn on vn.oid = v.relnamespace
+    join pg_rewrite r on r.ev_class = v.oid and r.rulename = '_RETURN'
+    cross join lateral regexp_matches(r.ev_action::text,
+      ':resno (\\d+) :resname ((?:[^\\s\\\\]|\\\\.)+) :ressortgroupref \\d+ :resorigtbl (\\d+) :resorigcol (\\d+)', 'g')
+      with ordinality m(x, i)
+    where vn.nspname = $1 and v.relkind in ('v', 'm')
+  ), own as (
+    select distinct on (view, resname) view, resname, tbl, col from entries order by view, resname, i desc
+  )
+  select o.view, regexp_replace(o.resname, '\\\\(.)', '\\1', 'g') as col, t.relname as base, a.attname::text as base_col
+  from own o
+  join pg_class t on t.oid = o.tbl
+  join pg_namespace tn on tn.oid = t.relnamespace and tn.nspname = $1
+  join pg_attribute a on a.attrelid = t.oid and a.attnum = o.col`;
 
 const ROUTINES_SQL = `
   select p.proname as name, p.proretset as returns_set, p.provolatile as volatility, p.pronargdefaults as n_defaults,
@@ -191,7 +197,7 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
     else if (k.ref_rel && relations.has(k.ref_rel))
       rel.foreignKeys.push({ name: k.name, columns: k.cols, refTable: k.ref_rel, refColumns: k.ref_cols });
   }
-  const views = await db.query<{ view: string; base: string; cols: string[] }>(VIEW_SOURCES_SQL, [schema]);
+  const views = await db.query<ViewColumnSource>(VIEW_SOURCES_SQL, [schema]);
   addViewKeys(relations, views.rows);
   const routines = new Map<string, Routine[]>();
   const procs = await db.query<RoutineRow>(ROUTINES_SQL, [schema]);
@@ -245,22 +251,48 @@ export async function loadSchemaCache(db: Queryable, schema = EXPOSED_SCHEMA): P
   return { schema, relations, routines, computedRels, postgis: geo.rows[0]?.schema ?? null };
 }
 
+interface ViewColumnSource {
+  view: string;
+  col: string;
+  base: string;
+  base_col: string;
+}
+
 /**
- * A view selecting from one relation gets that relation's keys whose columns it shows under the same names: its own
- * keys to other tables, and other tables' keys to it (PostgREST follows view columns to their source the same way).
+ * A view gets the keys of the tables it selects from whose columns it shows (under any name): their keys to other
+ * tables, and other tables' keys to them, with the view's column names (PostgREST follows view columns to their
+ * source the same way). A view over a join thus carries the keys of each side.
  */
-function addViewKeys(relations: Map<string, Relation>, sources: { view: string; base: string; cols: string[] }[]) {
+function addViewKeys(relations: Map<string, Relation>, sources: ViewColumnSource[]) {
+  // view -> base table -> base column -> the view's column showing it (the first one, when several do)
+  const shown = new Map<string, Map<string, Map<string, string>>>();
+  for (const s of sources) {
+    if (!relations.get(s.view)?.columns.has(s.col)) continue;
+    const byBase = shown.get(s.view) ?? new Map<string, Map<string, string>>();
+    shown.set(s.view, byBase);
+    const cols = byBase.get(s.base) ?? new Map<string, string>();
+    byBase.set(s.base, cols);
+    if (!cols.has(s.base_col)) cols.set(s.base_col, s.col);
+  }
   const copies: [Relation, ForeignKey][] = [];
-  for (const { view, base, cols } of sources) {
-    const v = relations.get(view);
-    const b = relations.get(base);
-    if (!v || !b) continue;
-    const shows = (c: string[]) => c.every((x) => cols.includes(x) && v.columns.has(x));
-    for (const fk of b.foreignKeys) if (!fk.viaView && shows(fk.columns)) copies.push([v, { ...fk, viaView: true }]);
-    for (const other of relations.values())
-      for (const fk of other.foreignKeys)
-        if (!fk.viaView && fk.refTable === base && other !== v && shows(fk.refColumns))
-          copies.push([other, { ...fk, refTable: view, viaView: true }]);
+  for (const [view, byBase] of shown) {
+    const v = relations.get(view)!;
+    for (const [base, cols] of byBase) {
+      const b = relations.get(base);
+      if (!b || b === v) continue;
+      const rename = (c: string[]) => (c.every((x) => cols.has(x)) ? c.map((x) => cols.get(x)!) : undefined);
+      for (const fk of b.foreignKeys) {
+        const columns = fk.viaView ? undefined : rename(fk.columns);
+        if (columns) copies.push([v, { ...fk, columns, viaView: true }]);
+      }
+      for (const other of relations.values()) {
+        if (other === v) continue;
+        for (const fk of other.foreignKeys) {
+          const refColumns = !fk.viaView && fk.refTable === base ? rename(fk.refColumns) : undefined;
+          if (refColumns) copies.push([other, { ...fk, refTable: view, refColumns, viaView: true }]);
+        }
+      }
+    }
   }
   for (const [rel, fk] of copies) rel.foreignKeys.push(fk);
 }

@@ -5,7 +5,7 @@ import { createRateLimiter, type RateLimiter, type RateLimitResult } from '../ht
 import { restError, restRateLimited } from './errors.js';
 import type { Caller } from './request-role.js';
 
-/** How much one client may write through POST /rest/v1 to one table or function. */
+/** How much one client may write through POST (or PUT) /rest/v1 to one table or function. */
 export interface WriteLimit {
   /** Counter namespace; routes with the same bucket share their counters (the waitlist table and its RPC). */
   bucket: string;
