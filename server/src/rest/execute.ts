@@ -77,7 +77,10 @@ export async function runAsCaller(
         { ...preamble, name: named ? names?.name(preamble.sql) : undefined },
         { sql: stmt.sql, params: stmt.params, name: named ? names?.name(stmt.sql) : undefined },
       ],
-      { commitWithStatements: opts.readOnly && !opts.rollback, check },
+      // A write with nothing to check commits with its statement too: a failed statement still rolls back (the
+      // pipelined COMMIT ends an aborted transaction), and the advisory or row locks it took are held one round
+      // trip less (the waitlist join's position lock, issue 16).
+      { commitWithStatements: (opts.readOnly || !opts.check) && !opts.rollback, check },
     );
   try {
     let results;
