@@ -87,21 +87,26 @@ async function waitForHealth(url: string, child: ChildProcess, stderr: () => str
 export async function startChildServer(env: Record<string, string> = {}, dataDir?: string): Promise<ChildServer> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      RATE_LIMIT_DISABLED: 'true',
-      ...env,
+  // BENCH_SERVER_DIR: run another checkout's server (e.g. the commit before a change) under the same bench.
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/src/main.ts'],
+    {
+      cwd: process.env.BENCH_SERVER_DIR || REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        RATE_LIMIT_DISABLED: 'true',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let errText = '';
   const keep = (chunk: Buffer) => {
     errText = (errText + chunk.toString()).slice(-4000);

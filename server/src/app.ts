@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { apiRoutes } from './api/index.js';
 import { sendWaitlistConfirmations } from './api/waitlist-confirmations.js';
@@ -17,7 +15,8 @@ import { ApiError } from './errors/api-error.js';
 import { notFoundJson, prefixErrorResponse } from './errors/json.js';
 import { inputGuard, refuseFor } from './http/input-guard.js';
 import { registerMetrics, requestMetrics } from './http/metrics.js';
-import { securityHeaders } from './http/security-headers.js';
+import { rawPath, requestBodyLimit, responseCompression } from './http/hot-path.js';
+import { nodeResponse, securityHeaders } from './http/security-headers.js';
 import { registerStatic } from './http/static.js';
 
 export type AppEnv = { Variables: { requestId: string } };
@@ -32,20 +31,29 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   app.use('*', requestMetrics());
   // Then a draining server refuses new work before any other middleware touches the database.
   if (ctx.lifecycle) app.use('*', ctx.lifecycle.middleware());
+  const logRequests = log.isLevelEnabled('info');
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
     const started = performance.now();
+    // On Node the header goes on the outgoing response up front (see securityHeaders: no Headers object per request).
+    const out = nodeResponse(c);
+    out?.setHeader('X-Request-Id', requestId);
     await next();
-    c.res.headers.set('X-Request-Id', requestId);
-    const ms = Math.round(performance.now() - started);
-    log.info({ requestId, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms }, 'request');
+    if (!out) c.res.headers.set('X-Request-Id', requestId);
+    if (logRequests) {
+      const ms = Math.round(performance.now() - started);
+      log.info({ requestId, method: c.req.method, path: rawPath(c.req.url), status: c.res.status, ms }, 'request');
+    }
   });
   app.use('*', reportUnexpectedErrors(errorTracker));
   app.use('*', securityHeaders(config));
-  app.use('*', compress());
+  app.use('*', responseCompression());
   for (const prefix of SERVICE_PREFIXES) {
-    app.use(`${prefix}/*`, bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError: (c) => prefixErrorResponse(c, 'request_too_large') }));
+    app.use(
+      `${prefix}/*`,
+      requestBodyLimit(config.BODY_LIMIT_BYTES, (c) => prefixErrorResponse(c, 'request_too_large')),
+    );
   }
   // NUL, invalid UTF-8 and unpaired surrogates in query strings and bodies: a 400, never a database 500 (/rest/v1 answers as PostgREST).
   for (const [prefix, refuse] of Object.entries(refuseFor(log))) app.use(`${prefix}/*`, inputGuard(refuse));

@@ -47,11 +47,22 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     async transactionBatch(statements, { commitWithStatements, check }) {
       const client = await pool.connect();
       try {
-        const sent = [
-          client.query('begin'),
-          ...statements.map((s) => client.query(s.sql, s.params ?? [])),
-          ...(commitWithStatements ? [client.query('commit')] : []),
-        ];
+        // Corked, the batch leaves in one write instead of one per statement (pg uncorks after each); pg submits
+        // pipelined queries synchronously, so everything below is buffered until the uncork.
+        const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+        stream?.cork?.();
+        let sent: Promise<pg.QueryResult>[];
+        try {
+          sent = [
+            client.query('begin'),
+            ...statements.map((s) =>
+              s.name ? client.query({ name: s.name, text: s.sql, values: s.params ?? [] }) : client.query(s.sql, s.params ?? []),
+            ),
+            ...(commitWithStatements ? [client.query('commit')] : []),
+          ];
+        } finally {
+          stream?.uncork?.();
+        }
         // allSettled observes every promise: after a failure the rest reject with 25P02 and must not go unhandled.
         // A COMMIT sent behind a failed statement ends the aborted transaction as a ROLLBACK (no error).
         const settled = await Promise.allSettled(sent);

@@ -18,6 +18,11 @@ export interface Queryable {
 export interface BoundStatement {
   sql: string;
   params?: unknown[];
+  /**
+   * A prepared-statement name for this exact `sql` (PostgreSQL: parsed and planned once per connection, then only
+   * bound and executed; PGlite ignores it). The caller keeps names unique per text and bounded in number.
+   */
+  name?: string;
 }
 
 export interface BatchOptions {

@@ -5,18 +5,32 @@ import type { Config } from '../config.js';
 import { httpDuration, httpRequests, registry } from '../metrics.js';
 import { notFoundJson } from '../errors/json.js';
 
-/** Counts and times every request under its route template ('/rest/v1/:table', never the raw path). */
+/**
+ * Counts and times every request under its route template ('/rest/v1/:table', never the raw path). The labelled
+ * children are made once per (method, route[, status]) and kept, instead of a timer closure and two label objects
+ * per request (issue 16); they stay valid across a registry reset (each observe looks its series up). The set is
+ * bounded like the labels themselves (route templates, methods, status codes).
+ */
 export function requestMetrics(): MiddlewareHandler {
+  const timers = new Map<string, { observe(seconds: number): void }>();
+  const counters = new Map<string, { inc(): void }>();
   return async (c, next) => {
-    const end = httpDuration.startTimer();
+    const started = performance.now();
     try {
       await next();
     } finally {
       // After next(), the route index is the handler that answered (or threw).
       const route = routePath(c) || 'unmatched';
-      const labels = { method: c.req.method, route };
-      end(labels);
-      httpRequests.inc({ ...labels, status: String(c.res.status) });
+      const method = c.req.method;
+      const key = `${method} ${route}`;
+      let timer = timers.get(key);
+      if (!timer) timers.set(key, (timer = httpDuration.labels({ method, route })));
+      timer.observe((performance.now() - started) / 1000);
+      const status = String(c.res.status);
+      const ckey = `${key} ${status}`;
+      let counter = counters.get(ckey);
+      if (!counter) counters.set(ckey, (counter = httpRequests.labels({ method, route, status })));
+      counter.inc();
     }
   };
 }

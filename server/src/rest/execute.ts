@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { clientIp, truncateIp } from '../http/client-ip.js';
 import type { Statement } from './build-sql.js';
 import { restError } from './errors.js';
+import { statementNames } from './statement-names.js';
 import type { Caller } from './request-role.js';
 
 export interface ResultRow {
@@ -67,17 +68,38 @@ export async function runAsCaller(
     }
   };
   // BEGIN, preamble, statement (and COMMIT for reads, where it equals ROLLBACK) go out as one round trip on
-  // PostgreSQL (issue 16); a write's COMMIT waits for `check`, so a failed check still rolls back.
-  const done = ctx.db.transactionBatch([preamble, { sql: stmt.sql, params: stmt.params }], {
-    commitWithStatements: opts.readOnly && !opts.rollback,
-    check,
-  });
+  // PostgreSQL (issue 16); a write's COMMIT waits for `check`, so a failed check still rolls back. On PostgreSQL
+  // both statements are prepared once per connection and shape (statement-names.ts).
+  const names = ctx.db.kind === 'postgres' ? statementNames(ctx.db) : undefined;
+  const attempt = (named: boolean) =>
+    ctx.db.transactionBatch(
+      [
+        { ...preamble, name: named ? names?.name(preamble.sql) : undefined },
+        { sql: stmt.sql, params: stmt.params, name: named ? names?.name(stmt.sql) : undefined },
+      ],
+      // A write with nothing to check commits with its statement too: a failed statement still rolls back (the
+      // pipelined COMMIT ends an aborted transaction), and the advisory or row locks it took are held one round
+      // trip less (the waitlist join's position lock, issue 16).
+      { commitWithStatements: (opts.readOnly || !opts.check) && !opts.rollback, check },
+    );
   try {
-    return (await done)[1]!.rows[0] as unknown as ResultRow;
+    let results;
+    try {
+      results = await attempt(true);
+    } catch (e) {
+      // A prepared statement whose result columns changed under it (DDL): forget the names, run it once unnamed.
+      if (!names || !isPlanResultChange(e)) throw e;
+      names.forget();
+      results = await attempt(false);
+    }
+    return results[1]!.rows[0] as unknown as ResultRow;
   } catch (e) {
     if (e instanceof RollbackRequested && kept) return kept;
     throw e;
   }
 }
+
+const isPlanResultChange = (e: unknown) =>
+  (e as { code?: unknown } | null)?.code === '0A000' && /cached plan must not change result type/.test(String((e as Error).message));
 
 class RollbackRequested extends Error {}

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js';
+import { statementNames } from './statement-names.js';
 
 /** What /rest/v1 knows about the exposed schema (public): loaded from pg_catalog, never from a request. */
 export interface Column {
@@ -310,6 +311,7 @@ export function createSchemaCacheHolder(db: Queryable) {
   };
   const load = (schema: string) => {
     const e = entry(schema);
+    statementNames(db).forget(); // statements are parsed again against the schema as it is now
     const p = loadSchemaCache(db, schema).then((c) => ((e.loadedAt = Date.now()), c));
     e.current = p;
     p.catch(() => {
