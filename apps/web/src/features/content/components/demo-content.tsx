@@ -4,6 +4,7 @@ import { runtimeConfig } from '@/lib/runtime-config';
 import { IntroVideo } from '@/components/intro-video';
 import { LinkButton } from './link-button';
 import { PageHero } from './page-hero';
+import { useRevealChildren } from '@/lib/use-reveal';
 
 // Chapters of the intro video, which runs messages.introVideo.length (the waitlist page says the same).
 const CHAPTERS = [
@@ -34,9 +35,10 @@ const NEXT = [
 
 /** /demo: the intro video behind a click-to-load preview, then waitlist, pricing and dashboard. */
 export function DemoContent() {
+  const revealSections = useRevealChildren<HTMLElement>();
   const brand = runtimeConfig().brandName;
   return (
-    <main>
+    <main ref={revealSections}>
       <PageHero
         eyebrow="Experience the demo"
         title={`See ${brand} in action`}

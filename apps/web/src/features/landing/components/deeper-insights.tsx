@@ -26,20 +26,20 @@ const INSIGHTS = [
 /** Home section 7: Deeper Insights, three claims. */
 export function DeeperInsights() {
   return (
-    <section aria-labelledby="insights-title" className="bg-[#0d1326] px-4 py-20 sm:px-6 lg:px-8">
+    <section aria-labelledby="insights-title" className="bg-section px-4 py-20 sm:px-6 lg:px-8">
       <div className="mx-auto max-w-7xl">
         <SectionHeading id="insights-title" eyebrow="Deeper Insights" title="Insight that turns into results" />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {INSIGHTS.map(({ icon: Icon, ...c }) => (
-            <li key={c.title} className="rounded-2xl border border-white/10 bg-card p-7">
+            <li key={c.title} className="rounded-2xl border border-border bg-card p-7">
               <Icon className="size-7 text-highlight" aria-hidden="true" />
               <p className="mt-5">
                 <span className="text-gradient font-figures text-5xl font-extrabold">{c.claim.value}</span>
                 <span className="ml-2 text-muted-foreground">{c.claim.label}</span>
               </p>
               <p className="mt-1 text-xs text-muted-foreground">{c.claim.source}</p>
-              <h3 className="mt-4 text-lg font-semibold text-white">{c.title}</h3>
-              <p className="mt-2 text-slate-300">{c.text}</p>
+              <h3 className="mt-4 text-lg font-semibold text-foreground">{c.title}</h3>
+              <p className="mt-2 text-muted-foreground">{c.text}</p>
             </li>
           ))}
         </ul>

@@ -33,10 +33,10 @@ export function Hero() {
           <span className="size-2 rounded-full bg-cyan-400 shadow-[0_0_12px] shadow-cyan-400" aria-hidden="true" />
           Early access is open, designed in the UK
         </p>
-        <h1 id="hero-title" className="mt-8 text-4xl font-extrabold tracking-tight text-white sm:text-6xl lg:text-7xl">
+        <h1 id="hero-title" className="mt-8 text-4xl font-extrabold tracking-tight text-foreground sm:text-6xl lg:text-7xl">
           Connect with your <span className="text-gradient">vibe business coach</span>
         </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-300 sm:text-xl">
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">
           {runtimeConfig().brandName} is the enterprise AI platform for small businesses: a 24/7 coach, website, brand and advertising
           intelligence, and every tool you already use, connected in one place.
         </p>
@@ -51,7 +51,7 @@ export function Hero() {
             asChild
             size="lg"
             variant="outline"
-            className="h-13 border-white/20 px-8 text-base text-white hover:bg-white/10 hover:text-white"
+            className="h-13 border-white/20 px-8 text-base text-foreground hover:bg-white/10 hover:text-white"
           >
             <Link to={paths.pricing}>Pricing</Link>
           </Button>
