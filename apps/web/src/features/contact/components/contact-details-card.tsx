@@ -21,7 +21,7 @@ export function ContactDetailsCard() {
       icon: Mail,
       label: 'Email',
       body: (
-        <a className="hover:text-white" href={`mailto:${CONTACT.email}`}>
+        <a className="hover:text-foreground" href={`mailto:${CONTACT.email}`}>
           {CONTACT.email}
         </a>
       ),
@@ -31,10 +31,10 @@ export function ContactDetailsCard() {
       label: 'Phone',
       body: (
         <>
-          <a className="block hover:text-white" href={CONTACT.phoneHref}>
+          <a className="block hover:text-foreground" href={CONTACT.phoneHref}>
             {CONTACT.phone} (office)
           </a>
-          <a className="block hover:text-white" href={CONTACT.mobileHref}>
+          <a className="block hover:text-foreground" href={CONTACT.mobileHref}>
             {CONTACT.mobile} (mobile)
           </a>
         </>

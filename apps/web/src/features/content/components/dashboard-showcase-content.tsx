@@ -36,7 +36,7 @@ export function DashboardShowcaseContent() {
         <LinkButton to={paths.joinWaitlist}>Join the Waitlist</LinkButton>
       </PageHero>
       <section aria-label="Sample dashboard" className="px-4 pb-20 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-6xl rounded-3xl border border-border bg-[#0e1529] p-4 shadow-2xl shadow-violet-950/50 sm:p-6">
+        <div className="mx-auto max-w-6xl rounded-3xl border border-border bg-section p-4 shadow-2xl shadow-violet-950/50 sm:p-6">
           <p className="mb-4 inline-block rounded-full bg-amber-400/15 px-3 py-1 text-xs font-semibold text-amber-200">Sample data</p>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {KPIS.map(({ icon: Icon, ...k }) => (

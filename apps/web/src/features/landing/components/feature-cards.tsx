@@ -47,7 +47,7 @@ export function FeatureCards() {
                 asChild
                 variant="outline"
                 size="sm"
-                className="mt-6 self-start border-white/15 text-foreground hover:bg-white/10 hover:text-white"
+                className="mt-6 self-start border-white/15 text-foreground hover:bg-white/10 hover:text-foreground"
               >
                 <Link to={paths.connectAnything}>
                   Compare Tools<span className="sr-only"> for {f.title}</span>

@@ -51,7 +51,7 @@ export function Hero() {
             asChild
             size="lg"
             variant="outline"
-            className="h-13 border-white/20 px-8 text-base text-foreground hover:bg-white/10 hover:text-white"
+            className="h-13 border-white/20 px-8 text-base text-foreground hover:bg-white/10 hover:text-foreground"
           >
             <Link to={paths.pricing}>Pricing</Link>
           </Button>

@@ -42,7 +42,7 @@ export function PartnerCards() {
                   href={p.website}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1.5 text-brand hover:text-white"
+                  className="inline-flex items-center gap-1.5 text-brand hover:text-foreground"
                 >
                   Visit {p.name}
                   <ExternalLink className="size-3.5" aria-hidden="true" />

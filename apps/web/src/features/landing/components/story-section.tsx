@@ -7,7 +7,7 @@ export function StorySection() {
       <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-[0.9fr_1.1fr]">
         <div aria-hidden="true" className="relative mx-auto aspect-square w-full max-w-sm">
           <div className="absolute inset-0 rounded-[2rem] bg-gradient-to-br from-violet-600 via-fuchsia-500 to-cyan-500 opacity-80 blur-2xl" />
-          <div className="relative flex h-full flex-col justify-end rounded-[2rem] border border-white/15 bg-[#10172c] p-8">
+          <div className="relative flex h-full flex-col justify-end rounded-[2rem] border border-white/15 bg-card p-8">
             <Quote className="size-10 text-brand" />
             <p className="mt-4 text-2xl font-semibold leading-snug text-foreground">
               &ldquo;I built the coach I wish I&apos;d had at 2am with a payroll to meet.&rdquo;
