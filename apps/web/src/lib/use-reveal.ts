@@ -38,18 +38,35 @@ export function useReveal<T extends HTMLElement>() {
   }, []);
 }
 
+/** Blocks that are revealed whole, never taken apart: a table, a form, media. */
+const WHOLE = new Set(['TABLE', 'FORM', 'IFRAME', 'VIDEO', 'IMG', 'svg', 'P', 'H1', 'H2', 'H3']);
+
 /**
- * The same for every direct child of a container, usually a page's <main>: each section below the fold rises into
- * view on its own, so a content page needs one ref instead of a wrapper per section. Children already marked (a
- * nested <Reveal>) are left to their own observer.
+ * Reveals every block of `el` that starts below the fold; a block that starts on screen but runs past the fold is
+ * taken apart (up to `depth` levels), so its lower parts rise in on their own.
+ */
+function revealBelowFold(el: HTMLElement, depth: number): (() => void)[] {
+  return [...el.children].flatMap((c) => {
+    if (!(c instanceof HTMLElement) || c.dataset.reveal) return [];
+    const box = c.getBoundingClientRect();
+    if (box.top >= window.innerHeight) {
+      const stop = revealWhenSeen(c);
+      return stop ? [stop] : [];
+    }
+    if (depth > 0 && box.bottom > window.innerHeight && !WHOLE.has(c.tagName)) return revealBelowFold(c, depth - 1);
+    return [];
+  });
+}
+
+/**
+ * The same for a whole page: a ref for its <main> (or another container). Each block below the fold rises into
+ * view on its own; a section that crosses the fold is looked into, three levels deep, so a long section's lower
+ * cards still rise in. Blocks already marked (a nested <Reveal>) are left to their own observer.
  */
 export function useRevealChildren<T extends HTMLElement>() {
   return useCallback((el: T | null) => {
     if (!el || !canReveal()) return;
-    const stops = [...el.children]
-      .filter((c): c is HTMLElement => c instanceof HTMLElement && !c.dataset.reveal)
-      .map(revealWhenSeen)
-      .filter((stop) => stop !== undefined);
+    const stops = revealBelowFold(el, 3);
     return () => stops.forEach((stop) => stop());
   }, []);
 }

@@ -6,7 +6,7 @@ import { useRevealChildren } from '@/lib/use-reveal';
 export function Component() {
   const revealSections = useRevealChildren<HTMLElement>();
   return (
-    <main className="px-4 pb-20 pt-12 sm:px-6 lg:px-8">
+    <main ref={revealSections} className="px-4 pb-20 pt-12 sm:px-6 lg:px-8">
       <div className="mx-auto max-w-6xl">
         <div className="max-w-2xl">
           <p className="text-sm font-semibold uppercase tracking-wider text-highlight">Contact</p>
@@ -15,7 +15,7 @@ export function Component() {
             Questions about plans, partnerships or press? Send a message and a real person replies within one working day.
           </p>
         </div>
-        <div ref={revealSections} className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.5fr]">
+        <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.5fr]">
           <ContactDetailsCard />
           <ContactForm />
         </div>

@@ -55,7 +55,7 @@ function SectionTitle({ id, eyebrow, children, center = false }: { id: string; e
 /** "What changes for you": every outcome with what it means, so the panel is full, not three short lines. */
 function Outcomes({ items, columns }: { items: HubContent['outcomes']; columns: 1 | 2 }) {
   return (
-    <ul className={cn('mt-8 grid gap-5', columns === 2 && 'sm:grid-cols-2')}>
+    <ul aria-labelledby="hub-outcomes" className={cn('mt-8 grid gap-5', columns === 2 && 'sm:grid-cols-2')}>
       {items.map((o) => (
         <li key={o.title} className="flex gap-3">
           <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-success/15 text-success">
