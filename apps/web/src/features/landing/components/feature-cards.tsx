@@ -7,10 +7,10 @@ import { SectionHeading } from './section-heading';
 
 const TOUR = [
   {
-    screen: 'onboarding',
-    title: 'Set up in minutes',
-    text: 'A six-step guided setup, by voice or by form, teaches your coach about your business.',
-    alt: 'The onboarding wizard at step 3 of 6, Goals & Strategy, with two goals chosen and a revenue target typed in',
+    screen: 'onboarding-voice',
+    title: 'Set up in minutes, by voice or by form',
+    text: 'A six-step guided setup teaches your coach about your business. Talk to the voice assistant, or skip it and type.',
+    alt: 'The onboarding wizard at step 1 of 6 with the voice assistant on and listening: choices Voice Guided, Visual Forms and Smart Hybrid, about 3-5 minutes',
   },
   {
     screen: 'connect-anything',

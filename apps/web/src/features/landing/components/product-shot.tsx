@@ -1,7 +1,7 @@
 import { cn } from '@/lib/utils';
 
 /** The captured screens (scripts/product-shots.mjs writes them to public/product/, 1280×800 and 640×400). */
-export type ProductScreen = 'dashboard' | 'onboarding' | 'connect-anything';
+export type ProductScreen = 'dashboard' | 'onboarding' | 'onboarding-voice' | 'connect-anything';
 
 /**
  * A screenshot of the product in a window frame. Explicit width and height reserve its box (no layout shift); the
