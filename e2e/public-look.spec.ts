@@ -41,11 +41,7 @@ test.describe('the look of the public pages', () => {
     for (const path of ['/website-hub', '/brand-hub', '/advertising-hub']) {
       await openPage(page, path);
       layouts.add((await page.locator('main').getAttribute('data-hub-layout')) ?? '');
-      const outcomes = page
-        .locator('section, div')
-        .filter({ has: page.getByRole('heading', { name: 'What changes for you' }) })
-        .last();
-      const items = outcomes.getByRole('listitem');
+      const items = page.getByRole('list', { name: 'What changes for you' }).getByRole('listitem');
       await expect(items).toHaveCount(4);
       for (const text of await items.allInnerTexts()) expect(text.split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(2);
     }
