@@ -1,12 +1,15 @@
 /* global document -- the callbacks passed to page.evaluate run in the browser */
 // Product visuals for the public pages (issue 18; docs/design.md#product-visuals): the dashboard, the onboarding
-// wizard and Connect Anything, captured from the running app and saved as WebP into apps/web/public/product/.
-// Run it again whenever those screens change.
+// wizard (with the voice assistant on, and by form) and Connect Anything, captured from the running app and saved as
+// WebP into apps/web/public/product/. Run it again whenever those screens change.
 //
-//   node scripts/product-shots.mjs                 starts the built app (apps/web/dist, or WEB_DIST_DIR) on a
-//                                                  temporary embedded database, with a fresh demo user
-//   BASE_URL=http://127.0.0.1:3000 DATA_DIR=./data node scripts/product-shots.mjs
-//                                                  uses a running server (DATA_DIR: its data folder, for the key)
+//   node --import tsx scripts/product-shots.mjs    starts the built app (apps/web/dist, or WEB_DIST_DIR) on a
+//                                                  temporary embedded database, with a fresh demo user; the voice
+//                                                  assistant talks to the local stand-in agent the e2e tests use
+//                                                  (e2e/support/fake-voice-agent.ts), so no ElevenLabs account is needed
+//   BASE_URL=http://127.0.0.1:3000 DATA_DIR=./data node --import tsx scripts/product-shots.mjs
+//                                                  uses a running server (DATA_DIR: its data folder, for the key);
+//                                                  the voice shot is skipped unless that server has voice configured
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,15 +29,28 @@ const SHOT = { width: 1280, height: 800 };
 const SIZES = [1280, 640];
 
 let server;
+let agent;
 let base = process.env.BASE_URL;
 let dataDir = process.env.DATA_DIR;
 if (!base) {
+  const { startFakeVoiceAgent } = await import('../e2e/support/fake-voice-agent.ts');
+  agent = await startFakeVoiceAgent({ apiKey: 'product-shots-key', agentId: 'product-shots-agent' });
   dataDir = mkdtempSync(path.join(tmpdir(), 'product-shots-'));
   const port = 20000 + Math.floor(Math.random() * 20000);
   base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ELEVENLABS_API_KEY: 'product-shots-key',
+      ELEVENLABS_AGENT_ID: 'product-shots-agent',
+      ELEVENLABS_API_URL: agent.url,
+    },
   });
   await waitForHealth(`${base}/api/health`);
 }
@@ -44,6 +60,7 @@ try {
   await capture(user);
 } finally {
   server?.kill('SIGTERM');
+  await agent?.close();
 }
 
 async function waitForHealth(url) {
@@ -84,8 +101,12 @@ async function save(page, name) {
 }
 
 async function capture({ email, password }) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-  const ctx = await browser.newContext({ viewport: SHOT, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    // a fake microphone, so the voice assistant can start
+    args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  });
+  const ctx = await browser.newContext({ viewport: SHOT, deviceScaleFactor: 1, reducedMotion: 'reduce', permissions: ['microphone'] });
   await ctx.addInitScript(() => {
     localStorage.setItem(
       'cookie-consent',
@@ -112,6 +133,16 @@ async function capture({ email, password }) {
   await page.locator('#signin-email').fill(email);
   await page.locator('#signin-password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // The wizard opens with the voice assistant on: the shot shows it connected, with its first question; then on by form.
+  if (agent) {
+    const session = await agent.nextSession();
+    await page.getByText('Ready', { exact: true }).waitFor();
+    session.say("Hi, I'm your onboarding assistant. Tell me about your business: what is it called?");
+    await page.getByText("Hi, I'm your onboarding assistant.").waitFor();
+    await settle();
+    await save(page, 'onboarding-voice');
+    await page.getByRole('button', { name: 'Skip Voice' }).click();
+  }
   await page.getByRole('button', { name: "Let's Get Started" }).click();
   await page.getByLabel('Business name').fill('Acme Bakery');
   await page.getByLabel('Industry').selectOption('Food & Beverage');

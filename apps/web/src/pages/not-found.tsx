@@ -23,8 +23,8 @@ export function Component() {
         <p aria-hidden="true" className="text-gradient text-8xl font-extrabold tracking-tighter sm:text-9xl">
           404
         </p>
-        <h1 className="mt-4 text-4xl font-bold tracking-tight text-white sm:text-5xl">{messages.app.notFoundTitle}</h1>
-        <p className="mt-4 max-w-xl text-lg text-slate-300">The page you were looking for does not exist or has moved.</p>
+        <h1 className="mt-4 text-4xl font-bold tracking-tight text-foreground sm:text-5xl">{messages.app.notFoundTitle}</h1>
+        <p className="mt-4 max-w-xl text-lg text-muted-foreground">The page you were looking for does not exist or has moved.</p>
         <div className="mt-8">
           <LinkButton to={paths.home}>Back to the homepage</LinkButton>
         </div>
@@ -33,13 +33,13 @@ export function Component() {
             <li key={s.to}>
               <Link
                 to={s.to}
-                className="group flex h-full flex-col gap-1 rounded-2xl border border-white/10 bg-card p-5 transition-colors hover:border-violet-400/50 hover:bg-white/[0.04]"
+                className="group flex h-full flex-col gap-1 rounded-2xl border border-border bg-card p-5 transition-colors hover:border-violet-400/50 hover:bg-white/[0.04]"
               >
-                <span className="flex items-center justify-between font-semibold text-white">
+                <span className="flex items-center justify-between font-semibold text-foreground">
                   {s.label}
-                  <ArrowRight className="size-4 text-violet-300 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+                  <ArrowRight className="size-4 text-brand transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
                 </span>
-                <span className="text-sm text-slate-300">{s.text}</span>
+                <span className="text-sm text-muted-foreground">{s.text}</span>
               </Link>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { useAuth } from '@/lib/session/auth-context';
 import type { SignInRedirectState } from '@/lib/session/protected-route';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
+import { AccountPreview } from '@/features/landing/components/account-preview';
 import { homeFor, useOnboardingStatus } from '@/lib/session/onboarding-rule';
 import { paths } from '@/lib/paths';
 
@@ -22,7 +23,7 @@ export function Component() {
 
   // No spinner while the session loads: the prerendered form shows at once, a signed-in visitor moves on (decision 0046).
   return (
-    <AuthPageShell>
+    <AuthPageShell aside={<AccountPreview />}>
       <AuthCard defaultTab="signin" onSignInSuccess={() => {}} onSignUpSuccess={() => navigate(paths.signUp)} />
     </AuthPageShell>
   );

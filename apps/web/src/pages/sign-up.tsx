@@ -4,6 +4,7 @@ import { useAuth } from '@/lib/session/auth-context';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
+import { AccountPreview } from '@/features/landing/components/account-preview';
 import { OnboardingWizard } from '@/features/onboarding/components/onboarding-wizard';
 import { homeFor, useOnboardingStatus } from '@/lib/session/onboarding-rule';
 import { VoiceAssistant } from '@/features/voice/voice-assistant';
@@ -34,7 +35,7 @@ export function Component() {
   }
   if (isSignedIn) return <FullScreenSpinner />;
   return (
-    <AuthPageShell>
+    <AuthPageShell aside={<AccountPreview />}>
       <AuthCard defaultTab="signup" onSignInSuccess={() => {}} onSignUpSuccess={() => setJustSignedUp(true)} />
     </AuthPageShell>
   );

@@ -38,17 +38,18 @@ export function registerUsers(app: Hono, { ctx, caller, audit }: AdminDeps) {
     const parsed = listQuery.safeParse(c.req.query());
     if (!parsed.success) throw adminError(400, 'validation_failed', 'Invalid page or search');
     const { q, page, per_page } = parsed.data;
-    const where = `where u.deleted_at is null ${q ? `and (u.email ilike $3 or u.raw_user_meta_data ->> 'full_name' ilike $3)` : ''}`;
+    // internal.accounts (migration 0530) is the one definition of an account, shared with admin_overview().
+    const where = q ? `where u.email ilike $3 or u.raw_user_meta_data ->> 'full_name' ilike $3` : '';
     const params: unknown[] = [per_page, (page - 1) * per_page, ...(q ? [`%${escapeLike(q)}%`] : [])];
     const [{ rows }, total] = await Promise.all([
       ctx.db.query<AdminUserSummary>(
         `select u.id, u.email, u.raw_user_meta_data ->> 'full_name' as full_name, u.created_at, u.last_sign_in_at, u.email_confirmed_at,
                 u.invited_at, u.banned_until, coalesce(u.raw_app_meta_data ->> 'role', '') = 'admin' as is_admin,
                 (select count(*)::int from auth.mfa_factors f where f.user_id = u.id) as mfa_factors
-         from auth.users u ${where} order by u.created_at desc, u.id limit $1 offset $2`,
+         from internal.accounts u ${where} order by u.created_at desc, u.id limit $1 offset $2`,
         params,
       ),
-      ctx.db.query<{ n: number }>(`select count(*)::int as n from auth.users u ${where.replace(/\$3/g, '$1')}`, params.slice(2)),
+      ctx.db.query<{ n: number }>(`select count(*)::int as n from internal.accounts u ${where.replace(/\$3/g, '$1')}`, params.slice(2)),
     ]);
     return c.json({ users: rows, total: total.rows[0]?.n ?? 0, page, per_page });
   });

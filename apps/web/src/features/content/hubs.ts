@@ -16,9 +16,11 @@ import {
   Type,
   Users,
 } from 'lucide-react';
+import { CLAIMS } from '@/lib/claims';
 import type { HubContent } from './components/hub-page';
 
 export const WEBSITE_HUB: HubContent = {
+  layout: 'split',
   eyebrow: 'Website Hub',
   title: 'A website that works as hard as you do',
   lead: 'Build a fast, modern site with the MVP Website Builder, then let Website Intelligence tell you what to improve, page by page, in plain English.',
@@ -57,14 +59,19 @@ export const WEBSITE_HUB: HubContent = {
     { title: 'Fix what matters', text: 'Your coach explains each recommendation and can draft the new copy for you.' },
   ],
   outcomes: [
-    'Know exactly why visitors leave, and what to change',
-    'Stop paying for guesswork redesigns',
-    'A site that is fast, accessible and easy to find',
+    {
+      title: 'Know why visitors leave',
+      text: 'The weekly audit shows where people drop off and what to change first, ranked by impact.',
+    },
+    { title: 'No more guesswork redesigns', text: 'Change one page at a time and see whether it helped before you touch the next.' },
+    { title: 'Fast, accessible, easy to find', text: 'Speed, accessibility and search checked on every page, not once a year.' },
+    { title: 'Copy that sounds like you', text: 'Your coach drafts new headlines and page text from your business profile.' },
   ],
   cta: { title: 'Turn visitors into customers', text: 'Join the waitlist and get the Website Hub with your early-access plan.' },
 };
 
 export const BRAND_HUB: HubContent = {
+  layout: 'bento',
   eyebrow: 'Brand Hub',
   title: 'One brand, consistent everywhere',
   lead: 'Define your voice, visuals and positioning once. Brand Intelligence keeps every post, page and proposal on-brand, and shows how you compare with competitors.',
@@ -95,21 +102,23 @@ export const BRAND_HUB: HubContent = {
     { title: 'Stay consistent', text: 'Every piece of content you create on the platform is checked against it automatically.' },
   ],
   outcomes: [
-    'A brand customers recognise and remember',
-    'Faster content that sounds like you',
-    'Clear positioning against your competitors',
+    { title: 'Recognised and remembered', text: 'The same colours, type and voice on your site, your posts and your proposals.' },
+    { title: 'Content in your voice, faster', text: 'Drafts start from your tone of voice, so you edit rather than rewrite.' },
+    { title: 'Clear against competitors', text: 'You see how rivals position themselves and say what only you can say.' },
+    { title: 'One source for every asset', text: 'Logos, templates and images in one library, so nobody uses an old version.' },
   ],
   cta: { title: 'Build a brand people trust', text: 'Join the waitlist and get the Brand Hub with your early-access plan.' },
 };
 
 export const ADVERTISING_HUB: HubContent = {
+  layout: 'band',
   eyebrow: 'Advertising Hub',
   title: 'Ads that pay for themselves',
   lead: 'Plan, write and measure campaigns across Google, Meta and LinkedIn with an AI that watches your budget as closely as you do.',
   stats: [
-    { value: '89%', label: 'targeting accuracy' },
-    { value: '340%', label: 'average growth' },
-    { value: '£0', label: 'agency retainer' },
+    CLAIMS.accuracy,
+    CLAIMS.growth,
+    { value: '£0', label: 'agency retainer', source: 'You run campaigns with your coach: no agency fee on top of your plan.' },
   ],
   features: [
     {
@@ -128,6 +137,14 @@ export const ADVERTISING_HUB: HubContent = {
     { title: 'Get a campaign plan', text: 'Your coach proposes budgets, audiences and messages for your goals.' },
     { title: 'Launch and learn', text: 'Track results daily and let the AI tell you what to scale and what to stop.' },
   ],
-  outcomes: ['Know your real cost per customer', 'Stop wasting budget on the wrong audiences', 'Campaigns in hours, not weeks'],
+  outcomes: [
+    { title: 'Your real cost per customer', text: 'Cost per lead and return on ad spend in one view, across Google, Meta and LinkedIn.' },
+    {
+      title: 'No budget on the wrong audiences',
+      text: 'Daily spend checks flag a campaign that spends without results before it burns money.',
+    },
+    { title: 'Campaigns in hours, not weeks', text: 'Plans, audiences and ad copy drafted in your brand voice, ready to test.' },
+    { title: 'Decisions you understand', text: 'Every recommendation comes with the reason, in plain English, from your coach.' },
+  ],
   cta: { title: 'Make every pound of ad spend count', text: 'Join the waitlist and get the Advertising Hub with your early-access plan.' },
 };

@@ -5,6 +5,7 @@ export interface Partner {
   name: string;
   description: string;
   detail: string;
+  /** A mark in components/partner-mark.tsx (its Simple Icons slug), or 'wordmark' for the designed name. */
   logo: string;
   website: string;
   link?: string;
@@ -20,7 +21,7 @@ export const PARTNERS: Partner[] = [
     name: 'Lovable',
     description: 'Rapid AI development platform that turns ideas into working web apps in hours.',
     detail: 'Powers the Free Custom AI MVP Builder included with every plan.',
-    logo: 'L',
+    logo: 'wordmark',
     website: 'https://lovable.dev',
     category: 'Development',
     rating: 4.9,
@@ -32,7 +33,7 @@ export const PARTNERS: Partner[] = [
     name: 'Make',
     description: 'Visual workflow automation that connects thousands of apps without code.',
     detail: 'Behind our Make API connections and the Connect Anything directory.',
-    logo: 'M',
+    logo: 'make',
     website: 'https://www.make.com',
     link: paths.connectAnything,
     category: 'Automation',
@@ -45,7 +46,7 @@ export const PARTNERS: Partner[] = [
     name: 'ElevenLabs',
     description: 'Natural, real-time voice AI that makes the coach feel like a conversation.',
     detail: 'Runs the voice-guided onboarding and spoken coaching sessions.',
-    logo: 'E',
+    logo: 'elevenlabs',
     website: 'https://elevenlabs.io',
     link: paths.dashboard,
     category: 'AI Voice',

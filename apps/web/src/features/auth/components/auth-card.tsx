@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '@/lib/session/auth-context';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CheckInbox } from './check-inbox';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -39,9 +39,10 @@ export function AuthCard({
           >
             <Sparkles className="size-5" />
           </span>
-          <CardTitle className="text-xl sm:text-2xl" id="auth-card-title">
+          {/* The card's title is the page's <h1>: the sign-in and sign-up pages have no other heading above it. */}
+          <h1 className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl" id="auth-card-title">
             {signUp ? 'Get started with your AI voice assistant' : 'Welcome back'}
-          </CardTitle>
+          </h1>
           <CardDescription>
             {signUp
               ? 'After signing up you will meet our AI assistant, who sets up your marketing dashboard in a few minutes.'

@@ -13,7 +13,7 @@ export function BookingFallback({ timedOut }: { timedOut: boolean }) {
       data-testid="booking-fallback"
       className="flex min-h-[620px] flex-col items-center justify-center gap-6 p-6 text-center sm:p-10"
     >
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-violet-500/15 text-violet-300">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-violet-500/15 text-brand">
         <CalendarClock className="size-7" aria-hidden="true" />
       </span>
       <div className="max-w-md">

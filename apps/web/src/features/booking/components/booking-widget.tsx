@@ -46,7 +46,7 @@ export default function BookingWidget() {
     <div className="relative min-h-[620px]" aria-busy={state.status === 'loading'}>
       {state.status === 'loading' && (
         <div className="absolute inset-0 flex items-center justify-center">
-          <Spinner className="size-8 text-violet-300" label="Loading the booking calendar..." />
+          <Spinner className="size-8 text-brand" label="Loading the booking calendar..." />
         </div>
       )}
       <div ref={ref} className="calendly-inline-widget relative min-h-[620px] w-full" data-url={url} data-testid="booking-widget" />

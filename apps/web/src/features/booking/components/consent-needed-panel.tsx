@@ -14,7 +14,7 @@ export function ConsentNeededPanel() {
       data-testid="booking-consent-panel"
       className="flex min-h-[620px] flex-col items-center justify-center gap-6 p-6 text-center sm:p-10"
     >
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-cyan-500/15 text-cyan-300">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-cyan-500/15 text-highlight">
         <CalendarCheck className="size-7" aria-hidden="true" />
       </span>
       <div className="max-w-lg">

@@ -25,7 +25,7 @@ export default function ConsentPrompt() {
       className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-xl border border-border bg-card/95 p-5 text-card-foreground shadow-2xl shadow-black/40 backdrop-blur sm:inset-x-6 sm:bottom-6"
     >
       <div className="flex gap-4">
-        <Cookie className="mt-1 hidden size-6 shrink-0 text-violet-300 sm:block" aria-hidden="true" />
+        <Cookie className="mt-1 hidden size-6 shrink-0 text-brand sm:block" aria-hidden="true" />
         <div className="flex-1">
           <h2 id="consent-prompt-title" className="font-semibold">
             Your privacy, your choice
@@ -33,7 +33,7 @@ export default function ConsentPrompt() {
           <p className="mt-1 text-sm text-muted-foreground">
             We use necessary storage to run the site. With your permission we also use analytics, functional (the booking calendar and
             videos) and marketing cookies.{' '}
-            <a className="text-violet-300 underline underline-offset-2" href={paths.cookiePolicy}>
+            <a className="text-brand underline underline-offset-2" href={paths.cookiePolicy}>
               Read the Cookie Policy
             </a>
             .

@@ -63,11 +63,11 @@ export default function CookiePreferencesDialog({ open, onOpenChange }: { open: 
         </ul>
         <p className="text-sm text-muted-foreground">
           We never sell your data. Read how we use it in our{' '}
-          <a className="font-medium text-violet-300 underline underline-offset-2" href={paths.privacy}>
+          <a className="font-medium text-brand underline underline-offset-2" href={paths.privacy}>
             Privacy Policy
           </a>{' '}
           and the{' '}
-          <a className="font-medium text-violet-300 underline underline-offset-2" href={paths.cookiePolicy}>
+          <a className="font-medium text-brand underline underline-offset-2" href={paths.cookiePolicy}>
             Cookie Policy
           </a>
           .

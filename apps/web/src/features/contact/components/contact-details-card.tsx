@@ -21,7 +21,7 @@ export function ContactDetailsCard() {
       icon: Mail,
       label: 'Email',
       body: (
-        <a className="hover:text-white" href={`mailto:${CONTACT.email}`}>
+        <a className="hover:text-foreground" href={`mailto:${CONTACT.email}`}>
           {CONTACT.email}
         </a>
       ),
@@ -31,10 +31,10 @@ export function ContactDetailsCard() {
       label: 'Phone',
       body: (
         <>
-          <a className="block hover:text-white" href={CONTACT.phoneHref}>
+          <a className="block hover:text-foreground" href={CONTACT.phoneHref}>
             {CONTACT.phone} (office)
           </a>
-          <a className="block hover:text-white" href={CONTACT.mobileHref}>
+          <a className="block hover:text-foreground" href={CONTACT.mobileHref}>
             {CONTACT.mobile} (mobile)
           </a>
         </>
@@ -43,13 +43,13 @@ export function ContactDetailsCard() {
     { icon: Clock, label: 'Hours', body: <span>{CONTACT.hours}</span> },
   ];
   return (
-    <ul className="flex flex-col gap-6 rounded-2xl border border-white/10 bg-card p-6 sm:p-8">
+    <ul className="flex flex-col gap-6 rounded-2xl border border-border bg-card p-6 sm:p-8">
       {rows.map(({ icon: Icon, label, body }) => (
         <li key={label} className="flex gap-4">
-          <Icon className="mt-1 size-5 shrink-0 text-violet-300" aria-hidden="true" />
+          <Icon className="mt-1 size-5 shrink-0 text-brand" aria-hidden="true" />
           <div>
-            <h2 className="font-semibold text-white">{label}</h2>
-            <div className="mt-1 text-slate-300">{body}</div>
+            <h2 className="font-semibold text-foreground">{label}</h2>
+            <div className="mt-1 text-muted-foreground">{body}</div>
           </div>
         </li>
       ))}

@@ -51,10 +51,10 @@ export function ContactForm() {
 
   if (done) {
     return (
-      <div role="status" className="flex flex-col items-center gap-4 rounded-2xl border border-white/10 bg-card p-10 text-center">
-        <CheckCircle2 className="size-12 text-emerald-400" aria-hidden="true" />
-        <h2 className="text-2xl font-bold text-white">Message sent</h2>
-        <p className="text-slate-300">{messages.contact.sent}</p>
+      <div role="status" className="flex flex-col items-center gap-4 rounded-2xl border border-border bg-card p-10 text-center">
+        <CheckCircle2 className="size-12 text-success" aria-hidden="true" />
+        <h2 className="text-2xl font-bold text-foreground">Message sent</h2>
+        <p className="text-muted-foreground">{messages.contact.sent}</p>
         <Button variant="outline" onClick={() => setDone(false)}>
           Send another message
         </Button>
@@ -75,9 +75,9 @@ export function ContactForm() {
       onSubmit={handleSubmit(onSubmit)}
       noValidate
       aria-labelledby="contact-form-title"
-      className="flex flex-col gap-5 rounded-2xl border border-white/10 bg-card p-6 sm:p-8"
+      className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-6 sm:p-8"
     >
-      <h2 id="contact-form-title" className="text-2xl font-bold text-white">
+      <h2 id="contact-form-title" className="text-2xl font-bold text-foreground">
         Send us a message
       </h2>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -94,7 +94,7 @@ export function ContactForm() {
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="contact-subject">
-          Subject <span className="font-normal text-slate-400">(optional)</span>
+          Subject <span className="font-normal text-muted-foreground">(optional)</span>
         </Label>
         <Input {...field('subject')} />
         <FieldError id="contact-subject-error" message={errors.subject?.message} />

@@ -4,6 +4,7 @@ import { runtimeConfig } from '@/lib/runtime-config';
 import { CtaBand } from './cta-band';
 import { LinkButton } from './link-button';
 import { PageHero } from './page-hero';
+import { useRevealChildren } from '@/lib/use-reveal';
 
 export interface CompetitorContent {
   name: string;
@@ -14,16 +15,17 @@ export interface CompetitorContent {
 }
 
 function Cell({ v }: { v: boolean | string }) {
-  if (v === true) return <Check className="mx-auto size-5 text-emerald-400" aria-label="Yes" />;
-  if (v === false) return <Minus className="mx-auto size-5 text-slate-500" aria-label="No" />;
+  if (v === true) return <Check className="mx-auto size-5 text-success" aria-label="Yes" />;
+  if (v === false) return <Minus className="mx-auto size-5 text-muted-foreground" aria-label="No" />;
   return <span>{v}</span>;
 }
 
 /** /vs-gohighlevel and /vs-hubspot: an honest side-by-side comparison. */
 export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
+  const revealSections = useRevealChildren<HTMLElement>();
   const brand = runtimeConfig().brandName;
   return (
-    <main>
+    <main ref={revealSections}>
       <PageHero eyebrow="Compare" title={`${brand} vs ${c.name}`} lead={<p>{c.lead}</p>}>
         <LinkButton to={paths.joinWaitlist}>Join the Waitlist</LinkButton>
         <LinkButton to={paths.pricing} secondary>
@@ -32,11 +34,11 @@ export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
       </PageHero>
       <section aria-labelledby="compare-heading" className="px-4 py-8 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-5xl">
-          <h2 id="compare-heading" className="text-center text-3xl font-bold tracking-tight text-white">
+          <h2 id="compare-heading" className="text-center text-3xl font-bold tracking-tight text-foreground">
             Side by side
           </h2>
           <div
-            className="mt-8 overflow-x-auto rounded-2xl border border-white/10 bg-card"
+            className="mt-8 overflow-x-auto rounded-2xl border border-border bg-card"
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
             tabIndex={0}
             role="region"
@@ -47,14 +49,14 @@ export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
                 {brand} compared with {c.name}
               </caption>
               <thead>
-                <tr className="border-b border-white/10 bg-white/[0.03]">
-                  <th scope="col" className="p-4 text-left text-slate-200">
+                <tr className="border-b border-border bg-white/[0.03]">
+                  <th scope="col" className="p-4 text-left text-secondary-foreground">
                     Feature
                   </th>
-                  <th scope="col" className="p-4 text-center text-violet-200">
+                  <th scope="col" className="p-4 text-center text-brand">
                     {brand}
                   </th>
-                  <th scope="col" className="p-4 text-center text-slate-200">
+                  <th scope="col" className="p-4 text-center text-secondary-foreground">
                     {c.name}
                   </th>
                 </tr>
@@ -62,13 +64,13 @@ export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
               <tbody>
                 {c.rows.map((r) => (
                   <tr key={r.feature} className="border-b border-white/5 last:border-0">
-                    <th scope="row" className="p-4 text-left font-medium text-slate-100">
+                    <th scope="row" className="p-4 text-left font-medium text-secondary-foreground">
                       {r.feature}
                     </th>
-                    <td data-label={brand} className="bg-violet-500/5 p-4 text-center text-slate-100">
+                    <td data-label={brand} className="bg-violet-500/5 p-4 text-center text-secondary-foreground">
                       <Cell v={r.us} />
                     </td>
-                    <td data-label={c.name} className="p-4 text-center text-slate-300">
+                    <td data-label={c.name} className="p-4 text-center text-muted-foreground">
                       <Cell v={r.them} />
                     </td>
                   </tr>
@@ -76,26 +78,26 @@ export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
               </tbody>
             </table>
           </div>
-          <p className="mt-3 text-center text-xs text-slate-400">
+          <p className="mt-3 text-center text-xs text-muted-foreground">
             Based on {c.name}&apos;s publicly listed plans in November 2026. Check their website for current details.
           </p>
         </div>
       </section>
       <section aria-labelledby="why-heading" className="px-4 py-16 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-6xl">
-          <h2 id="why-heading" className="text-center text-3xl font-bold tracking-tight text-white">
+          <h2 id="why-heading" className="text-center text-3xl font-bold tracking-tight text-foreground">
             Why owners switch
           </h2>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {c.reasons.map((r) => (
-              <li key={r.title} className="rounded-2xl border border-white/10 bg-card p-6">
-                <h3 className="text-lg font-semibold text-white">{r.title}</h3>
-                <p className="mt-2 text-slate-300">{r.text}</p>
+              <li key={r.title} className="rounded-2xl border border-border bg-card p-6">
+                <h3 className="text-lg font-semibold text-foreground">{r.title}</h3>
+                <p className="mt-2 text-muted-foreground">{r.text}</p>
               </li>
             ))}
           </ul>
-          <p className="mx-auto mt-10 max-w-3xl rounded-xl border border-white/10 bg-white/[0.03] p-5 text-slate-300">
-            <strong className="text-white">To be fair: </strong>
+          <p className="mx-auto mt-10 max-w-3xl rounded-xl border border-border bg-white/[0.03] p-5 text-muted-foreground">
+            <strong className="text-foreground">To be fair: </strong>
             {c.fairPoint}
           </p>
         </div>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CONTACT } from '@/lib/contact-details';
 import { paths } from '@/lib/paths';
 import { PageHero } from './page-hero';
+import { useRevealChildren } from '@/lib/use-reveal';
 
 const CHANNELS = [
   {
@@ -25,8 +26,9 @@ const CHANNELS = [
 
 /** /connect: Connect with Us. */
 export function ConnectContent() {
+  const revealSections = useRevealChildren<HTMLElement>();
   return (
-    <main>
+    <main ref={revealSections}>
       <PageHero
         eyebrow="Connect with Us"
         title="Let’s build something great together"
@@ -35,10 +37,10 @@ export function ConnectContent() {
       <section aria-label="Ways to reach us" className="px-4 pb-20 sm:px-6 lg:px-8">
         <ul className="mx-auto grid max-w-5xl gap-6 sm:grid-cols-2">
           {CHANNELS.map(({ icon: Icon, ...c }) => (
-            <li key={c.title} className="flex flex-col rounded-2xl border border-white/10 bg-card p-7">
+            <li key={c.title} className="flex flex-col rounded-2xl border border-border bg-card p-7">
               <Icon className="size-7 text-brand" aria-hidden="true" />
-              <h2 className="mt-4 text-xl font-semibold text-white">{c.title}</h2>
-              <p className="mt-2 flex-1 text-slate-300">{c.text}</p>
+              <h2 className="mt-4 text-xl font-semibold text-foreground">{c.title}</h2>
+              <p className="mt-2 flex-1 text-muted-foreground">{c.text}</p>
               {c.to ? (
                 <Link to={c.to} className="mt-5 font-semibold text-highlight hover:text-cyan-200">
                   {c.action} <span aria-hidden="true">→</span>

@@ -2,6 +2,7 @@ import { ArrowUpRight, Brain, Megaphone, MousePointerClick, PoundSterling } from
 import { paths } from '@/lib/paths';
 import { LinkButton } from './link-button';
 import { PageHero } from './page-hero';
+import { useRevealChildren } from '@/lib/use-reveal';
 
 const KPIS = [
   { icon: PoundSterling, label: 'Revenue (30 days)', value: '£48,250', change: '+18.2%' },
@@ -24,8 +25,9 @@ const CAMPAIGNS = [
 
 /** /dashboard-showcase: a static mock of the dashboard with sample figures (no live data). */
 export function DashboardShowcaseContent() {
+  const revealSections = useRevealChildren<HTMLElement>();
   return (
-    <main>
+    <main ref={revealSections}>
       <PageHero
         eyebrow="Dashboard preview"
         title="Your business at a glance"
@@ -34,17 +36,17 @@ export function DashboardShowcaseContent() {
         <LinkButton to={paths.joinWaitlist}>Join the Waitlist</LinkButton>
       </PageHero>
       <section aria-label="Sample dashboard" className="px-4 pb-20 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-6xl rounded-3xl border border-white/10 bg-[#0e1529] p-4 shadow-2xl shadow-violet-950/50 sm:p-6">
+        <div className="mx-auto max-w-6xl rounded-3xl border border-border bg-section p-4 shadow-2xl shadow-violet-950/50 sm:p-6">
           <p className="mb-4 inline-block rounded-full bg-amber-400/15 px-3 py-1 text-xs font-semibold text-amber-200">Sample data</p>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {KPIS.map(({ icon: Icon, ...k }) => (
-              <li key={k.label} className="rounded-2xl border border-white/10 bg-card p-5">
-                <div className="flex items-center justify-between text-sm text-slate-300">
+              <li key={k.label} className="rounded-2xl border border-border bg-card p-5">
+                <div className="flex items-center justify-between text-sm text-muted-foreground">
                   {k.label}
                   <Icon className="size-4 text-brand" aria-hidden="true" />
                 </div>
-                <p className="mt-2 font-figures text-3xl font-bold text-white">{k.value}</p>
-                <p className="mt-1 flex items-center gap-1 text-sm text-emerald-400">
+                <p className="mt-2 font-figures text-3xl font-bold text-foreground">{k.value}</p>
+                <p className="mt-1 flex items-center gap-1 text-sm text-success">
                   <ArrowUpRight className="size-4" aria-hidden="true" />
                   {k.change}
                 </p>
@@ -52,8 +54,8 @@ export function DashboardShowcaseContent() {
             ))}
           </ul>
           <div className="mt-4 grid gap-4 lg:grid-cols-[1.6fr_1fr]">
-            <figure className="rounded-2xl border border-white/10 bg-card p-5">
-              <figcaption className="font-semibold text-white">Monthly revenue, sample year</figcaption>
+            <figure className="rounded-2xl border border-border bg-card p-5">
+              <figcaption className="font-semibold text-foreground">Monthly revenue, sample year</figcaption>
               <div
                 className="mt-6 flex h-48 items-end gap-1.5 sm:gap-3"
                 role="img"
@@ -62,19 +64,19 @@ export function DashboardShowcaseContent() {
                 {BARS.map((h, i) => (
                   <div key={MONTHS[i]} className="flex flex-1 flex-col items-center gap-2">
                     <div className="w-full rounded-t-md bg-gradient-to-t from-violet-700 to-cyan-400" style={{ height: `${h * 1.6}px` }} />
-                    <span className="text-[10px] text-slate-400 sm:text-xs">{MONTHS[i]}</span>
+                    <span className="text-[10px] text-muted-foreground sm:text-xs">{MONTHS[i]}</span>
                   </div>
                 ))}
               </div>
             </figure>
-            <div className="rounded-2xl border border-white/10 bg-card p-5">
-              <h2 className="flex items-center gap-2 font-semibold text-white">
+            <div className="rounded-2xl border border-border bg-card p-5">
+              <h2 className="flex items-center gap-2 font-semibold text-foreground">
                 <Brain className="size-4 text-highlight" aria-hidden="true" />
                 AI insights
               </h2>
-              <ul className="mt-4 flex flex-col gap-3 text-sm text-slate-200">
+              <ul className="mt-4 flex flex-col gap-3 text-sm text-secondary-foreground">
                 {INSIGHTS.map((t) => (
-                  <li key={t} className="rounded-xl border border-white/10 bg-white/[0.03] p-3">
+                  <li key={t} className="rounded-xl border border-border bg-white/[0.03] p-3">
                     {t}
                   </li>
                 ))}
@@ -82,15 +84,15 @@ export function DashboardShowcaseContent() {
             </div>
           </div>
           <div
-            className="mt-4 overflow-x-auto rounded-2xl border border-white/10 bg-card"
+            className="mt-4 overflow-x-auto rounded-2xl border border-border bg-card"
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
             tabIndex={0}
             role="region"
             aria-label="Active campaigns"
           >
             <table className="stack-table w-full text-left text-sm sm:min-w-[520px]">
-              <caption className="p-5 pb-2 text-left font-semibold text-white">Active campaigns</caption>
-              <thead className="text-slate-300">
+              <caption className="p-5 pb-2 text-left font-semibold text-foreground">Active campaigns</caption>
+              <thead className="text-muted-foreground">
                 <tr>
                   <th scope="col" className="px-5 py-2 font-medium">
                     Campaign
@@ -106,7 +108,7 @@ export function DashboardShowcaseContent() {
                   </th>
                 </tr>
               </thead>
-              <tbody className="text-slate-100">
+              <tbody className="text-secondary-foreground">
                 {CAMPAIGNS.map((c) => (
                   <tr key={c.name} className="border-t border-white/5">
                     <th scope="row" className="px-5 py-3 font-medium">
@@ -118,7 +120,7 @@ export function DashboardShowcaseContent() {
                     <td data-label="Status" className="px-5 py-3">
                       {c.status}
                     </td>
-                    <td data-label="ROI" className="px-5 py-3 text-right text-emerald-400">
+                    <td data-label="ROI" className="px-5 py-3 text-right text-success">
                       {c.roi}
                     </td>
                   </tr>

@@ -4,20 +4,41 @@ import { runtimeConfig } from '@/lib/runtime-config';
 import { IntroVideo } from '@/components/intro-video';
 import { LinkButton } from './link-button';
 import { PageHero } from './page-hero';
+import { useRevealChildren } from '@/lib/use-reveal';
 
 // Chapters of the intro video, which runs messages.introVideo.length (the waitlist page says the same).
 const CHAPTERS = [
-  { time: '0:00', text: 'Meet your AI business coach' },
-  { time: '0:25', text: 'Voice onboarding in 3-5 minutes' },
-  { time: '1:00', text: 'The dashboard and AI insights' },
-  { time: '1:35', text: 'Connecting your tools with Connect Anything' },
+  { time: '0:00', text: 'Meet your AI business coach', detail: 'A 24/7 coach that answers from your own business profile.' },
+  {
+    time: '0:25',
+    text: 'Voice onboarding in 3-5 minutes',
+    detail: 'Six steps by voice, or by form with the voice off, build your business profile.',
+  },
+  {
+    time: '1:00',
+    text: 'The dashboard and AI insights',
+    detail: 'Profile completeness, business health and your 90-day action plan at a glance.',
+  },
+  {
+    time: '1:35',
+    text: 'Connecting your tools with Connect Anything',
+    detail: 'Browse 2000+ apps, compare up to 3 tools and plan how they connect.',
+  },
+];
+
+// What the visitor can do next, from the product's own figures (docs/product.md).
+const NEXT = [
+  { figure: '6', label: 'onboarding steps' },
+  { figure: '30 min', label: 'free strategy session' },
+  { figure: '2000+', label: 'apps to connect' },
 ];
 
 /** /demo: the intro video behind a click-to-load preview, then waitlist, pricing and dashboard. */
 export function DemoContent() {
+  const revealSections = useRevealChildren<HTMLElement>();
   const brand = runtimeConfig().brandName;
   return (
-    <main>
+    <main ref={revealSections}>
       <PageHero
         eyebrow="Experience the demo"
         title={`See ${brand} in action`}
@@ -26,18 +47,31 @@ export function DemoContent() {
       <section aria-label="Intro video" className="px-4 sm:px-6 lg:px-8">
         <div className="mx-auto grid max-w-6xl gap-8 lg:grid-cols-[1.8fr_1fr]">
           <IntroVideo title={`${brand} intro video`} />
-          <div className="rounded-2xl border border-white/10 bg-card p-6">
-            <h2 id="video-chapters" className="font-semibold text-white">
+          <div className="flex flex-col rounded-2xl border border-border bg-card p-6">
+            <h2 id="video-chapters" className="font-semibold">
               In this video
             </h2>
-            <ol aria-labelledby="video-chapters" className="mt-4 flex flex-col gap-3">
+            <p className="mt-1 text-sm text-muted-foreground">Four chapters, {messages.introVideo.length} in all.</p>
+            <ol aria-labelledby="video-chapters" className="mb-6 mt-5 flex flex-col gap-4 border-l border-border pl-4">
               {CHAPTERS.map((c) => (
-                <li key={c.time} className="flex gap-3 text-slate-200">
-                  <span className="font-mono text-sm text-highlight">{c.time}</span>
-                  {c.text}
+                <li key={c.time} className="relative">
+                  <span aria-hidden="true" className="absolute -left-[1.3rem] top-1.5 size-2 rounded-full bg-highlight" />
+                  <p className="flex gap-3 font-medium">
+                    <span className="font-figures text-sm text-highlight">{c.time}</span>
+                    {c.text}
+                  </p>
+                  <p className="mt-1 text-sm text-muted-foreground">{c.detail}</p>
                 </li>
               ))}
             </ol>
+            <dl className="mt-auto grid grid-cols-3 gap-3 border-t border-border pt-5">
+              {NEXT.map((n) => (
+                <div key={n.label} className="flex flex-col-reverse">
+                  <dt className="text-xs text-muted-foreground">{n.label}</dt>
+                  <dd className="font-figures text-xl font-bold">{n.figure}</dd>
+                </div>
+              ))}
+            </dl>
           </div>
         </div>
         <div className="mx-auto mt-12 flex max-w-6xl flex-col justify-center gap-3 pb-20 sm:flex-row">

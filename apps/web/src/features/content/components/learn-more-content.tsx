@@ -4,6 +4,7 @@ import { runtimeConfig } from '@/lib/runtime-config';
 import { CtaBand } from './cta-band';
 import { LinkButton } from './link-button';
 import { PageHero } from './page-hero';
+import { useRevealChildren } from '@/lib/use-reveal';
 
 const BLURBS = [
   {
@@ -34,8 +35,9 @@ const BLURBS = [
 
 /** /learn-more: four feature blurbs, then the waitlist and dashboard demo. */
 export function LearnMoreContent() {
+  const revealSections = useRevealChildren<HTMLElement>();
   return (
-    <main>
+    <main ref={revealSections}>
       <PageHero
         eyebrow="How it works"
         title="Everything a growing business needs, in one coach"
@@ -54,13 +56,13 @@ export function LearnMoreContent() {
       <section aria-label="Features" className="px-4 py-12 sm:px-6 lg:px-8">
         <ul className="mx-auto grid max-w-6xl gap-6 md:grid-cols-2">
           {BLURBS.map(({ icon: Icon, ...b }) => (
-            <li key={b.title} className="rounded-2xl border border-white/10 bg-card p-8">
+            <li key={b.title} className="rounded-2xl border border-border bg-card p-8">
               <span className="flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-violet-600 to-cyan-500 text-white">
                 <Icon className="size-6" aria-hidden="true" />
               </span>
-              <h2 className="mt-5 text-2xl font-bold text-white">{b.title}</h2>
-              <p className="mt-3 text-slate-300">{b.text}</p>
-              <ul className="mt-5 flex flex-col gap-2 text-sm text-slate-200">
+              <h2 className="mt-5 text-2xl font-bold text-foreground">{b.title}</h2>
+              <p className="mt-3 text-muted-foreground">{b.text}</p>
+              <ul className="mt-5 flex flex-col gap-2 text-sm text-secondary-foreground">
                 {b.points.map((p) => (
                   <li key={p} className="flex items-center gap-2">
                     <span className="size-1.5 rounded-full bg-cyan-400" aria-hidden="true" />

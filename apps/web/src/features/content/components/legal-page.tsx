@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useRevealChildren } from '@/lib/use-reveal';
 
 export interface LegalSection {
   title: string;
@@ -20,6 +21,7 @@ export function LegalPage({
   intro: ReactNode;
   sections: LegalSection[];
 }) {
+  const revealSections = useRevealChildren<HTMLElement>();
   const anchor = (i: number) => `section-${i + 1}`;
   return (
     <main className="bg-background px-4 pb-20 pt-10 text-foreground sm:px-6 lg:px-8">
@@ -38,7 +40,7 @@ export function LegalPage({
             </ol>
           </div>
         </nav>
-        <article className="min-w-0 max-w-3xl">
+        <article ref={revealSections} className="min-w-0 max-w-3xl">
           <h1 className="text-4xl font-extrabold tracking-tight">{title}</h1>
           <p className="mt-2 text-sm text-muted-foreground">Last updated {updated}</p>
           <div className="mt-8 text-lg leading-relaxed text-muted-foreground">{intro}</div>

@@ -9,7 +9,7 @@ export function LinkButton({ to, children, secondary = false }: { to: string; ch
       asChild
       size="lg"
       variant={secondary ? 'outline' : 'gradient'}
-      className={secondary ? 'border-white/20 text-white hover:bg-white/10 hover:text-white' : undefined}
+      className={secondary ? 'border-white/20 text-foreground hover:bg-white/10 hover:text-foreground' : undefined}
     >
       <Link to={to}>{children}</Link>
     </Button>

@@ -3,6 +3,7 @@ import { paths } from '@/lib/paths';
 import { CtaBand } from './cta-band';
 import { LinkButton } from './link-button';
 import { PageHero } from './page-hero';
+import { useRevealChildren } from '@/lib/use-reveal';
 
 const PHASES = [
   {
@@ -65,8 +66,9 @@ const COMPARE = [
 
 /** /90-day: the premium 90-day transformation package; every booking button goes to the waitlist. */
 export function NinetyDayContent() {
+  const revealSections = useRevealChildren<HTMLElement>();
   return (
-    <main>
+    <main ref={revealSections}>
       <PageHero
         eyebrow="90-Day Transform"
         title="Transform your business in 90 days"
@@ -76,8 +78,10 @@ export function NinetyDayContent() {
               A done-with-you programme: strategy, systems and campaigns built around your business by a dedicated strategist and our AI.
             </p>
             <p className="mt-6">
-              <span className="font-figures text-5xl font-extrabold text-white">£2,500</span>
-              <span className="mt-1 block text-slate-300 sm:ml-2 sm:mt-0 sm:inline">one-off, plus £500 per additional integration</span>
+              <span className="font-figures text-5xl font-extrabold text-foreground">£2,500</span>
+              <span className="mt-1 block text-muted-foreground sm:ml-2 sm:mt-0 sm:inline">
+                one-off, plus £500 per additional integration
+              </span>
             </p>
           </>
         }
@@ -89,21 +93,21 @@ export function NinetyDayContent() {
       </PageHero>
 
       <section aria-labelledby="phases-title" className="px-4 py-12 sm:px-6 lg:px-8">
-        <h2 id="phases-title" className="text-center text-3xl font-bold tracking-tight text-white">
+        <h2 id="phases-title" className="text-center text-3xl font-bold tracking-tight text-foreground">
           Three phases, one clear plan
         </h2>
         <ol className="mx-auto mt-10 grid max-w-6xl gap-6 md:grid-cols-3">
           {PHASES.map(({ icon: Icon, ...p }) => (
-            <li key={p.days} className="rounded-2xl border border-white/10 bg-card p-7">
+            <li key={p.days} className="rounded-2xl border border-border bg-card p-7">
               <div className="flex items-center gap-3">
                 <Icon className="size-6 text-brand" aria-hidden="true" />
                 <span className="text-sm font-semibold text-highlight">{p.days}</span>
               </div>
-              <h3 className="mt-3 text-2xl font-bold text-white">{p.title}</h3>
-              <ul className="mt-4 flex flex-col gap-2.5 text-slate-300">
+              <h3 className="mt-3 text-2xl font-bold text-foreground">{p.title}</h3>
+              <ul className="mt-4 flex flex-col gap-2.5 text-muted-foreground">
                 {p.items.map((i) => (
                   <li key={i} className="flex gap-2">
-                    <Check className="mt-1 size-4 shrink-0 text-emerald-400" aria-hidden="true" />
+                    <Check className="mt-1 size-4 shrink-0 text-success" aria-hidden="true" />
                     {i}
                   </li>
                 ))}
@@ -113,34 +117,34 @@ export function NinetyDayContent() {
         </ol>
       </section>
 
-      <section aria-label="Inclusions and add-ons" className="bg-[#0d1326] px-4 py-16 sm:px-6 lg:px-8">
+      <section aria-label="Inclusions and add-ons" className="bg-section px-4 py-16 sm:px-6 lg:px-8">
         <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-2">
-          <div className="rounded-2xl border border-white/10 bg-card p-7">
-            <h2 className="text-2xl font-bold text-white">What’s included</h2>
-            <ul className="mt-5 flex flex-col gap-3 text-slate-200">
+          <div className="rounded-2xl border border-border bg-card p-7">
+            <h2 className="text-2xl font-bold text-foreground">What’s included</h2>
+            <ul className="mt-5 flex flex-col gap-3 text-secondary-foreground">
               {INCLUDED.map((i) => (
                 <li key={i} className="flex gap-3">
-                  <Check className="mt-0.5 size-5 shrink-0 text-emerald-400" aria-hidden="true" />
+                  <Check className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
                   {i}
                 </li>
               ))}
             </ul>
           </div>
-          <div className="rounded-2xl border border-white/10 bg-card p-7">
-            <h2 className="text-2xl font-bold text-white">Add-ons</h2>
-            <p className="mt-2 text-slate-300">£500 each, added whenever you need them.</p>
+          <div className="rounded-2xl border border-border bg-card p-7">
+            <h2 className="text-2xl font-bold text-foreground">Add-ons</h2>
+            <p className="mt-2 text-muted-foreground">£500 each, added whenever you need them.</p>
             <ul className="mt-5 grid gap-3 sm:grid-cols-2">
               {ADDONS.map((a) => (
                 <li
                   key={a}
-                  className="flex items-center justify-between gap-2 rounded-xl border border-white/10 bg-white/[0.03] px-4 py-3 text-slate-200"
+                  className="flex items-center justify-between gap-2 rounded-xl border border-border bg-white/[0.03] px-4 py-3 text-secondary-foreground"
                 >
                   {a}
-                  <span className="font-semibold text-white">£500</span>
+                  <span className="font-semibold text-foreground">£500</span>
                 </li>
               ))}
             </ul>
-            <p className="mt-5 flex items-center gap-2 text-sm text-slate-300">
+            <p className="mt-5 flex items-center gap-2 text-sm text-muted-foreground">
               <Clock className="size-4 text-highlight" aria-hidden="true" />
               Need something else? Send a custom request and we’ll review it within 48 hours.
             </p>
@@ -150,23 +154,23 @@ export function NinetyDayContent() {
 
       <section aria-labelledby="vs-monthly" className="px-4 py-16 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-4xl">
-          <h2 id="vs-monthly" className="text-center text-3xl font-bold tracking-tight text-white">
+          <h2 id="vs-monthly" className="text-center text-3xl font-bold tracking-tight text-foreground">
             90-day package or a monthly plan?
           </h2>
           <div
-            className="mt-8 overflow-x-auto rounded-2xl border border-white/10 bg-card"
+            className="mt-8 overflow-x-auto rounded-2xl border border-border bg-card"
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
             tabIndex={0}
             role="region"
             aria-labelledby="vs-monthly"
           >
             <table className="stack-table w-full text-left sm:min-w-[520px]">
-              <thead className="bg-white/[0.03] text-slate-200">
+              <thead className="bg-white/[0.03] text-secondary-foreground">
                 <tr>
                   <th scope="col" className="p-4">
                     <span className="sr-only">Feature</span>
                   </th>
-                  <th scope="col" className="p-4 text-violet-200">
+                  <th scope="col" className="p-4 text-brand">
                     90-Day Transform
                   </th>
                   <th scope="col" className="p-4">
@@ -177,13 +181,13 @@ export function NinetyDayContent() {
               <tbody>
                 {COMPARE.map((r) => (
                   <tr key={r.feature} className="border-t border-white/5">
-                    <th scope="row" className="p-4 font-medium text-slate-100">
+                    <th scope="row" className="p-4 font-medium text-secondary-foreground">
                       {r.feature}
                     </th>
-                    <td data-label="90-Day Transform" className="bg-violet-500/5 p-4 text-white">
+                    <td data-label="90-Day Transform" className="bg-violet-500/5 p-4 text-foreground">
                       {r.package}
                     </td>
-                    <td data-label="Monthly plans" className="p-4 text-slate-300">
+                    <td data-label="Monthly plans" className="p-4 text-muted-foreground">
                       {r.monthly}
                     </td>
                   </tr>

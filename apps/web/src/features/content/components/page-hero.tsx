@@ -10,8 +10,8 @@ export function PageHero({ eyebrow, title, lead, children }: { eyebrow: string; 
       />
       <div className="mx-auto max-w-4xl text-center">
         <p className="text-sm font-semibold uppercase tracking-wider text-highlight">{eyebrow}</p>
-        <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">{title}</h1>
-        <div className="mx-auto mt-6 max-w-2xl text-lg text-slate-300">{lead}</div>
+        <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-foreground sm:text-5xl lg:text-6xl">{title}</h1>
+        <div className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">{lead}</div>
         {children && <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">{children}</div>}
       </div>
     </section>

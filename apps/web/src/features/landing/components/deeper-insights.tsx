@@ -1,25 +1,23 @@
 import { Crosshair, Lightbulb, TrendingUp } from 'lucide-react';
+import { CLAIMS } from '@/lib/claims';
 import { SectionHeading } from './section-heading';
 
-const CLAIMS = [
+const INSIGHTS = [
   {
     icon: TrendingUp,
-    stat: '340%',
-    label: 'average growth',
+    claim: CLAIMS.growth,
     title: 'Performance intelligence',
     text: 'Spot what is working across sales, marketing and operations, and double down before competitors notice.',
   },
   {
     icon: Crosshair,
-    stat: '89%',
-    label: 'accuracy',
+    claim: { ...CLAIMS.accuracy, label: 'accuracy' },
     title: 'Precision targeting',
     text: 'Audience and timing recommendations built from your own customers, not generic benchmarks.',
   },
   {
     icon: Lightbulb,
-    stat: '100+',
-    label: 'strategies',
+    claim: CLAIMS.strategies,
     title: 'Strategic breakthroughs',
     text: 'A library of proven growth playbooks, adapted to your industry, stage and goals by your coach.',
   },
@@ -28,25 +26,23 @@ const CLAIMS = [
 /** Home section 7: Deeper Insights, three claims. */
 export function DeeperInsights() {
   return (
-    <section aria-labelledby="insights-title" className="bg-[#0d1326] px-4 py-20 sm:px-6 lg:px-8">
+    <section aria-labelledby="insights-title" className="bg-section px-4 py-20 sm:px-6 lg:px-8">
       <div className="mx-auto max-w-7xl">
         <SectionHeading id="insights-title" eyebrow="Deeper Insights" title="Insight that turns into results" />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {CLAIMS.map(({ icon: Icon, ...c }) => (
-            <li key={c.title} className="rounded-2xl border border-white/10 bg-card p-7">
+          {INSIGHTS.map(({ icon: Icon, ...c }) => (
+            <li key={c.title} className="rounded-2xl border border-border bg-card p-7">
               <Icon className="size-7 text-highlight" aria-hidden="true" />
               <p className="mt-5">
-                <span className="text-gradient font-figures text-5xl font-extrabold">{c.stat}</span>
-                <span className="ml-2 text-slate-300">{c.label}</span>
+                <span className="text-gradient font-figures text-5xl font-extrabold">{c.claim.value}</span>
+                <span className="ml-2 text-muted-foreground">{c.claim.label}</span>
               </p>
-              <h3 className="mt-4 text-lg font-semibold text-white">{c.title}</h3>
-              <p className="mt-2 text-slate-300">{c.text}</p>
+              <p className="mt-1 text-xs text-muted-foreground">{c.claim.source}</p>
+              <h3 className="mt-4 text-lg font-semibold text-foreground">{c.title}</h3>
+              <p className="mt-2 text-muted-foreground">{c.text}</p>
             </li>
           ))}
         </ul>
-        <p className="mt-6 text-center text-xs text-slate-400">
-          Figures from early-access customers over their first six months; individual results vary.
-        </p>
       </div>
     </section>
   );

@@ -7,10 +7,10 @@ import { SectionHeading } from './section-heading';
 
 const TOUR = [
   {
-    screen: 'onboarding',
-    title: 'Set up in minutes',
-    text: 'A six-step guided setup, by voice or by form, teaches your coach about your business.',
-    alt: 'The onboarding wizard at step 3 of 6, Goals & Strategy, with two goals chosen and a revenue target typed in',
+    screen: 'onboarding-voice',
+    title: 'Set up in minutes, by voice or by form',
+    text: 'A six-step guided setup teaches your coach about your business. Talk to the voice assistant, or skip it and type.',
+    alt: 'The onboarding wizard at step 1 of 6 with the voice assistant on and listening: choices Voice Guided, Visual Forms and Smart Hybrid, about 3-5 minutes',
   },
   {
     screen: 'connect-anything',
@@ -32,22 +32,22 @@ const FEATURES = [
 /** Home section 5: six feature cards, each with Compare Tools → /connect-anything. */
 export function FeatureCards() {
   return (
-    <section aria-labelledby="features-title" className="bg-[#0d1326] px-4 py-20 sm:px-6 lg:px-8">
+    <section aria-labelledby="features-title" className="bg-section px-4 py-20 sm:px-6 lg:px-8">
       <div className="mx-auto max-w-7xl">
         <SectionHeading id="features-title" eyebrow="Everything you need" title="Six tools. One business brain.">
           Each tool shares what it learns with the others, so your coach always has the full picture.
         </SectionHeading>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, ...f }) => (
-            <li key={f.title} className="flex flex-col rounded-2xl border border-white/10 bg-card p-6 shadow-lg shadow-black/20">
+            <li key={f.title} className="flex flex-col rounded-2xl border border-border bg-card p-6 shadow-lg shadow-black/20">
               <Icon className="size-8 text-brand" aria-hidden="true" />
-              <h3 className="mt-4 text-lg font-semibold text-white">{f.title}</h3>
-              <p className="mt-2 flex-1 text-slate-300">{f.text}</p>
+              <h3 className="mt-4 text-lg font-semibold text-foreground">{f.title}</h3>
+              <p className="mt-2 flex-1 text-muted-foreground">{f.text}</p>
               <Button
                 asChild
                 variant="outline"
                 size="sm"
-                className="mt-6 self-start border-white/15 text-white hover:bg-white/10 hover:text-white"
+                className="mt-6 self-start border-white/15 text-foreground hover:bg-white/10 hover:text-foreground"
               >
                 <Link to={paths.connectAnything}>
                   Compare Tools<span className="sr-only"> for {f.title}</span>
@@ -60,8 +60,8 @@ export function FeatureCards() {
           {TOUR.map((t) => (
             <li key={t.screen}>
               <ProductShot screen={t.screen} alt={t.alt} sizes="(min-width: 1024px) 600px, 100vw" />
-              <h3 className="mt-5 text-lg font-semibold text-white">{t.title}</h3>
-              <p className="mt-1 text-slate-300">{t.text}</p>
+              <h3 className="mt-5 text-lg font-semibold text-foreground">{t.title}</h3>
+              <p className="mt-1 text-muted-foreground">{t.text}</p>
             </li>
           ))}
         </ul>

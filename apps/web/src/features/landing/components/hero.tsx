@@ -2,13 +2,15 @@ import { ArrowRight, Clock, ShieldCheck, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
+import { CLAIMS } from '@/lib/claims';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { ProductShot } from './product-shot';
 
+// The claims with their qualifiers beside them (lib/claims.ts, decision 0054).
 const TRUST = [
-  { icon: Zap, text: '99.9% uptime' },
-  { icon: ShieldCheck, text: 'SOC 2 compliant' },
-  { icon: Clock, text: '24/7 AI support' },
+  { icon: Zap, claim: CLAIMS.uptime },
+  { icon: ShieldCheck, claim: CLAIMS.soc2 },
+  { icon: Clock, claim: CLAIMS.support },
 ];
 
 /**
@@ -31,10 +33,10 @@ export function Hero() {
           <span className="size-2 rounded-full bg-cyan-400 shadow-[0_0_12px] shadow-cyan-400" aria-hidden="true" />
           Early access is open, designed in the UK
         </p>
-        <h1 id="hero-title" className="mt-8 text-4xl font-extrabold tracking-tight text-white sm:text-6xl lg:text-7xl">
+        <h1 id="hero-title" className="mt-8 text-4xl font-extrabold tracking-tight text-foreground sm:text-6xl lg:text-7xl">
           Connect with your <span className="text-gradient">vibe business coach</span>
         </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-300 sm:text-xl">
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">
           {runtimeConfig().brandName} is the enterprise AI platform for small businesses: a 24/7 coach, website, brand and advertising
           intelligence, and every tool you already use, connected in one place.
         </p>
@@ -49,16 +51,21 @@ export function Hero() {
             asChild
             size="lg"
             variant="outline"
-            className="h-13 border-white/20 px-8 text-base text-white hover:bg-white/10 hover:text-white"
+            className="h-13 border-white/20 px-8 text-base text-foreground hover:bg-white/10 hover:text-foreground"
           >
             <Link to={paths.pricing}>Pricing</Link>
           </Button>
         </div>
-        <ul className="mt-12 flex flex-wrap justify-center gap-x-8 gap-y-3 text-sm text-slate-300">
-          {TRUST.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-center gap-2">
-              <Icon className="size-4 text-highlight" aria-hidden="true" />
-              {text}
+        <ul className="mx-auto mt-12 grid max-w-3xl gap-4 text-left sm:grid-cols-3">
+          {TRUST.map(({ icon: Icon, claim }) => (
+            <li key={claim.label} className="flex gap-2.5">
+              <Icon className="mt-0.5 size-4 shrink-0 text-highlight" aria-hidden="true" />
+              <p className="text-sm">
+                <span className="font-semibold">
+                  {claim.value} {claim.label}
+                </span>
+                <span className="mt-0.5 block text-xs text-muted-foreground">{claim.source}</span>
+              </p>
             </li>
           ))}
         </ul>

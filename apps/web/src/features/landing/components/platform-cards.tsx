@@ -39,13 +39,13 @@ export function PlatformCards() {
           {CARDS.map(({ icon: Icon, ...c }) => (
             <li
               key={c.title}
-              className="group relative flex flex-col rounded-2xl border border-white/10 bg-gradient-to-b from-white/[0.06] to-white/[0.02] p-7 transition-colors hover:border-violet-400/40"
+              className="group relative flex flex-col rounded-2xl border border-border bg-gradient-to-b from-white/[0.06] to-white/[0.02] p-7 transition-colors hover:border-violet-400/40"
             >
               <span className="flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-violet-600 to-cyan-500 text-white shadow-lg shadow-violet-900/40">
                 <Icon className="size-6" aria-hidden="true" />
               </span>
-              <h3 className="mt-5 text-xl font-semibold text-white">{c.title}</h3>
-              <p className="mt-2 flex-1 text-slate-300">{c.text}</p>
+              <h3 className="mt-5 text-xl font-semibold text-foreground">{c.title}</h3>
+              <p className="mt-2 flex-1 text-muted-foreground">{c.text}</p>
               <Link to={c.to} className="mt-5 text-sm font-semibold text-highlight hover:text-cyan-200">
                 {c.cta} <span aria-hidden="true">→</span>
               </Link>

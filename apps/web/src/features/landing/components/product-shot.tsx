@@ -1,7 +1,7 @@
 import { cn } from '@/lib/utils';
 
 /** The captured screens (scripts/product-shots.mjs writes them to public/product/, 1280×800 and 640×400). */
-export type ProductScreen = 'dashboard' | 'onboarding' | 'connect-anything';
+export type ProductScreen = 'dashboard' | 'onboarding' | 'onboarding-voice' | 'connect-anything';
 
 /**
  * A screenshot of the product in a window frame. Explicit width and height reserve its box (no layout shift); the
@@ -23,11 +23,11 @@ export function ProductShot({
   return (
     <div
       className={cn(
-        'overflow-hidden rounded-xl border border-white/10 bg-card shadow-2xl shadow-violet-950/40 ring-1 ring-white/5',
+        'overflow-hidden rounded-xl border border-border bg-card shadow-2xl shadow-violet-950/40 ring-1 ring-white/5',
         className,
       )}
     >
-      <div aria-hidden="true" className="flex gap-1.5 border-b border-white/10 px-4 py-2.5">
+      <div aria-hidden="true" className="flex gap-1.5 border-b border-border px-4 py-2.5">
         <span className="size-2.5 rounded-full bg-white/15" />
         <span className="size-2.5 rounded-full bg-white/15" />
         <span className="size-2.5 rounded-full bg-white/15" />

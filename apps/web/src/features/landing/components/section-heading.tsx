@@ -5,10 +5,10 @@ export function SectionHeading({ id, eyebrow, title, children }: { id: string; e
   return (
     <div className="mx-auto max-w-2xl text-center">
       <p className="text-sm font-semibold uppercase tracking-wider text-highlight">{eyebrow}</p>
-      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-white sm:text-4xl">
+      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-foreground sm:text-4xl">
         {title}
       </h2>
-      {children && <p className="mt-4 text-lg text-slate-300">{children}</p>}
+      {children && <p className="mt-4 text-lg text-muted-foreground">{children}</p>}
     </div>
   );
 }

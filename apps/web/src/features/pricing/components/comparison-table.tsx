@@ -35,7 +35,7 @@ const ROWS: { feature: string; values: (id: PlanId) => Cell }[] = [
 
 function Value({ v }: { v: Cell }) {
   if (v === true) return <Check className="mx-auto size-5 text-emerald-600" aria-label="Included" />;
-  if (v === false) return <Minus className="mx-auto size-5 text-slate-400" aria-label="Not included" />;
+  if (v === false) return <Minus className="mx-auto size-5 text-muted-foreground" aria-label="Not included" />;
   return <span className="font-medium">{v}</span>;
 }
 

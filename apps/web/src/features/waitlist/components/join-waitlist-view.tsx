@@ -7,16 +7,18 @@ import { runtimeConfig } from '@/lib/runtime-config';
 import { IntroVideo } from '@/components/intro-video';
 import { WaitlistForm } from './waitlist-form';
 import { WelcomeCard } from './welcome-card';
+import { useRevealChildren } from '@/lib/use-reveal';
 
 const PERKS = ['Early access before the public launch', 'Special launch pricing, locked in', 'A free 30-minute strategy session'] as const;
 
 /** /join-waiting-list (docs/product.md#waitlist): the intro video, the perks and the form, which becomes the welcome card on success. */
 export function JoinWaitlistView() {
+  const revealSections = useRevealChildren<HTMLElement>();
   const brand = runtimeConfig().brandName;
   const [position, setPosition] = useState<number | null>(null);
 
   return (
-    <main className="relative overflow-hidden">
+    <main ref={revealSections} className="relative overflow-hidden">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-[520px] bg-[radial-gradient(ellipse_at_top,rgba(139,92,246,0.25),transparent_65%)]"
@@ -44,9 +46,9 @@ export function JoinWaitlistView() {
                 <CardContent className="flex flex-col gap-6">
                   <WaitlistForm onJoined={setPosition} />
                   <div className="flex gap-3 rounded-lg border border-cyan-500/30 bg-cyan-500/10 p-4">
-                    <Gift className="mt-0.5 size-5 shrink-0 text-cyan-300" aria-hidden="true" />
-                    <p className="text-sm text-slate-200">
-                      <span className="font-semibold text-white">Free Custom AI MVP Builder</span> included with every subscription: we
+                    <Gift className="mt-0.5 size-5 shrink-0 text-highlight" aria-hidden="true" />
+                    <p className="text-sm text-secondary-foreground">
+                      <span className="font-semibold text-foreground">Free Custom AI MVP Builder</span> included with every subscription: we
                       build the first version of your AI tool with you.
                     </p>
                   </div>
@@ -64,7 +66,7 @@ export function JoinWaitlistView() {
           <IntroVideo title={`Meet ${brand} in ${messages.introVideo.length}`} />
           <ul className="grid gap-3 sm:grid-cols-3">
             {PERKS.map((p) => (
-              <li key={p} className="flex items-start gap-2 text-sm text-slate-200">
+              <li key={p} className="flex items-start gap-2 text-sm text-secondary-foreground">
                 <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-cyan-400" aria-hidden="true" />
                 {p}
               </li>

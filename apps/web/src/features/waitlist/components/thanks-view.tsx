@@ -11,6 +11,7 @@ import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { useHydrated } from '@/lib/use-hydrated';
 import { readWaitlistUser, type StoredWaitlistUser } from '../waitlist-storage';
+import { useRevealChildren } from '@/lib/use-reveal';
 
 const NEXT_STEPS = [
   {
@@ -32,6 +33,7 @@ const NEXT_STEPS = [
 
 /** /waitlist-thanks (docs/product.md#waitlist-thanks): needs the details stored on joining, otherwise back to the join page. */
 export function ThanksView() {
+  const revealSections = useRevealChildren<HTMLElement>();
   const navigate = useNavigate();
   // undefined until read after hydration: the prerendered thanks page is the spinner (decision 0046).
   const hydrated = useHydrated();
@@ -46,7 +48,7 @@ export function ThanksView() {
 
   if (!user) return <FullScreenSpinner />;
   return (
-    <main className="relative overflow-hidden">
+    <main ref={revealSections} className="relative overflow-hidden">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-[480px] bg-[radial-gradient(ellipse_at_top,rgba(6,182,212,0.2),transparent_65%)]"
@@ -78,7 +80,7 @@ export function ThanksView() {
 
         <section aria-labelledby="next-title" className="flex flex-col gap-5">
           <h2 id="next-title" className="flex items-center justify-center gap-2 text-center text-2xl font-bold">
-            <Sparkles className="size-5 text-violet-300" aria-hidden="true" />
+            <Sparkles className="size-5 text-brand" aria-hidden="true" />
             What Happens Next?
           </h2>
           <ol className="grid gap-4 md:grid-cols-3">
@@ -87,10 +89,10 @@ export function ThanksView() {
                 <Card className="h-full">
                   <CardContent className="flex flex-col gap-3 p-6">
                     <div className="flex items-center gap-3">
-                      <span className="flex size-9 items-center justify-center rounded-full bg-violet-500/20 text-sm font-bold text-violet-200">
+                      <span className="flex size-9 items-center justify-center rounded-full bg-violet-500/20 text-sm font-bold text-brand">
                         {i + 1}
                       </span>
-                      <s.icon className="size-5 text-cyan-300" aria-hidden="true" />
+                      <s.icon className="size-5 text-highlight" aria-hidden="true" />
                     </div>
                     <h3 className="font-semibold">{s.title}</h3>
                     <p className="text-sm text-muted-foreground">{s.text}</p>
@@ -103,11 +105,11 @@ export function ThanksView() {
 
         <p className="text-center text-sm text-muted-foreground">
           Questions? Email{' '}
-          <a className="font-medium text-cyan-300 underline-offset-4 hover:underline" href={`mailto:${CONTACT.email}`}>
+          <a className="font-medium text-highlight underline-offset-4 hover:underline" href={`mailto:${CONTACT.email}`}>
             {CONTACT.email}
           </a>{' '}
           or call{' '}
-          <a className="whitespace-nowrap font-medium text-cyan-300 underline-offset-4 hover:underline" href={CONTACT.phoneHref}>
+          <a className="whitespace-nowrap font-medium text-highlight underline-offset-4 hover:underline" href={CONTACT.phoneHref}>
             {CONTACT.phone}
           </a>{' '}
           ({CONTACT.hours}).

@@ -38,7 +38,7 @@ export function WelcomeCard({ position }: { position: number }) {
         </p>
       </div>
       <div className="rounded-lg border border-violet-500/30 bg-violet-500/10 px-6 py-4">
-        <p className="text-xs uppercase tracking-widest text-violet-200">Your position</p>
+        <p className="text-xs uppercase tracking-widest text-brand">Your position</p>
         <p className="text-gradient text-5xl font-extrabold" data-testid="waitlist-position">
           #{position}
         </p>
