@@ -38,7 +38,13 @@ export async function measureTransfer(baseUrl: string, pages: string[]): Promise
       const pending: Promise<Seen | null>[] = [];
       tab.on('response', (res) => pending.push(measureResponse(res).catch(() => null)));
       try {
-        await tab.goto(baseUrl + page, { waitUntil: 'networkidle', timeout: 60_000 });
+        // A first visit is over once the page has hydrated (main.tsx marks <html data-hydrated>) and what hydration
+        // starts (effects, idle work) has been fetched: network idle after hydration, then a quiet second more.
+        await tab.goto(baseUrl + page, { waitUntil: 'load', timeout: 60_000 });
+        await tab.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 60_000 });
+        await tab.waitForLoadState('networkidle', { timeout: 60_000 });
+        await tab.waitForTimeout(1000);
+        await tab.waitForLoadState('networkidle', { timeout: 60_000 });
         const seen = (await Promise.all(pending)).filter((s): s is Seen => s !== null);
         const of = (kind: Seen['kind']) => seen.filter((s) => s.kind === kind);
         const sum = (list: Seen[], k: 'transferred' | 'gzip') => list.reduce((a, s) => a + s[k], 0);

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { applicationErrorHtml } from './app/application-error';
-import { createRouter } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import { installErrorReporting } from './lib/error-reporting';
 import { moveMailedLinkLanding } from './lib/mailed-link-landing';
 import { loadRuntimeConfig } from './lib/runtime-config';
@@ -16,16 +16,18 @@ async function start() {
   }
   moveMailedLinkLanding();
   try {
-    const config = await loadRuntimeConfig();
+    // The current page's chunk (preloaded by the HTML, decision 0055) loads while the config is fetched.
+    const [config] = await Promise.all([loadRuntimeConfig(), preloadPage(window.location.pathname)]);
     if (config.errorReporting) installErrorReporting();
     // Prerendered public pages (apps/web/prerender.mjs) are hydrated; private routes get the empty shell.
-    const prerendered = root.dataset.prerendered === 'true';
     const app = (
       <StrictMode>
-        <RouterProvider router={await createRouter(prerendered)} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </StrictMode>
     );
-    if (prerendered) hydrateRoot(root, app);
+    if (root.dataset.prerendered === 'true') hydrateRoot(root, app);
     else createRoot(root).render(app);
   } catch (err) {
     console.error('Start-up failed', err);
