@@ -68,7 +68,9 @@ export default tseslint.config(
       // Issue 15: sonner loads only when a toast is shown; toasts go through src/lib/toast (decision 0055).
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'sonner', importNames: ['toast', 'Toaster'], message: "Use toast from '@/lib/toast' (sonner loads on demand)." }] },
+        {
+          paths: [{ name: 'sonner', importNames: ['toast', 'Toaster'], message: "Use toast from '@/lib/toast' (sonner loads on demand)." }],
+        },
       ],
     },
     settings: {

@@ -63,15 +63,21 @@ function pagePreloads(webRoot, outDir) {
   const routerSource = readFileSync(path.join(webRoot, 'src/app/router.tsx'), 'utf8');
   const pathOf = new Map([...pathsSource.matchAll(/^\s*(\w+):\s*'([^']+)'/gm)].map((m) => [m[1], m[2]]));
   const moduleOf = new Map();
-  for (const m of routerSource.matchAll(/path:\s*(?:paths\.(\w+)|'([^']+)')[^\n]*?import\(\s*'@\/pages\/([\w./-]+)'\s*\)/g)) {
-    moduleOf.set(m[1] ? pathOf.get(m[1]) : m[2], `src/pages/${m[3]}.tsx`);
-  }
   const closure = (key, seen = new Set()) => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
     for (const k of manifest[key].imports ?? []) closure(k, seen);
     return seen;
   };
+  // The chunk holding TanStack Query's React bindings: a page that imports it needs the query client around it.
+  const usesQuery = (k) => readFileSync(path.join(outDir, manifest[k].file), 'utf8').includes('No QueryClient set');
+  for (const m of routerSource.matchAll(/path:\s*(?:paths\.(\w+)|'([^']+)')([^\n]*?)import\(\s*'@\/pages\/([\w./-]+)'\s*\)([^\n]*)/g)) {
+    const key = `src/pages/${m[4]}.tsx`;
+    moduleOf.set(m[1] ? pathOf.get(m[1]) : m[2], key);
+    if (manifest[key] && !/\b(QUERY|SESSION)\b/.test(m[5]) && [...closure(key)].some(usesQuery)) {
+      throw new Error(`${key} uses TanStack Query: mark its route QUERY in src/app/router.tsx (the query client loads with it)`);
+    }
+  }
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const inEntry = closure(entryKey);
   return (route) => {
@@ -112,7 +118,12 @@ export async function prerender(ssrEntry, outDir, webRoot) {
   }
   write(
     path.join(outDir, '404.html'),
-    page(template, head(NOT_FOUND_META, brand, { canonical: false, noindex: true }), await render('/this-page-does-not-exist'), preloadsOf('*')),
+    page(
+      template,
+      head(NOT_FOUND_META, brand, { canonical: false, noindex: true }),
+      await render('/this-page-does-not-exist'),
+      preloadsOf('*'),
+    ),
   );
   // What the server needs: which routes are prerendered (sitemap.xml), which never indexed (robots.txt), and the
   // runtime config the HTML was rendered with (a deployment whose differs gets the shell instead).

@@ -15,14 +15,14 @@ export function PageToaster() {
   return (
     <>
       <Toaster
-      visibleToasts={3}
-      duration={4000}
-      theme={theme}
-      richColors
-      closeButton
-      position="top-right"
-      offset={{ top: 80, right: 16 }}
-      mobileOffset={{ top: 72, left: 12, right: 12 }}
+        visibleToasts={3}
+        duration={4000}
+        theme={theme}
+        richColors
+        closeButton
+        position="top-right"
+        offset={{ top: 80, right: 16 }}
+        mobileOffset={{ top: 72, left: 12, right: 12 }}
       />
       <QueuedToasts />
     </>

@@ -16,12 +16,22 @@ export interface PageRoute {
   load?: () => Promise<PageModule>;
   /** The page's code calls supabase() synchronously: supabase-js is loaded with its chunk, before it renders. */
   session?: boolean;
+  /**
+   * The page uses TanStack Query: the query client (app/query) loads with it and is provided around it. Implied by
+   * `session`. The build refuses a page that imports TanStack Query without it (apps/web/prerender.mjs).
+   */
+  query?: boolean;
 }
 
-const SESSION = { session: true } as const;
-const page = (load: () => Promise<PageModule>, opts?: { session?: boolean }): Pick<PageRoute, 'load' | 'session'> => ({
+const SESSION = { session: true, query: true } as const;
+const QUERY = { query: true } as const;
+const page = (
+  load: () => Promise<PageModule>,
+  opts?: { session?: boolean; query?: boolean },
+): Pick<PageRoute, 'load' | 'session' | 'query'> => ({
   load,
   session: opts?.session ?? false,
+  query: opts?.query ?? false,
 });
 
 // Declarative routing (BrowserRouter + Routes), not a data router: nothing here uses loaders or actions, and the
@@ -31,8 +41,8 @@ export const routes: readonly PageRoute[] = [
   { path: paths.home, Component: HomePage },
   { path: paths.dashboard, ...page(() => import('@/pages/dashboard'), SESSION) },
   { path: paths.user, ...page(() => import('@/pages/user'), SESSION) },
-  { path: paths.signIn, ...page(() => import('@/pages/sign-in')) },
-  { path: paths.signUp, ...page(() => import('@/pages/sign-up')) },
+  { path: paths.signIn, ...page(() => import('@/pages/sign-in'), QUERY) },
+  { path: paths.signUp, ...page(() => import('@/pages/sign-up'), QUERY) },
   { path: paths.resetPassword, ...page(() => import('@/pages/reset-password'), SESSION) },
   { path: paths.authConfirm, ...page(() => import('@/pages/auth-confirm'), SESSION) },
   { path: paths.setPassword, ...page(() => import('@/pages/set-password'), SESSION) },
@@ -45,7 +55,7 @@ export const routes: readonly PageRoute[] = [
   { path: paths.terms, ...page(() => import('@/pages/terms')) },
   { path: paths.privacy, ...page(() => import('@/pages/privacy')) },
   { path: paths.cookiePolicy, ...page(() => import('@/pages/cookie-policy')) },
-  { path: paths.contact, ...page(() => import('@/pages/contact'), SESSION) },
+  { path: paths.contact, ...page(() => import('@/pages/contact')) },
   { path: paths.ninetyDay, ...page(() => import('@/pages/ninety-day')) },
   { path: paths.connectAnything, ...page(() => import('@/pages/connect-anything'), SESSION) },
   { path: paths.connect, ...page(() => import('@/pages/connect')) },
@@ -65,17 +75,19 @@ const loaded = new Map<PageRoute, Tracked<PageModule>>();
 export function loadPage(route: PageRoute): Tracked<PageModule> {
   let p = loaded.get(route);
   if (!p) {
-    const load = route.load
-      ? // the page comes with the query client around it (app/query): TanStack Query is not in the entry
-        () =>
-          Promise.all([route.load!(), import('./query')]).then(([{ Component: Page }, { QueryProvider }]) => ({
-            Component: () => (
-              <QueryProvider>
-                <Page />
-              </QueryProvider>
-            ),
-          }))
-      : async () => ({ Component: route.Component as ComponentType });
+    const load = !route.load
+      ? async () => ({ Component: route.Component as ComponentType })
+      : !route.query
+        ? route.load
+        : // the page comes with the query client around it (app/query): TanStack Query is not in the entry
+          () =>
+            Promise.all([route.load!(), import('./query')]).then(([{ Component: Page }, { QueryProvider }]) => ({
+              Component: () => (
+                <QueryProvider>
+                  <Page />
+                </QueryProvider>
+              ),
+            }));
     const tracked: Tracked<PageModule> =
       route.session && !import.meta.env.SSR ? Promise.all([load(), loadSupabase()]).then(([m]) => m) : load();
     tracked.then(

@@ -9,7 +9,14 @@ import { useHydrated } from '@/lib/use-hydrated';
 const SessionLayer = lazy(() => import('./session-layer'));
 
 /** Routes that need the session at once: the private pages and the mailed-link landings. */
-const SESSION_ROUTES: readonly string[] = [paths.dashboard, paths.user, paths.admin, paths.authConfirm, paths.setPassword, paths.resetPassword];
+const SESSION_ROUTES: readonly string[] = [
+  paths.dashboard,
+  paths.user,
+  paths.admin,
+  paths.authConfirm,
+  paths.setPassword,
+  paths.resetPassword,
+];
 const needsSession = (pathname: string) => SESSION_ROUTES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 
 const INACTIVE_TIMEOUT: SessionTimeoutValue = { timeoutMinutes: 240, isActive: false, extendSession: () => {}, remainingTime: 0 };
