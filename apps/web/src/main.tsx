@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { applicationErrorHtml } from './app/application-error';
-import { AppRoutes, preloadPage } from './app/router';
+import { AppRoutes, preloadPage, routeFor } from './app/router';
 import { installErrorReporting } from './lib/error-reporting';
 import { moveMailedLinkLanding } from './lib/mailed-link-landing';
 import { loadRuntimeConfig } from './lib/runtime-config';
@@ -16,9 +16,12 @@ async function start() {
   }
   moveMailedLinkLanding();
   try {
-    // The current page's chunk (preloaded by the HTML, decision 0055) loads while the config is fetched.
-    const [config] = await Promise.all([loadRuntimeConfig(), preloadPage(window.location.pathname)]);
+    // The current page's chunk (preloaded by the HTML, decision 0055) downloads while the config is fetched; a private
+    // page's supabase-js needs the config, so the page is made ready after it.
+    void routeFor(window.location.pathname).load?.();
+    const config = await loadRuntimeConfig();
     if (config.errorReporting) installErrorReporting();
+    await preloadPage(window.location.pathname);
     // Prerendered public pages (apps/web/prerender.mjs) are hydrated; private routes get the empty shell.
     const app = (
       <StrictMode>
