@@ -65,6 +65,13 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Issue 15: sonner loads only when a toast is shown; toasts go through src/lib/toast (decision 0055).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'sonner', importNames: ['toast', 'Toaster'], message: "Use toast from '@/lib/toast' (sonner loads on demand)." }],
+        },
+      ],
     },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
@@ -72,6 +79,11 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
+  },
+  {
+    // the two places that may touch sonner itself, and tests
+    files: ['apps/web/src/lib/toast.ts', 'apps/web/src/app/page-toaster.tsx', 'apps/web/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['server/**/*.ts'],

@@ -28,7 +28,7 @@ try {
     logLevel: 'warn',
     build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, manifest: false },
   });
-  await prerender(path.join(ssrDir, 'entry-server.js'), outDir);
+  await prerender(path.join(ssrDir, 'entry-server.js'), outDir, root);
 } finally {
   rmSync(ssrDir, { recursive: true, force: true });
 }

@@ -38,7 +38,7 @@ function head(meta, brand, { canonical = true, noindex = false } = {}) {
 }
 
 /** The template's title and description make way for the page's head. */
-function page(template, headHtml, renderedBody) {
+function page(template, headHtml, renderedBody, preloads = '') {
   // renderToString puts the resource hints React's preload() asks for (the brand font) before the markup: they
   // belong in <head>, where the browser finds them first and React looks for them when it hydrates.
   const hints = renderedBody?.match(/^(?:<link\b[^>]*\/?>)+/)?.[0] ?? '';
@@ -46,10 +46,52 @@ function page(template, headHtml, renderedBody) {
   const html = template
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
-    .replace('</head>', `  ${headHtml}${hints}\n  </head>`);
+    .replace('</head>', `  ${headHtml}${hints}${preloads ? `\n    ${preloads}` : ''}\n  </head>`);
   if (body === undefined) return html;
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
   return html.replace('<div id="root"></div>', `<div id="root" data-prerendered="true">${body}</div>`);
+}
+
+/**
+ * The route's page chunk and the chunks it imports, as <link rel="modulepreload">: the browser fetches them beside
+ * the entry instead of after it has run (decision 0055). The entry's own imports are preloaded by Vite already.
+ * The page module of a route is read from the route table (src/app/router.tsx, `path: paths.x, ...import('@/pages/y')`).
+ */
+function pagePreloads(webRoot, outDir) {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
+  const pathsSource = readFileSync(path.join(webRoot, 'src/lib/paths.ts'), 'utf8');
+  const routerSource = readFileSync(path.join(webRoot, 'src/app/router.tsx'), 'utf8');
+  const pathOf = new Map([...pathsSource.matchAll(/^\s*(\w+):\s*'([^']+)'/gm)].map((m) => [m[1], m[2]]));
+  const moduleOf = new Map();
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const k of manifest[key].imports ?? []) closure(k, seen);
+    return seen;
+  };
+  // The chunk holding TanStack Query's React bindings: a page that imports it needs the query client around it.
+  const usesQuery = (k) => readFileSync(path.join(outDir, manifest[k].file), 'utf8').includes('No QueryClient set');
+  for (const m of routerSource.matchAll(/path:\s*(?:paths\.(\w+)|'([^']+)')([^\n]*?)import\(\s*'@\/pages\/([\w./-]+)'\s*\)([^\n]*)/g)) {
+    const key = `src/pages/${m[4]}.tsx`;
+    moduleOf.set(m[1] ? pathOf.get(m[1]) : m[2], key);
+    if (manifest[key] && !/\b(QUERY|SESSION)\b/.test(m[5]) && [...closure(key)].some(usesQuery)) {
+      throw new Error(`${key} uses TanStack Query: mark its route QUERY in src/app/router.tsx (the query client loads with it)`);
+    }
+  }
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const inEntry = closure(entryKey);
+  return (route) => {
+    const key = moduleOf.get(route);
+    if (!key || !manifest[key]) return '';
+    const own = [...closure(key)].filter((k) => !inEntry.has(k));
+    const entryCss = new Set([...inEntry].flatMap((k) => manifest[k].css ?? []));
+    // The page's own CSS is in the HTML too: the prerendered markup needs it before its first paint.
+    const css = [...new Set(own.flatMap((k) => manifest[k].css ?? []))].filter((f) => !entryCss.has(f));
+    return [
+      ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
+      ...own.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}" />`),
+    ].join('\n    ');
+  };
 }
 
 function write(file, html) {
@@ -59,23 +101,29 @@ function write(file, html) {
   writeFileSync(`${file}.br`, brotliCompressSync(html));
 }
 
-export async function prerender(ssrEntry, outDir) {
+export async function prerender(ssrEntry, outDir, webRoot) {
   const { render, PUBLIC_PAGES, NOT_FOUND_META, PRERENDER_CONFIG, NOINDEX_PREFIXES, APP_ROUTES } = await import(
     pathToFileURL(ssrEntry).href
   );
   const brand = PRERENDER_CONFIG.brandName;
   const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const preloadsOf = pagePreloads(webRoot, outDir);
   renameSync(path.join(outDir, 'index.html'), path.join(outDir, 'spa.html'));
   // The shell: private routes (the server adds X-Robots-Tag: noindex to those) and, for a deployment whose brand or
   // URLs differ from the prerender's, every route. No canonical: it stands for many addresses.
   write(path.join(outDir, 'spa.html'), page(template, head(PUBLIC_PAGES[0], brand, { canonical: false })));
   for (const meta of PUBLIC_PAGES) {
     const file = path.join(outDir, meta.path === '/' ? 'index.html' : path.join(meta.path.slice(1), 'index.html'));
-    write(file, page(template, head(meta, brand), await render(meta.path)));
+    write(file, page(template, head(meta, brand), await render(meta.path), preloadsOf(meta.path)));
   }
   write(
     path.join(outDir, '404.html'),
-    page(template, head(NOT_FOUND_META, brand, { canonical: false, noindex: true }), await render('/this-page-does-not-exist')),
+    page(
+      template,
+      head(NOT_FOUND_META, brand, { canonical: false, noindex: true }),
+      await render('/this-page-does-not-exist'),
+      preloadsOf('*'),
+    ),
   );
   // What the server needs: which routes are prerendered (sitemap.xml), which never indexed (robots.txt), and the
   // runtime config the HTML was rendered with (a deployment whose differs gets the shell instead).

@@ -34,6 +34,8 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  // The year the prerendered footer shows; lib/current-year hydrates from it, then shows the visitor's year.
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: { manifest: true, target: 'es2022', sourcemap: false },
   server: {
     // Fixed address: scripts/dev.mjs gives it to the server as SITE_URL (the API address the browser is told to use).

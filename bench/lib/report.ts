@@ -90,6 +90,26 @@ function webSection(web: WebPart): string {
     ),
     [false, false, true, true, true, true, true],
   );
+  // One row per public route: the figures issue 15 asks for side by side (mobile preset; JS from the first visit).
+  const mobile = new Map(web.lighthouse.filter((r) => r.preset === 'mobile' && !r.error).map((r) => [r.page, r]));
+  const summary = markdownTable(
+    ['Page', 'Performance (mobile)', 'LCP', 'TBT', 'CLS', 'JS gzip', 'SEO', 'Best practices', 'Heading in HTML'],
+    web.transfer.map((t) => {
+      const m = mobile.get(t.page);
+      return [
+        t.page,
+        fmtScore(m?.performance),
+        fmtMs(m?.lcpMs),
+        fmtMs(m?.tbtMs),
+        m?.cls === undefined ? '—' : m.cls.toFixed(3),
+        t.error ? 'error' : fmtKb(t.jsGzip),
+        fmtScore(m?.seo),
+        fmtScore(m?.bestPractices),
+        t.headingInHtml === undefined ? '—' : t.headingInHtml ? 'yes' : `NO (${t.heading || 'no h1'})`,
+      ];
+    }),
+    [false, true, true, true, true, true, true, true, false],
+  );
   const tr = markdownTable(
     ['Page', 'JS transferred', 'JS gzip', 'JS files', 'CSS transferred', 'CSS gzip', 'CSS files', 'Encoding'],
     web.transfer.map((r) =>
@@ -118,6 +138,14 @@ function webSection(web: WebPart): string {
     '## Web pages',
     '',
     'Production build served by the server (`npm start`), Debian Chromium. Lighthouse with its mobile (simulated slow 4G, 4× CPU) and desktop presets.',
+    '',
+    '### Every public route',
+    '',
+    'Lighthouse mobile figures, the gzip size of the JavaScript a first visit loads, and whether the prerendered HTML already holds the main heading (the first h1 of the hydrated page).',
+    '',
+    summary,
+    '',
+    '### Lighthouse, both presets',
     '',
     lh,
     '',

@@ -58,6 +58,8 @@ export interface LighthouseRow {
   lcpMs?: number;
   tbtMs?: number;
   cls?: number;
+  seo?: number;
+  bestPractices?: number;
   error?: string;
 }
 
@@ -71,6 +73,9 @@ export interface TransferRow {
   cssFiles: number;
   /** Content-Encoding values the browser negotiated for those files. */
   encodings: string[];
+  /** The page's main heading (its first h1) once hydrated, and whether the prerendered HTML already has it. */
+  heading?: string;
+  headingInHtml?: boolean;
   error?: string;
 }
 

@@ -10,7 +10,7 @@ type Preset = LighthouseRow['preset'];
 async function auditPage(port: number, url: string, page: string, preset: Preset): Promise<LighthouseRow> {
   const result = await lighthouse(
     url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'] },
     preset === 'desktop' ? desktopConfig : undefined,
   );
   if (!result) throw new Error('Lighthouse returned no result');
@@ -24,6 +24,8 @@ async function auditPage(port: number, url: string, page: string, preset: Preset
     lcpMs: audits['largest-contentful-paint']?.numericValue,
     tbtMs: audits['total-blocking-time']?.numericValue,
     cls: audits['cumulative-layout-shift']?.numericValue,
+    seo: categories.seo?.score ?? undefined,
+    bestPractices: categories['best-practices']?.score ?? undefined,
   };
 }
 

@@ -49,6 +49,17 @@ function readBundle(): WebPart['bundle'] {
   return bundleReport(manifest, routesFromSource(read('src/app/router.tsx'), read('src/lib/paths.ts')), sizeOf);
 }
 
+/** Every prerendered public route (dist/prerender.json, issue 15), or the key pages for a build without one. */
+function publicPages(): string[] {
+  try {
+    const pages = (JSON.parse(readFileSync(path.join(DIST, 'prerender.json'), 'utf8')) as { pages?: unknown }).pages;
+    if (Array.isArray(pages) && pages.every((p) => typeof p === 'string')) return pages as string[];
+  } catch {
+    // no prerender manifest
+  }
+  return WEB_PAGES;
+}
+
 /** The production build served by the server, measured with Playwright (bytes) and Lighthouse (scores). */
 export async function runWebPart(_o: BenchOptions): Promise<WebPart> {
   const part: WebPart = { availability: { available: true }, lighthouse: [], transfer: [], bundle: { entry: null, routes: [] } };
@@ -71,13 +82,14 @@ export async function runWebPart(_o: BenchOptions): Promise<WebPart> {
   }
   try {
     progress(`web: serving the build on ${server.url}`);
-    part.transfer = await measureTransfer(server.url, WEB_PAGES);
+    const pages = publicPages();
+    part.transfer = await measureTransfer(server.url, pages);
     for (const t of part.transfer) {
       progress(
-        `web: ${t.page.padEnd(19)} JS ${(t.jsTransferred / 1024).toFixed(1)} kB over the wire (${(t.jsGzip / 1024).toFixed(1)} kB gzip), CSS ${(t.cssTransferred / 1024).toFixed(1)} kB${t.error ? `; error: ${t.error}` : ''}`,
+        `web: ${t.page.padEnd(19)} JS ${(t.jsTransferred / 1024).toFixed(1)} kB over the wire (${(t.jsGzip / 1024).toFixed(1)} kB gzip), CSS ${(t.cssTransferred / 1024).toFixed(1)} kB${t.headingInHtml ? '' : `; main heading "${t.heading}" NOT in the prerendered HTML`}${t.error ? `; error: ${t.error}` : ''}`,
       );
     }
-    part.lighthouse = await runLighthouse(server.url, WEB_PAGES);
+    part.lighthouse = await runLighthouse(server.url, pages);
   } catch (err) {
     progress(`web: failed: ${errorText(err)}`);
     part.availability = { available: false, reason: errorText(err) };

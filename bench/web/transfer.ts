@@ -7,6 +7,14 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.js';
 /** What a gzip-only server sends: level 9 like the build's precompressed files; under 1 kB stays uncompressed (as there). */
 export const gzipSize = (body: Buffer) => (body.length < 1024 ? body.length : gzipSync(body, { level: 9 }).length);
 
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
+
 interface Seen {
   kind: 'js' | 'css';
   transferred: number;
@@ -38,8 +46,29 @@ export async function measureTransfer(baseUrl: string, pages: string[]): Promise
       const pending: Promise<Seen | null>[] = [];
       tab.on('response', (res) => pending.push(measureResponse(res).catch(() => null)));
       try {
-        await tab.goto(baseUrl + page, { waitUntil: 'networkidle', timeout: 60_000 });
+        // A first visit is over once the page has hydrated (main.tsx marks <html data-hydrated>) and what hydration
+        // starts (effects, idle work) has been fetched: network idle after hydration, then a quiet second more.
+        await tab.goto(baseUrl + page, { waitUntil: 'load', timeout: 60_000 });
+        await tab.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 60_000 });
+        await tab.waitForLoadState('networkidle', { timeout: 60_000 });
+        await tab.waitForTimeout(1000);
+        await tab.waitForLoadState('networkidle', { timeout: 60_000 });
         const seen = (await Promise.all(pending)).filter((s): s is Seen => s !== null);
+        // The prerendered HTML must carry the page's main heading: the first h1 after hydration, found in the HTML.
+        const heading = (
+          (await tab
+            .locator('h1')
+            .first()
+            .textContent({ timeout: 5_000 })
+            .catch(() => null)) ?? ''
+        )
+          .replace(/\s+/g, ' ')
+          .trim();
+        const html = await (await context.request.get(baseUrl + page)).text();
+        const htmlH1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';
+        const htmlHeading = decodeEntities(htmlH1.replace(/<[^>]+>/g, ' '))
+          .replace(/\s+/g, ' ')
+          .trim();
         const of = (kind: Seen['kind']) => seen.filter((s) => s.kind === kind);
         const sum = (list: Seen[], k: 'transferred' | 'gzip') => list.reduce((a, s) => a + s[k], 0);
         rows.push({
@@ -51,6 +80,8 @@ export async function measureTransfer(baseUrl: string, pages: string[]): Promise
           cssGzip: sum(of('css'), 'gzip'),
           cssFiles: of('css').length,
           encodings: [...new Set(seen.map((s) => s.encoding))],
+          heading,
+          headingInHtml: heading !== '' && htmlHeading.replace(/ /g, '') === heading.replace(/ /g, ''),
         });
       } catch (err) {
         rows.push({

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { routes } from './app/router';
+import { StaticRouter } from 'react-router';
+import { AppRoutes, preloadPage } from './app/router';
 import { paths } from './lib/paths';
 import { setRuntimeConfig, type RuntimeConfig } from './lib/runtime-config';
 
@@ -23,14 +23,13 @@ export const PRERENDER_CONFIG: RuntimeConfig = {
 
 export async function render(pathname: string): Promise<string> {
   setRuntimeConfig(PRERENDER_CONFIG);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${pathname} redirected while prerendering (${context.status})`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // No inline script (the CSP forbids it) and no loaders: main.tsx starts from the same state.
+  await preloadPage(pathname);
   return renderToString(
     <StrictMode>
-      {/* hydrate={false}: no inline script (the CSP forbids it); main.tsx starts from the same empty state. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={pathname}>
+        <AppRoutes />
+      </StaticRouter>
     </StrictMode>,
   );
 }

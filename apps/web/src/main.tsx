@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { applicationErrorHtml } from './app/application-error';
-import { createRouter } from './app/router';
+import { AppRoutes, preloadPage, routeFor } from './app/router';
 import { installErrorReporting } from './lib/error-reporting';
 import { moveMailedLinkLanding } from './lib/mailed-link-landing';
 import { loadRuntimeConfig } from './lib/runtime-config';
@@ -16,16 +16,21 @@ async function start() {
   }
   moveMailedLinkLanding();
   try {
+    // The current page's chunk (preloaded by the HTML, decision 0055) downloads while the config is fetched; a private
+    // page's supabase-js needs the config, so the page is made ready after it.
+    void routeFor(window.location.pathname).load?.();
     const config = await loadRuntimeConfig();
     if (config.errorReporting) installErrorReporting();
+    await preloadPage(window.location.pathname);
     // Prerendered public pages (apps/web/prerender.mjs) are hydrated; private routes get the empty shell.
-    const prerendered = root.dataset.prerendered === 'true';
     const app = (
       <StrictMode>
-        <RouterProvider router={await createRouter(prerendered)} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </StrictMode>
     );
-    if (prerendered) hydrateRoot(root, app);
+    if (root.dataset.prerendered === 'true') hydrateRoot(root, app);
     else createRoot(root).render(app);
   } catch (err) {
     console.error('Start-up failed', err);

@@ -29,3 +29,18 @@ export function supabase(): Supabase {
   if (!client) throw new Error('supabase() called before loadSupabase() finished');
   return client;
 }
+
+/**
+ * Whether this browser may hold a session (supabase-js keeps it in local storage as `sb-<ref>-auth-token`, and a
+ * PKCE flow in progress as `…-code-verifier`), or the address carries an auth callback. Public pages load the
+ * session layer, and with it supabase-js, only then or when the visitor does something that needs it (issue 15).
+ */
+export function mayHaveSession(): boolean {
+  try {
+    for (let i = 0; i < localStorage.length; i++) if (/^sb-.+-auth-token/.test(localStorage.key(i) ?? '')) return true;
+  } catch {
+    // storage blocked: no stored session can exist either
+  }
+  const { search, hash } = window.location;
+  return /[?&](code|token_hash|error_code)=/.test(search) || /[#&](access_token|error_code)=/.test(hash);
+}

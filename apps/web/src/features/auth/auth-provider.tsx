@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { needsSecondFactor } from '@/lib/session/assurance-level';

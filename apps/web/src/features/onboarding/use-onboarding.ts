@@ -1,6 +1,6 @@
 import { ONBOARDING_STEPS } from '@app/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/session/auth-context';
 import { messages } from '@/lib/messages';
 import { runtimeConfig } from '@/lib/runtime-config';

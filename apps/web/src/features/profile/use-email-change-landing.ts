@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { messages } from '@/lib/messages';
 import { useAuth } from '@/lib/session/auth-context';
 import { supabase } from '@/lib/supabase';

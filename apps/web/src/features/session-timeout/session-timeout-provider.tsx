@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { messages } from '@/lib/messages';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { useAuth } from '@/lib/session/auth-context';

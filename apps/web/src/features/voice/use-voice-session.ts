@@ -1,6 +1,6 @@
 import type { VoiceConversation } from '@elevenlabs/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { messages } from '@/lib/messages';
 import { validateText } from '@/lib/security-input';
 import { fetchSignedUrl } from './api/signed-url';

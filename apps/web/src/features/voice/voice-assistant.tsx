@@ -1,6 +1,6 @@
 import { Mic, MicOff, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { messages } from '@/lib/messages';

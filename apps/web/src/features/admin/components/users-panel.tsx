@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, ShieldOff, Ban, RotateCcw } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/session/auth-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

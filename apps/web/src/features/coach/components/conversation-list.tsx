@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, MessageSquare, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { coachMessages } from '@/lib/coach-messages';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Workflow } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { INTEGRATION_CATEGORIES } from '@app/shared';
 import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';

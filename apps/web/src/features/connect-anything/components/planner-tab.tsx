@@ -1,6 +1,6 @@
 import { Lock, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/session/auth-context';
 import { usePlan } from '@/lib/plan/plan-context';
 import { Alert } from '@/components/ui/alert';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Brain, Coins, Star } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/session/auth-context';
 import { usePlan } from '@/lib/plan/plan-context';
 import { CreditBar } from '@/components/credit-bar';

@@ -1,6 +1,6 @@
 import { Check, Coins, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PLAN_IDS, PLANS, formatPlanPrice, type Plan } from '@app/shared';
 import { usePlan } from '@/lib/plan/plan-context';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 

@@ -1,7 +1,7 @@
 import type { PasskeyListItem } from '@supabase/supabase-js';
 import { KeyRound } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useSessionTimeout } from '@/lib/session/timeout-context';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';

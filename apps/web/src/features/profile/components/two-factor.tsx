@@ -1,7 +1,7 @@
 import type { Factor } from '@supabase/supabase-js';
 import { ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

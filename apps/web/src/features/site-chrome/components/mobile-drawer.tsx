@@ -1,7 +1,7 @@
 import { ArrowRight, LayoutDashboard, LogIn, LogOut, Sparkles, UserRound } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';

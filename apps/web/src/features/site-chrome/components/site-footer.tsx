@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useConsent } from '@/lib/consent/consent-context';
 import { CONTACT } from '@/lib/contact-details';
 import { paths } from '@/lib/paths';
+import { CurrentYear } from '@/lib/current-year';
 import { BrandLogo } from './brand-logo';
 
 const COLUMNS = [
@@ -98,7 +99,7 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-slate-300 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
           <p>
-            © {new Date().getFullYear()} {CONTACT.addressLines[0]}. All rights reserved. Built by{' '}
+            © <CurrentYear /> {CONTACT.addressLines[0]}. All rights reserved. Built by{' '}
             <a
               className="text-white underline underline-offset-2 hover:text-violet-200"
               href="https://lovable.dev"

@@ -1,7 +1,7 @@
 import { CalendarCheck, LayoutDashboard, Mail, Rocket, Sparkles, UserCheck } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FullScreenSpinner } from '@/components/ui/spinner';

@@ -1,7 +1,7 @@
 import { Loader2, LogIn, Sparkles } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useAnalytics } from '@/lib/analytics/analytics-context';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

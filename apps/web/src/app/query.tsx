@@ -1,0 +1,13 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+
+// docs/product.md#constants: stale time 5 minutes, 2 retries.
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: 2 } } });
+
+/**
+ * The one query client, provided around every lazily loaded page and the session layer: TanStack Query loads with
+ * them, not with the home page (issue 15, decision 0055). One client for all, so the cache outlives a page change.
+ */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
