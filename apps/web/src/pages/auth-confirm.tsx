@@ -45,6 +45,11 @@ function readLanding(): Landing {
   };
 }
 
+/** Whether this browser holds a PKCE verifier or a session of supabase-js (storage keys sb-<ref>-auth-token[-code-verifier]). */
+function hasPkceState(): boolean {
+  return Object.keys(window.localStorage).some((k) => /^sb-.+-auth-token(-code-verifier)?$/.test(k));
+}
+
 /**
  * /auth/confirm: where mailed links land. ?token_hash=…&type=signup|invite is verified with verifyOtp({ token_hash }),
  * which needs no PKCE verifier, so it works in any browser or device; GoTrue's PKCE redirect (?code=, with
@@ -66,6 +71,7 @@ export function Component() {
     if (landing.kind === 'failed' || started.current) return;
     started.current = true;
     void (async () => {
+      if (landing.kind === 'code' && !hasPkceState()) return setConfirmedElsewhere(true);
       const client = supabase();
       if (landing.kind === 'code') {
         // GoTrue's /verify confirmed the address before redirecting with ?code=; the code becomes a session only with
