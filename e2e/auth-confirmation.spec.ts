@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { uniqueEmail } from './support/auth';
+import { markOnboarded, uniqueEmail } from './support/auth';
 import { startConfirmServer } from './support/confirm-server';
 
 // Issue 14 item 1: sign-up with AUTH_REQUIRE_EMAIL_CONFIRMATION=true, on a server of this spec's own.
@@ -75,6 +75,9 @@ test('the mailed token-hash link works in another browser, signs in and continue
   const mail = await s.mailTo(email, /^Confirm your/);
   const link = s.linkIn(mail, '/auth/confirm?');
   expect(link).toMatch(new RegExp(`^${s.server.url}/auth/confirm\\?token_hash=[^&\\s]+&type=signup$`));
+  // the app signs up with PKCE (supabase-js flowType 'pkce'): the link is the PKCE one, which the app verifies as a
+  // token hash, so it needs no code verifier from the first browser
+  expect(link).toContain('token_hash=pkce_');
 
   // a second browser context: no PKCE verifier, no storage shared with the first
   const other = await browser.newContext();
@@ -152,6 +155,31 @@ test('an invitation leads to "set your password", then onboarding; a used invita
     await expect(again.getByText('This link does not work any more')).toBeVisible();
     await expect(again.getByText('This link or code is invalid or has expired. Please ask for a new one.')).toBeVisible();
     await expect(again.getByRole('button', { name: 'Send a fresh link' })).toBeVisible();
+  } finally {
+    await other.close();
+  }
+});
+
+test('the confirmation link of a user who already finished onboarding lands on the dashboard, not the wizard', async ({
+  browser,
+  pageErrors,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('onboarded');
+  const { data, error } = await s.admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: false });
+  expect(error).toBeNull();
+  await markOnboarded(s.admin, data.user!.id);
+  expect((await s.anon().auth.resend({ type: 'signup', email })).error).toBeNull();
+  const link = s.linkIn(await s.mailTo(email, /^Confirm your/), '/auth/confirm?');
+
+  const other = await browser.newContext();
+  pageErrors.watch(other);
+  try {
+    const page = await other.newPage();
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Your e-mail address is confirmed. Welcome!')).toBeVisible();
+    await expect(page.getByText('Step 1 of 6')).toHaveCount(0);
   } finally {
     await other.close();
   }

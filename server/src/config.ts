@@ -25,6 +25,13 @@ const schema = z.object({
   AUTH_ANONYMOUS_SIGN_INS: bool.default(false),
   /** false: /auth/v1 accepts calls without the anon key, as the Supabase CLI's gateway does (local development only). */
   AUTH_API_KEY_REQUIRED: bool.default(true),
+  /**
+   * Phone accounts (GoTrue's EXTERNAL_PHONE_ENABLED): sign-up and sign-in with a number and a password, 6-digit codes
+   * by text message. No SMS provider is built in (texts go to the development outbox), so refused in production.
+   */
+  AUTH_PHONE_ENABLED: bool.default(false),
+  /** Phone sign-ups are confirmed at once, with a session, without a code (GoTrue's SMS_AUTOCONFIRM). */
+  AUTH_PHONE_AUTOCONFIRM: bool.default(false),
   /** Passkey sign-in (supabase.auth.passkey.*) and WebAuthn second factors; false answers 422 for both. */
   AUTH_PASSKEYS_ENABLED: bool.default(true),
   /** WebAuthn relying-party id (a registrable domain); default: SITE_URL's host name. */
@@ -144,6 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.AUTH_PHONE_ENABLED && c.NODE_ENV === 'production')
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_PHONE_ENABLED: no SMS provider is built in (texts go to the development outbox); not for NODE_ENV=production',
+    );
   const siteUrl = (c.SITE_URL ?? defaultSiteUrl(c.HOST, c.PORT)).replace(/\/$/, '');
   const redirectAllowList = c.AUTH_ADDITIONAL_REDIRECT_URLS.split(',')
     .map((s) => s.trim())

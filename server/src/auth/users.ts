@@ -182,6 +182,57 @@ export function newUserLookAlike(email: string, userMetadata: Record<string, unk
   return userJsonFrom(user, [identity], []);
 }
 
+/** The same for a new, unconfirmed phone user (phone sign-up without AUTH_PHONE_AUTOCONFIRM). */
+export function newPhoneUserLookAlike(phone: string, userMetadata: Record<string, unknown>): Record<string, unknown> {
+  const id = randomUUID();
+  const now = new Date();
+  const user: UserRow = {
+    ...lookAlikeBase(id, now),
+    confirmation_sent_at: now,
+    phone,
+    raw_app_meta_data: { provider: 'phone', providers: ['phone'] },
+    raw_user_meta_data: jsonbOrder(userMetadata) as Record<string, unknown>,
+  };
+  const identity: IdentityRow = {
+    id: randomUUID(),
+    provider_id: id,
+    user_id: id,
+    identity_data: jsonbOrder({ ...userMetadata, sub: id, phone, email_verified: false, phone_verified: false }) as Record<string, unknown>,
+    provider: 'phone',
+    last_sign_in_at: now,
+    created_at: now,
+    updated_at: now,
+    email: null,
+  };
+  return userJsonFrom(user, [identity], []);
+}
+
+const lookAlikeBase = (id: string, now: Date): UserRow => ({
+  id,
+  aud: 'authenticated',
+  role: 'authenticated',
+  email: null,
+  encrypted_password: null,
+  email_confirmed_at: null,
+  invited_at: null,
+  confirmation_sent_at: null,
+  recovery_sent_at: null,
+  email_change: null,
+  email_change_sent_at: null,
+  last_sign_in_at: null,
+  raw_app_meta_data: {},
+  raw_user_meta_data: {},
+  created_at: now,
+  updated_at: now,
+  phone: null,
+  phone_confirmed_at: null,
+  confirmed_at: null,
+  banned_until: null,
+  reauthentication_sent_at: null,
+  deleted_at: null,
+  is_anonymous: false,
+});
+
 export interface NewUser {
   id?: string;
   email: string;

@@ -50,6 +50,11 @@ export const messages = {
     confirmFailedTitle: 'This link does not work any more',
     confirmFailedNote: 'Links work once and for one hour. Enter your e-mail address and we will send you a fresh one.',
     sendFreshLink: 'Send a fresh link',
+    // a PKCE link (AUTH_EMAIL_LINKS=verify) opened in another browser: confirmed, but no session can be made here
+    confirmedElsewhereTitle: 'Your e-mail address is confirmed',
+    confirmedElsewhereNote:
+      'You opened the link in a different browser from the one you signed up in, so you are not signed in here. Sign in with your e-mail address and password to continue.',
+    confirmedElsewhereSignIn: 'Sign in to continue',
     backToSignIn: 'Back to Sign In',
     // accepting an invitation (issue 14 item 2)
     setPasswordTitle: 'Set your password',

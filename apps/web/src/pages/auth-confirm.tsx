@@ -23,6 +23,7 @@ const TYPES: readonly EmailOtpType[] = ['signup', 'invite', 'email'];
 
 type Landing =
   | { kind: 'token_hash'; tokenHash: string; type: EmailOtpType }
+  | { kind: 'code'; code: string }
   | { kind: 'session'; accessToken: string; refreshToken: string; type: string }
   | { kind: 'failed'; error: string };
 
@@ -33,6 +34,8 @@ function readLanding(): Landing {
   const tokenHash = q.get('token_hash');
   const type = q.get('type') as EmailOtpType | null;
   if (tokenHash && type && TYPES.includes(type)) return { kind: 'token_hash', tokenHash, type };
+  const code = q.get('code');
+  if (code) return { kind: 'code', code };
   const accessToken = h.get('access_token');
   const refreshToken = h.get('refresh_token');
   if (accessToken && refreshToken) return { kind: 'session', accessToken, refreshToken, type: h.get('type') ?? '' };
@@ -42,9 +45,15 @@ function readLanding(): Landing {
   };
 }
 
+/** Whether this browser holds a PKCE verifier or a session of supabase-js (storage keys sb-<ref>-auth-token[-code-verifier]). */
+function hasPkceState(): boolean {
+  return Object.keys(window.localStorage).some((k) => /^sb-.+-auth-token(-code-verifier)?$/.test(k));
+}
+
 /**
  * /auth/confirm: where mailed links land. ?token_hash=…&type=signup|invite is verified with verifyOtp({ token_hash }),
- * which needs no PKCE verifier, so it works in any browser or device; GoTrue's #access_token redirect (an invitation
+ * which needs no PKCE verifier, so it works in any browser or device; GoTrue's PKCE redirect (?code=, with
+ * AUTH_EMAIL_LINKS=verify) signs in where the sign-up happened and elsewhere says the address is confirmed, then sign in; GoTrue's #access_token redirect (an invitation
  * through /auth/v1/verify) sets the session. Invitees then choose a password; everyone continues at /sign-up, which
  * applies the one onboarding rule (unfinished → the wizard, else /dashboard).
  */
@@ -53,6 +62,7 @@ export function Component() {
   // read once on arrival, before the effect removes the token from the address bar
   const [landing] = useState(readLanding);
   const [failure, setFailure] = useState<string | null>(landing.kind === 'failed' ? landing.error : null);
+  const [confirmedElsewhere, setConfirmedElsewhere] = useState(false);
   const started = useRef(false);
 
   useEffect(() => {
@@ -61,7 +71,19 @@ export function Component() {
     if (landing.kind === 'failed' || started.current) return;
     started.current = true;
     void (async () => {
+      if (landing.kind === 'code' && !hasPkceState()) return setConfirmedElsewhere(true);
       const client = supabase();
+      if (landing.kind === 'code') {
+        // GoTrue's /verify confirmed the address before redirecting with ?code=; the code becomes a session only with
+        // the PKCE verifier the signing-up browser kept (supabase-js may already have exchanged it on load)
+        const exchanged = await client.auth.exchangeCodeForSession(landing.code);
+        const session = exchanged.data.session ?? (await client.auth.getSession()).data.session;
+        if (!session) return setConfirmedElsewhere(true);
+        setSessionMarkers();
+        await recordUserSession(client, session.user.id, false);
+        toast.success(messages.auth.confirmed);
+        return navigate(paths.signUp, { replace: true });
+      }
       const { data, error } =
         landing.kind === 'token_hash'
           ? await client.auth.verifyOtp({ token_hash: landing.tokenHash, type: landing.type })
@@ -75,6 +97,22 @@ export function Component() {
     })();
   }, [landing, navigate]);
 
+  if (confirmedElsewhere)
+    return (
+      <AuthPageShell>
+        <Card className="w-full max-w-md border-border/80 shadow-xl">
+          <CardHeader className="text-center">
+            <CardTitle className="text-xl">{messages.auth.confirmedElsewhereTitle}</CardTitle>
+            <CardDescription>{messages.auth.confirmedElsewhereNote}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild variant="gradient" className="w-full">
+              <Link to={paths.signIn}>{messages.auth.confirmedElsewhereSignIn}</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </AuthPageShell>
+    );
   if (!failure) return <FullScreenSpinner label={messages.auth.confirming} />;
   return (
     <AuthPageShell>

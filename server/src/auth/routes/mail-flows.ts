@@ -11,7 +11,8 @@ import { issueEmailChange, sendEmailChangeMails } from '../email-change.js';
 import { sendAuthMail, type VerifyType } from '../mail.js';
 import { issueToken, type IssuedToken } from '../one-time-tokens.js';
 import { pickRedirect } from '../redirect.js';
-import { parseEmail, parsePkce, pkceFields, readBody, requestMeta } from '../request.js';
+import { parseEmail, parsePkce, pkceFields, readBody, requestMeta, type RequestMeta } from '../request.js';
+import { assertSmsChannel, findUserByPhone, insertPhoneUser, limitSmsSend, parsePhone, sendPhoneCode } from '../phone.js';
 import { findUserByEmail, insertUser, type UserRow } from '../users.js';
 import type { AuthMailKind } from '../../mail/templates/auth-emails.js';
 
@@ -22,6 +23,7 @@ const otpBody = z.object({
   phone: z.string().optional(),
   create_user: z.boolean().optional(),
   data: z.record(z.string(), z.unknown()).optional(),
+  channel: z.string().optional(),
   ...pkceFields,
 });
 
@@ -41,7 +43,18 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
 
   app.post('/resend', limitByIp({ ctx, limits }, 'resend'), async (c) => {
     const b = await readBody(c, resendBody);
-    if (b.type === 'sms' || b.type === 'phone_change') throw authError('phone_provider_disabled');
+    if (b.type === 'sms' || b.type === 'phone_change') {
+      if (!ctx.config.AUTH_PHONE_ENABLED) throw authError('phone_provider_disabled');
+      const phone = parsePhone(b.phone);
+      // GoTrue: sms resends an unconfirmed number's code; phone_change needs a pending number change, which PUT /user
+      // never starts here. Otherwise nothing is sent and the answer is the same empty one (the number is not revealed).
+      const user = b.type === 'sms' ? await findUserByPhone(ctx.db, phone) : undefined;
+      if (user && !user.phone_confirmed_at) {
+        await limitSmsSend(limits, phone);
+        await sendPhoneCode(ctx, user, phone);
+      }
+      return c.json({});
+    }
     if (b.type !== 'signup' && b.type !== 'email_change')
       throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
     const email = parseEmail(b.email);
@@ -67,7 +80,10 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
   app.post('/otp', limitByIp({ ctx, limits }, 'otp'), async (c) => {
     const meta = requestMeta(c, ctx);
     const b = await readBody(c, otpBody);
-    if (b.phone) throw authErrorAt(422, 'phone_provider_disabled', 'Unsupported phone provider');
+    if (b.phone) {
+      if (!ctx.config.AUTH_PHONE_ENABLED) throw authErrorAt(422, 'phone_provider_disabled', 'Unsupported phone provider');
+      return c.json(await phoneOtp({ ...b, phone: b.phone }, meta));
+    }
     const email = parseEmail(b.email);
     const pkce = parsePkce(b);
     await limitRequest(limits.email, email);
@@ -127,6 +143,28 @@ export function registerMail(app: Hono, { ctx, limits }: AuthDeps) {
     await writeAudit(ctx.db, { event_type: 'auth.reauthentication_requested', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent });
     return c.json({});
   });
+
+  /** signInWithOtp({ phone }): a code by text; an unknown number becomes an unconfirmed user unless create_user is false. */
+  async function phoneOtp(b: z.infer<typeof otpBody> & { phone: string }, meta: RequestMeta) {
+    const phone = parsePhone(b.phone);
+    assertSmsChannel(b.channel);
+    await limitRequest(limits.email, `phone:${phone}`);
+    let user = await findUserByPhone(ctx.db, phone);
+    if (!user && (b.create_user === false || !ctx.config.AUTH_SIGNUP_ENABLED)) throw authError('otp_disabled');
+    await limitSmsSend(limits, phone);
+    user ??= await ctx.db.transaction((tx) =>
+      insertPhoneUser(tx, { phone, passwordHash: null, userMetadata: b.data ?? {}, confirmed: false }),
+    );
+    await sendPhoneCode(ctx, user, phone);
+    await writeAudit(ctx.db, {
+      event_type: 'auth.otp_requested',
+      user_id: user.id,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { kind: 'sms' },
+    });
+    return {};
+  }
 
   /** New token (+ PKCE flow) and the matching *_sent_at stamp, in one transaction. */
   function issue(

@@ -31,14 +31,19 @@ const OAUTH_PROVIDERS = [
 export function registerMeta(app: Hono, { ctx }: AuthDeps) {
   app.get('/settings', (c) =>
     c.json({
-      external: { anonymous_users: false, ...Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, false])), email: true, phone: false },
-      disable_signup: false,
+      external: {
+        anonymous_users: ctx.config.AUTH_ANONYMOUS_SIGN_INS,
+        ...Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, false])),
+        email: true,
+        phone: ctx.config.AUTH_PHONE_ENABLED,
+      },
+      disable_signup: !ctx.config.AUTH_SIGNUP_ENABLED,
       mailer_autoconfirm: !ctx.config.AUTH_REQUIRE_EMAIL_CONFIRMATION,
-      phone_autoconfirm: false,
+      phone_autoconfirm: ctx.config.AUTH_PHONE_ENABLED && ctx.config.AUTH_PHONE_AUTOCONFIRM,
       sms_provider: '',
       saml_enabled: false,
       saml_private_key_next_configured: false,
-      passkeys_enabled: false,
+      passkeys_enabled: ctx.config.AUTH_PASSKEYS_ENABLED,
     }),
   );
   app.get('/health', (c) =>

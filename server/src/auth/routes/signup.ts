@@ -12,7 +12,8 @@ import { assertStrongPassword, hashPassword } from '../passwords.js';
 import { pickRedirect } from '../redirect.js';
 import { parseEmail, parsePkce, pkceFields, readBody, requestMeta, type RequestMeta } from '../request.js';
 import { startSession } from '../sessions.js';
-import { findUserByEmail, insertUser, newUserLookAlike, userJson, type UserRow } from '../users.js';
+import { findUserByEmail, findUserById, insertUser, newPhoneUserLookAlike, newUserLookAlike, userJson, type UserRow } from '../users.js';
+import { assertSmsChannel, findUserByPhone, insertPhoneUser, limitSmsSend, parsePhone, sendPhoneCode } from '../phone.js';
 import type { Hono } from 'hono';
 
 const body = z.object({
@@ -20,6 +21,7 @@ const body = z.object({
   phone: z.string().optional(),
   password: z.string().optional(),
   data: z.record(z.string(), z.unknown()).optional(),
+  channel: z.string().optional(),
   ...pkceFields,
 });
 
@@ -40,6 +42,63 @@ async function signUpAnonymously(ctx: AppContext, data: Record<string, unknown>,
   return session;
 }
 
+/**
+ * Phone sign-up (AUTH_PHONE_ENABLED), GoTrue's order: number, channel, password. AUTH_PHONE_AUTOCONFIRM: a confirmed
+ * user and a session at once (a known number: 422 user_already_exists, as e-mail sign-up with confirmations off).
+ * Otherwise a code is texted and the user answered without a session; a known confirmed number gets the answer a new
+ * one gets and no text, so sign-up does not reveal it.
+ */
+async function signUpWithPhone(
+  { ctx, limits }: Pick<AuthDeps, 'ctx' | 'limits'>,
+  b: { phone: string; password: string; data?: Record<string, unknown>; channel?: string },
+  meta: RequestMeta,
+) {
+  const phone = parsePhone(b.phone);
+  assertSmsChannel(b.channel);
+  assertStrongPassword(b.password, ctx.config);
+  await limitRequest(limits.email, `phone:${phone}`);
+  const data = b.data ?? {};
+  const passwordHash = await hashPassword(b.password, ctx.config.AUTH_BCRYPT_COST);
+  const existing = await findUserByPhone(ctx.db, phone);
+  if (ctx.config.AUTH_PHONE_AUTOCONFIRM) {
+    if (existing) throw authError('user_already_exists');
+    const session = await ctx.db.transaction(async (tx) =>
+      startSession(ctx, tx, await insertPhoneUser(tx, { phone, passwordHash, userMetadata: data, confirmed: true }), 'password', meta),
+    );
+    await writeAudit(ctx.db, {
+      event_type: 'auth.signup',
+      user_id: session.user.id as string,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { phone: true, confirmed: true },
+    });
+    return session;
+  }
+  await limitSmsSend(limits, phone);
+  if (existing?.phone_confirmed_at) {
+    await writeAudit(ctx.db, {
+      event_type: 'auth.repeated_signup',
+      severity: 'info',
+      user_id: existing.id,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+    });
+    return newPhoneUserLookAlike(phone, data);
+  }
+  const user =
+    existing ?? (await ctx.db.transaction((tx) => insertPhoneUser(tx, { phone, passwordHash, userMetadata: data, confirmed: false })));
+  await sendPhoneCode(ctx, user, phone);
+  if (!existing)
+    await writeAudit(ctx.db, {
+      event_type: 'auth.signup',
+      user_id: user.id,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { phone: true },
+    });
+  return userJson(ctx.db, (await findUserById(ctx.db, user.id))!);
+}
+
 /** POST /signup: email + password (+ user metadata), or nothing but metadata for an anonymous user. */
 export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
   app.post('/signup', limitByIp({ ctx, limits }, 'signup'), async (c) => {
@@ -49,7 +108,10 @@ export function registerSignup(app: Hono, { ctx, limits }: AuthDeps) {
     if (!ctx.config.AUTH_SIGNUP_ENABLED) throw signupDisabled();
     if (!b.password) throw validationFailed('Signup requires a valid password');
     if (b.email && b.phone) throw validationFailed('Only an email address or phone number should be provided on signup.');
-    if (b.phone) throw authError('phone_provider_disabled', 'Phone signups are disabled');
+    if (b.phone) {
+      if (!ctx.config.AUTH_PHONE_ENABLED) throw authError('phone_provider_disabled', 'Phone signups are disabled');
+      return c.json(await signUpWithPhone({ ctx, limits }, { ...b, phone: b.phone, password: b.password }, meta));
+    }
     // the address first: a malformed one is reported as such whatever the password (GoTrue's order)
     const email = parseEmail(b.email);
     assertStrongPassword(b.password, ctx.config);

@@ -11,6 +11,7 @@ import { parseEmail, readBody, requestMeta, type RequestMeta } from '../request.
 import { refreshSession, startSession } from '../sessions.js';
 import { beginSignin } from '../signin-guard.js';
 import { findUserByEmail, findUserById, isBanned } from '../users.js';
+import { findUserByPhone, parsePhone } from '../phone.js';
 
 const passwordBody = z.object({ email: z.string().optional(), phone: z.string().optional(), password: z.string().optional() });
 const refreshBody = z.object({ refresh_token: z.string().optional() });
@@ -65,12 +66,13 @@ export function registerToken(app: Hono, deps: AuthDeps) {
 
 async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwordBody>, meta: RequestMeta) {
   if (b.email && b.phone) throw validationFailed('Only an email address or phone number should be provided on login.');
-  if (b.phone) throw authErrorAt(422, 'phone_provider_disabled', 'Phone logins are disabled');
-  if (!b.email) throw validationFailed('missing email or phone');
-  const email = parseEmail(b.email);
+  if (b.phone && !ctx.config.AUTH_PHONE_ENABLED) throw authErrorAt(422, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (!b.email && !b.phone) throw validationFailed('missing email or phone');
+  const phone = b.phone ? parsePhone(b.phone) : undefined;
+  const email = phone ? undefined : parseEmail(b.email);
   // counted per IP and per IP+address, never per address alone: others' failures cannot lock the owner out
-  const attempt = await beginSignin(limits.signin, meta.ip, email);
-  const user = await findUserByEmail(ctx.db, email);
+  const attempt = await beginSignin(limits.signin, meta.ip, email ?? `phone:${phone}`);
+  const user = phone ? await findUserByPhone(ctx.db, phone) : await findUserByEmail(ctx.db, email!);
   // unknown address: compared against a dummy hash, so it costs the same as a wrong password
   const ok = await verifyPassword(b.password ?? '', user?.encrypted_password, ctx.config.AUTH_BCRYPT_COST);
   if (!user || !ok) {
@@ -88,7 +90,7 @@ async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwo
   await attempt.succeeded();
   // only someone who knows the password learns that the account is banned or unconfirmed
   if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
-  if (!user.email_confirmed_at) throw authError('email_not_confirmed');
+  if (phone ? !user.phone_confirmed_at : !user.email_confirmed_at) throw authError(phone ? 'phone_not_confirmed' : 'email_not_confirmed');
   const session = await ctx.db.transaction((tx) => startSession(ctx, tx, user, 'password', meta));
   await writeAudit(ctx.db, {
     event_type: 'auth.sign_in',

@@ -123,7 +123,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const { data, error } = await client.auth.signUp({
         email,
         password,
-        options: { emailRedirectTo: `${window.location.origin}${paths.dashboard}` },
+        // a GoTrue /verify link (AUTH_EMAIL_LINKS=verify) brings ?code= here; /auth/confirm also copes with another browser
+        options: { emailRedirectTo: `${window.location.origin}${paths.authConfirm}` },
       });
       if (error) return { error: authErrorMessage(error), code: error.code, session: null };
       // confirmation on: no session until the mailed link is opened, so nothing signed-in may render yet
