@@ -11,10 +11,9 @@ const service = (name: string, env: Record<string, string>) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
-    // Two files at once (docs/decisions/0057): a file waits on its server, PostgreSQL and timers much of the time,
-    // and the suite is the longest stage of npm test. Both service projects share the two workers.
-    maxWorkers: 2,
-    // Each worker its own Redis database (the only thing files running side by side could share).
+    // One file at a time (docs/decisions/0057: two workers beside the e2e stage made the whole run slower and the
+    // shutdown tests' timing-sensitive checks fail). Each worker still gets its own Redis database.
+    maxWorkers: 1,
     setupFiles: ['server/test/support/worker-setup.ts'],
     // Migrates once into a template each test file's server starts from (server/test/support/db-template.ts).
     globalSetup: ['server/test/support/global-setup.ts'],

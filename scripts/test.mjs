@@ -1,8 +1,7 @@
 // npm test: typecheck, lint, unit, service (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), end-to-end.
 // Stages run side by side where they do not get in each other's way (docs/decisions/0043):
-//   service (both databases, one vitest, two workers) | typecheck (three tsc at once) | lint | unit | web build — all
-//   start at once (service is the longest chain, so it goes first: docs/decisions/0057);
-//   e2e starts when the web build, typecheck and lint end.
+//   typecheck (three tsc at once) | lint | unit | web build   — all start at once;
+//   service (both databases, one vitest) starts when unit ends; e2e starts when the web build, typecheck and lint end.
 // Each stage's output is kept and printed whole when it ends, under its name. Every stage runs even when one fails;
 // the closing line is "tests: N passed, N failed, N skipped". TEST_SERIAL=1 runs the stages one after another.
 import { spawn } from 'node:child_process';
@@ -25,12 +24,6 @@ const vitest = (projects, out) => [
 ];
 
 const stages = [
-  // First: the longest chain (docs/decisions/0057). Two workers (vitest.config.ts), both databases in one queue.
-  {
-    name: 'service',
-    cmds: [vitest(['service', ...(hasPg ? ['service-pg'] : [])], 'test-results/service.json')],
-    json: 'test-results/service.json',
-  },
   { name: 'typecheck', cmds: [tsc('server', 'server'), tsc('apps/web', 'web'), tsc('tsconfig.tools.json', 'tools')] },
   {
     name: 'lint',
@@ -41,6 +34,12 @@ const stages = [
   },
   { name: 'unit', cmds: [vitest(['unit'], 'test-results/unit.json')], json: 'test-results/unit.json' },
   { name: 'web build', cmds: [['node', ['scripts/build-web-once.mjs']]] },
+  {
+    name: 'service',
+    after: ['unit'],
+    cmds: [vitest(['service', ...(hasPg ? ['service-pg'] : [])], 'test-results/service.json')],
+    json: 'test-results/service.json',
+  },
   // The build is done and stamped: the webServer's own build-web-once call finds it up to date.
   {
     name: 'e2e',
