@@ -1,9 +1,9 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
 import { AuthContext, type AuthContextValue } from '@/lib/session/auth-context';
 import { SessionTimeoutContext, type SessionTimeoutValue } from '@/lib/session/timeout-context';
-import { mayHaveSession } from '@/lib/supabase';
+import { mayHaveSession, onSessionLayerRequested } from '@/lib/supabase';
 import { useHydrated } from '@/lib/use-hydrated';
 
 const SessionLayer = lazy(() => import('./session-layer'));
@@ -38,6 +38,9 @@ export function SessionBridge({ children }: { children: ReactNode }) {
 
   // Decided once hydrated (storage is browser-only), and for good: the layer, once there, stays.
   if (hydrated && !wanted && (needsSession(pathname) || mayHaveSession())) setWanted(true);
+
+  // A sign-in that talks to supabase-js itself (passkeys) asks for the layer, so the provider hears its SIGNED_IN.
+  useEffect(() => onSessionLayerRequested(() => setWanted(true)), []);
 
   // The real provider, once it is there: actions called before go through it as soon as it reports.
   const authRef = useRef<AuthContextValue | null>(null);

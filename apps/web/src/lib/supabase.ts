@@ -24,6 +24,21 @@ export function loadSupabase(): Promise<Supabase> {
   return loading;
 }
 
+const sessionWanted = new Set<() => void>();
+
+/**
+ * Asks the app to load its session layer (app/session-bridge listens). For sign-ins that call supabase-js directly
+ * instead of an auth-context action (passkeys): without the layer no provider hears SIGNED_IN and the page never
+ * learns it is signed in.
+ */
+export function requestSessionLayer(): void {
+  for (const l of [...sessionWanted]) l();
+}
+export function onSessionLayerRequested(listener: () => void): () => void {
+  sessionWanted.add(listener);
+  return () => void sessionWanted.delete(listener);
+}
+
 /** The client, once loaded. Safe in every lazy route and after `await loadSupabase()`. */
 export function supabase(): Supabase {
   if (!client) throw new Error('supabase() called before loadSupabase() finished');

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { recordUserSession } from '@/features/auth/api/user-sessions';
 import { describePasskeyError, passkeysSupported } from '@/lib/passkey-errors';
 import { messages } from '@/lib/messages';
-import { loadSupabase } from '@/lib/supabase';
+import { loadSupabase, requestSessionLayer } from '@/lib/supabase';
 
 /**
  * "Sign in with a passkey" (issue 14): supabase-js runs the WebAuthn ceremony against /auth/v1/passkeys; the
@@ -20,6 +20,7 @@ export function PasskeySignIn({ onSuccess }: { onSuccess: () => void }) {
     setError(null);
     if (!passkeysSupported()) return setError(messages.passkeys.notSupported);
     setBusy(true);
+    requestSessionLayer(); // the auth provider must be there to hear this sign-in (issue 15's lazy session layer)
     try {
       const client = await loadSupabase();
       const { data, error: failed } = await client.auth.signInWithPasskey();
