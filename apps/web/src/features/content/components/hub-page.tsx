@@ -71,6 +71,17 @@ function Outcomes({ items, columns }: { items: HubContent['outcomes']; columns: 
   );
 }
 
+/** One band of a hub page: revealed on scroll, the page's padding, optionally on the section tint. */
+function HubBand({ labelledBy, tinted = false, children }: { labelledBy: string; tinted?: boolean; children: ReactNode }) {
+  return (
+    <Reveal>
+      <section aria-labelledby={labelledBy} className={cn(tinted && 'bg-section', 'px-4 py-16 sm:px-6 lg:px-8')}>
+        {children}
+      </section>
+    </Reveal>
+  );
+}
+
 function SplitHub({ c }: { c: HubContent }) {
   return (
     <>
@@ -98,60 +109,54 @@ function SplitHub({ c }: { c: HubContent }) {
           </dl>
         </div>
       </section>
-      <Reveal>
-        <section aria-labelledby="hub-features" className="px-4 py-16 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-6xl">
-            <SectionTitle id="hub-features" eyebrow="What you get">
-              Everything your website needs, in one place
-            </SectionTitle>
-            <ul className="mt-10 grid gap-x-12 sm:grid-cols-2">
-              {c.features.map(({ icon: Icon, title, text }) => (
-                <li key={title} className="flex gap-4 border-t border-border py-6">
-                  <Icon className="mt-0.5 size-6 shrink-0 text-brand" aria-hidden="true" />
-                  <div>
-                    <h3 className="text-lg font-semibold">{title}</h3>
-                    <p className="mt-1 text-muted-foreground">{text}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      </Reveal>
-      <Reveal>
-        <section aria-labelledby="hub-steps" className="bg-section px-4 py-16 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-6xl">
-            <SectionTitle id="hub-steps" eyebrow="How it works">
-              From first audit to a better site
-            </SectionTitle>
-            <ol className="relative mt-12 grid gap-10 md:grid-cols-3 md:gap-6">
-              <span
-                aria-hidden="true"
-                className="absolute left-0 right-0 top-5 hidden h-px bg-gradient-to-r from-violet-500 via-cyan-400 to-transparent md:block"
-              />
-              {c.steps.map((s, i) => (
-                <li key={s.title} className="relative">
-                  <span className="relative flex size-10 items-center justify-center rounded-full border border-border bg-background font-figures font-bold text-highlight">
-                    {i + 1}
-                  </span>
-                  <h3 className="mt-5 text-lg font-semibold">{s.title}</h3>
-                  <p className="mt-1 text-muted-foreground">{s.text}</p>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
-      </Reveal>
-      <Reveal>
-        <section aria-labelledby="hub-outcomes" className="px-4 py-16 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-6xl rounded-2xl border border-border bg-card p-8 sm:p-10">
-            <SectionTitle id="hub-outcomes" eyebrow="Outcomes">
-              What changes for you
-            </SectionTitle>
-            <Outcomes items={c.outcomes} columns={2} />
-          </div>
-        </section>
-      </Reveal>
+      <HubBand labelledBy="hub-features">
+        <div className="mx-auto max-w-6xl">
+          <SectionTitle id="hub-features" eyebrow="What you get">
+            Everything your website needs, in one place
+          </SectionTitle>
+          <ul className="mt-10 grid gap-x-12 sm:grid-cols-2">
+            {c.features.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-4 border-t border-border py-6">
+                <Icon className="mt-0.5 size-6 shrink-0 text-brand" aria-hidden="true" />
+                <div>
+                  <h3 className="text-lg font-semibold">{title}</h3>
+                  <p className="mt-1 text-muted-foreground">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </HubBand>
+      <HubBand labelledBy="hub-steps" tinted>
+        <div className="mx-auto max-w-6xl">
+          <SectionTitle id="hub-steps" eyebrow="How it works">
+            From first audit to a better site
+          </SectionTitle>
+          <ol className="relative mt-12 grid gap-10 md:grid-cols-3 md:gap-6">
+            <span
+              aria-hidden="true"
+              className="absolute left-0 right-0 top-5 hidden h-px bg-gradient-to-r from-violet-500 via-cyan-400 to-transparent md:block"
+            />
+            {c.steps.map((s, i) => (
+              <li key={s.title} className="relative">
+                <span className="relative flex size-10 items-center justify-center rounded-full border border-border bg-background font-figures font-bold text-highlight">
+                  {i + 1}
+                </span>
+                <h3 className="mt-5 text-lg font-semibold">{s.title}</h3>
+                <p className="mt-1 text-muted-foreground">{s.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </HubBand>
+      <HubBand labelledBy="hub-outcomes">
+        <div className="mx-auto max-w-6xl rounded-2xl border border-border bg-card p-8 sm:p-10">
+          <SectionTitle id="hub-outcomes" eyebrow="Outcomes">
+            What changes for you
+          </SectionTitle>
+          <Outcomes items={c.outcomes} columns={2} />
+        </div>
+      </HubBand>
     </>
   );
 }
@@ -174,59 +179,55 @@ function BentoHub({ c }: { c: HubContent }) {
           ))}
         </dl>
       </section>
-      <Reveal>
-        <section aria-labelledby="hub-features" className="px-4 py-16 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-6xl">
-            <SectionTitle id="hub-features" eyebrow="What you get" center>
-              Your brand, kept in one place
-            </SectionTitle>
-            <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              <li className="flex flex-col justify-end rounded-2xl border border-violet-400/30 bg-gradient-to-br from-violet-700/40 via-card to-cyan-700/25 p-8 sm:col-span-2 lg:row-span-2 lg:min-h-80">
-                <LeadIcon className="size-10 text-brand" aria-hidden="true" />
-                <h3 className="mt-6 text-2xl font-bold">{lead!.title}</h3>
-                <p className="mt-2 max-w-md text-lg text-muted-foreground">{lead!.text}</p>
+      <HubBand labelledBy="hub-features">
+        <div className="mx-auto max-w-6xl">
+          <SectionTitle id="hub-features" eyebrow="What you get" center>
+            Your brand, kept in one place
+          </SectionTitle>
+          <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <li className="flex flex-col justify-end rounded-2xl border border-violet-400/30 bg-gradient-to-br from-violet-700/40 via-card to-cyan-700/25 p-8 sm:col-span-2 lg:row-span-2 lg:min-h-80">
+              <LeadIcon className="size-10 text-brand" aria-hidden="true" />
+              <h3 className="mt-6 text-2xl font-bold">{lead!.title}</h3>
+              <p className="mt-2 max-w-md text-lg text-muted-foreground">{lead!.text}</p>
+            </li>
+            {rest.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="rounded-2xl border border-border bg-card p-5">
+                <Icon className="size-5 text-highlight" aria-hidden="true" />
+                <h3 className="mt-3 font-semibold">{title}</h3>
+                <p className="mt-1 text-sm text-muted-foreground">{text}</p>
               </li>
-              {rest.map(({ icon: Icon, title, text }) => (
-                <li key={title} className="rounded-2xl border border-border bg-card p-5">
-                  <Icon className="size-5 text-highlight" aria-hidden="true" />
-                  <h3 className="mt-3 font-semibold">{title}</h3>
-                  <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+            ))}
+          </ul>
+        </div>
+      </HubBand>
+      <HubBand labelledBy="hub-steps" tinted>
+        <div className="mx-auto grid max-w-6xl gap-12 lg:grid-cols-2">
+          <div>
+            <SectionTitle id="hub-steps" eyebrow="How it works">
+              Three steps to a brand guide
+            </SectionTitle>
+            <ol className="mt-8 flex flex-col gap-6">
+              {c.steps.map((s, i) => (
+                <li key={s.title} className="flex gap-4">
+                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-violet-600 to-cyan-600 font-bold text-white">
+                    {i + 1}
+                  </span>
+                  <div>
+                    <h3 className="font-semibold">{s.title}</h3>
+                    <p className="mt-1 text-muted-foreground">{s.text}</p>
+                  </div>
                 </li>
               ))}
-            </ul>
+            </ol>
           </div>
-        </section>
-      </Reveal>
-      <Reveal>
-        <section aria-labelledby="hub-steps" className="bg-section px-4 py-16 sm:px-6 lg:px-8">
-          <div className="mx-auto grid max-w-6xl gap-12 lg:grid-cols-2">
-            <div>
-              <SectionTitle id="hub-steps" eyebrow="How it works">
-                Three steps to a brand guide
-              </SectionTitle>
-              <ol className="mt-8 flex flex-col gap-6">
-                {c.steps.map((s, i) => (
-                  <li key={s.title} className="flex gap-4">
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-violet-600 to-cyan-600 font-bold text-white">
-                      {i + 1}
-                    </span>
-                    <div>
-                      <h3 className="font-semibold">{s.title}</h3>
-                      <p className="mt-1 text-muted-foreground">{s.text}</p>
-                    </div>
-                  </li>
-                ))}
-              </ol>
-            </div>
-            <div className="rounded-2xl border border-border bg-card p-8">
-              <h2 id="hub-outcomes" className="text-xl font-semibold">
-                What changes for you
-              </h2>
-              <Outcomes items={c.outcomes} columns={1} />
-            </div>
+          <div className="rounded-2xl border border-border bg-card p-8">
+            <h2 id="hub-outcomes" className="text-xl font-semibold">
+              What changes for you
+            </h2>
+            <Outcomes items={c.outcomes} columns={1} />
           </div>
-        </section>
-      </Reveal>
+        </div>
+      </HubBand>
     </>
   );
 }
@@ -248,60 +249,54 @@ function BandHub({ c }: { c: HubContent }) {
           ))}
         </dl>
       </section>
-      <Reveal>
-        <section aria-labelledby="hub-features" className="px-4 py-16 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-6xl">
-            <SectionTitle id="hub-features" eyebrow="What you get">
-              A campaign team in one screen
-            </SectionTitle>
-            <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {c.features.map(({ icon: Icon, title, text }, i) => (
-                <li key={title} className="rounded-2xl border border-border bg-card p-6">
-                  <div className="flex items-center justify-between">
-                    <span className="font-figures text-sm font-bold text-highlight">{String(i + 1).padStart(2, '0')}</span>
-                    <Icon className="size-5 text-brand" aria-hidden="true" />
-                  </div>
-                  <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-                  <p className="mt-2 text-muted-foreground">{text}</p>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
-      </Reveal>
-      <Reveal>
-        <section aria-labelledby="hub-steps" className="bg-section px-4 py-16 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-6xl">
-            <SectionTitle id="hub-steps" eyebrow="How it works" center>
-              Look first, then launch
-            </SectionTitle>
-            <ol className="mt-12 flex flex-col items-stretch gap-4 md:flex-row">
-              {c.steps.map((s, i) => (
-                <li key={s.title} className="flex flex-1 items-center gap-4">
-                  <div className="h-full flex-1 rounded-2xl border border-border bg-card p-6">
-                    <p className="text-sm font-semibold text-highlight">Step {i + 1}</p>
-                    <h3 className="mt-2 text-lg font-semibold">{s.title}</h3>
-                    <p className="mt-1 text-muted-foreground">{s.text}</p>
-                  </div>
-                  {i < c.steps.length - 1 && (
-                    <ArrowRight className="hidden size-5 shrink-0 text-muted-foreground md:block" aria-hidden="true" />
-                  )}
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
-      </Reveal>
-      <Reveal>
-        <section aria-labelledby="hub-outcomes" className="px-4 py-16 sm:px-6 lg:px-8">
-          <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-[1fr_2fr]">
-            <SectionTitle id="hub-outcomes" eyebrow="Outcomes">
-              What changes for you
-            </SectionTitle>
-            <Outcomes items={c.outcomes} columns={2} />
-          </div>
-        </section>
-      </Reveal>
+      <HubBand labelledBy="hub-features">
+        <div className="mx-auto max-w-6xl">
+          <SectionTitle id="hub-features" eyebrow="What you get">
+            A campaign team in one screen
+          </SectionTitle>
+          <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {c.features.map(({ icon: Icon, title, text }, i) => (
+              <li key={title} className="rounded-2xl border border-border bg-card p-6">
+                <div className="flex items-center justify-between">
+                  <span className="font-figures text-sm font-bold text-highlight">{String(i + 1).padStart(2, '0')}</span>
+                  <Icon className="size-5 text-brand" aria-hidden="true" />
+                </div>
+                <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+                <p className="mt-2 text-muted-foreground">{text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </HubBand>
+      <HubBand labelledBy="hub-steps" tinted>
+        <div className="mx-auto max-w-6xl">
+          <SectionTitle id="hub-steps" eyebrow="How it works" center>
+            Look first, then launch
+          </SectionTitle>
+          <ol className="mt-12 flex flex-col items-stretch gap-4 md:flex-row">
+            {c.steps.map((s, i) => (
+              <li key={s.title} className="flex flex-1 items-center gap-4">
+                <div className="h-full flex-1 rounded-2xl border border-border bg-card p-6">
+                  <p className="text-sm font-semibold text-highlight">Step {i + 1}</p>
+                  <h3 className="mt-2 text-lg font-semibold">{s.title}</h3>
+                  <p className="mt-1 text-muted-foreground">{s.text}</p>
+                </div>
+                {i < c.steps.length - 1 && (
+                  <ArrowRight className="hidden size-5 shrink-0 text-muted-foreground md:block" aria-hidden="true" />
+                )}
+              </li>
+            ))}
+          </ol>
+        </div>
+      </HubBand>
+      <HubBand labelledBy="hub-outcomes">
+        <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-[1fr_2fr]">
+          <SectionTitle id="hub-outcomes" eyebrow="Outcomes">
+            What changes for you
+          </SectionTitle>
+          <Outcomes items={c.outcomes} columns={2} />
+        </div>
+      </HubBand>
     </>
   );
 }
