@@ -170,6 +170,56 @@ describe('sessions', () => {
     expect(r.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
   });
 
+  // The grant is one database call (auth.refresh_grant, docs/decisions/0065): what it answers must be what the
+  // multi-statement path answered, so the refreshed session is compared with GET /user and the sign-in's claims.
+  it('a refresh answers the same user object as GET /user and the same claims, with the session bumped', async () => {
+    const { client, session, user } = await signedUp();
+    const before = await t.server.ctx.db.query<{ refreshed_at: Date }>('select refreshed_at from auth.sessions where user_id = $1', [
+      user.id,
+    ]);
+    const r = await client.auth.refreshSession();
+    expect(r.error).toBeNull();
+    const me = await t.client().auth.getUser(r.data.session!.access_token);
+    expect(r.data.user).toEqual(me.data.user);
+    const [was, now] = [await t.server.ctx.jwt.verify(session.access_token), await t.server.ctx.jwt.verify(r.data.session!.access_token)];
+    const { exp: _e, iat: _i, ...stable } = was;
+    expect(now).toMatchObject(stable);
+    expect(now.amr).toEqual(was.amr);
+    const after = await t.server.ctx.db.query<{ refreshed_at: Date; live: number }>(
+      `select s.refreshed_at, (select count(*)::int from auth.refresh_tokens where session_id = s.id and not revoked) as live
+       from auth.sessions s where s.user_id = $1`,
+      [user.id],
+    );
+    expect(after.rows[0]!.refreshed_at.getTime()).toBeGreaterThanOrEqual(before.rows[0]!.refreshed_at.getTime());
+    expect(after.rows[0]).toMatchObject({ live: 1 });
+  });
+
+  it('refuses a banned user (user_banned) and a session past not_after (session_expired), changing nothing', async () => {
+    const banned = await signedUp();
+    await t.server.ctx.db.query(`update auth.users set banned_until = now() + interval '1 hour' where id = $1`, [banned.user.id]);
+    const r1 = await t.client().auth.refreshSession({ refresh_token: banned.session.refresh_token });
+    expect(r1.error).toMatchObject({ status: 400, code: 'user_banned' });
+    const expired = await signedUp();
+    await t.server.ctx.db.query(`update auth.sessions set not_after = now() - interval '1 second' where user_id = $1`, [expired.user.id]);
+    const r2 = await t.client().auth.refreshSession({ refresh_token: expired.session.refresh_token });
+    expect(r2.error).toMatchObject({ status: 400, code: 'session_expired', message: 'Invalid Refresh Token: Session Expired' });
+    const { rows } = await t.server.ctx.db.query<{ revoked: boolean }>('select revoked from auth.refresh_tokens where user_id = any($1)', [
+      [banned.user.id, expired.user.id],
+    ]);
+    expect(rows).toEqual([{ revoked: false }, { revoked: false }]);
+  });
+
+  it('the same token spent twice at once: both get their own child within the reuse interval', async () => {
+    const { session } = await signedUp();
+    const [a, b] = await Promise.all([
+      t.client().auth.refreshSession({ refresh_token: session.refresh_token }),
+      t.client().auth.refreshSession({ refresh_token: session.refresh_token }),
+    ]);
+    expect(a.error).toBeNull();
+    expect(b.error).toBeNull();
+    expect(a.data.session!.refresh_token).not.toBe(b.data.session!.refresh_token);
+  });
+
   it('setSession accepts tokens from elsewhere (the reset page)', async () => {
     const { session, user } = await signedUp();
     const other = t.client();

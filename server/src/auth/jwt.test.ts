@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Keys } from '../keys.js';
-import { createJwtVerifier, JwtError, VerifiedTokens } from './jwt.js';
+import { jwtVerify, SignJWT } from 'jose';
+import { createJwtVerifier, JwtError, signHs256, VerifiedTokens } from './jwt.js';
 
 const keys = { secretKey: new TextEncoder().encode('a-test-secret-of-at-least-32-characters!') } as Keys;
 
@@ -48,5 +49,28 @@ describe('JWT verification cache (issue 16)', () => {
     expect(cache.get('b', 0)).toBeUndefined();
     expect(cache.get('a', 0)?.sub).toBe('a');
     expect(cache.get('c', 0)?.sub).toBe('c');
+  });
+});
+
+describe('HS256 signing without WebCrypto (issue 16)', () => {
+  it("makes exactly jose's token for the same claims, and jose verifies it", async () => {
+    const claims = {
+      iss: 'http://127.0.0.1:3000/auth/v1',
+      sub: '7f0c2c1e-1b1a-4f57-9a55-0c1c5e1a9b10',
+      aud: 'authenticated',
+      exp: 1_900_000_000,
+      iat: 1_899_996_400,
+      email: 'zoë@example.com',
+      user_metadata: { first_name: 'Zoë 🚀', nested: { a: [1, 'two', null] } },
+      amr: [{ method: 'password', timestamp: 1_899_996_400 }],
+      is_anonymous: false,
+    };
+    const ours = signHs256(claims, keys.secretKey);
+    expect(ours).toBe(await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(keys.secretKey));
+    expect((await jwtVerify(ours, keys.secretKey, { algorithms: ['HS256'], currentDate: new Date(1_899_996_500_000) })).payload).toEqual(
+      claims,
+    );
+    const other = new TextEncoder().encode('another-secret-of-at-least-32-characters');
+    await expect(jwtVerify(signHs256(claims, other), keys.secretKey)).rejects.toThrow();
   });
 });

@@ -5,7 +5,8 @@ import { truncateIp } from '../http/client-ip.js';
 import { writeAudit } from '../security/audit.js';
 import { authError, authErrorAt } from '../errors/auth.js';
 import type { RequestMeta } from './request.js';
-import { findUserById, isBanned, userJson, type UserRow } from './users.js';
+import { factorFromJson, identityFromJson, userFromJson, type FactorJson, type IdentityJson, type UserJson } from './rows-from-json.js';
+import { userJson, userJsonFrom, type UserRow } from './users.js';
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const newRefreshToken = () => randomBytes(24).toString('base64url');
@@ -39,13 +40,10 @@ export async function addAmr(tx: Queryable, sessionId: string, method: string): 
   );
 }
 
+type Amr = { method: string; timestamp: number }[];
+
 /** The access token of a session: Supabase's claims, signed by ctx.jwt. */
-async function accessToken(ctx: AppContext, db: Queryable, user: UserRow, session: SessionRow) {
-  const amr = await db.query<{ method: string; ts: string }>(
-    `select authentication_method as method, floor(extract(epoch from updated_at))::text as ts
-     from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
-    [session.id],
-  );
+async function accessToken(ctx: AppContext, user: UserRow, session: SessionRow, amr: Amr) {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ctx.config.JWT_EXPIRY;
   const token = await ctx.jwt.sign({
@@ -60,24 +58,42 @@ async function accessToken(ctx: AppContext, db: Queryable, user: UserRow, sessio
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role,
     aal: session.aal,
-    amr: amr.rows.map((r) => ({ method: r.method, timestamp: Number(r.ts) })),
+    amr,
     session_id: session.id,
     is_anonymous: user.is_anonymous,
   });
   return { token, exp };
 }
 
-/** GoTrue's AccessTokenResponse. */
-export async function sessionJson(ctx: AppContext, db: Queryable, user: UserRow, session: SessionRow, refreshToken: string) {
-  const { token, exp } = await accessToken(ctx, db, user, session);
+/** GoTrue's AccessTokenResponse from what is already loaded (`userObject` is userJson's answer). */
+async function sessionJsonFrom(
+  ctx: AppContext,
+  user: UserRow,
+  session: SessionRow,
+  refreshToken: string,
+  amr: Amr,
+  userObject: Record<string, unknown>,
+) {
+  const { token, exp } = await accessToken(ctx, user, session, amr);
   return {
     access_token: token,
     token_type: 'bearer',
     expires_in: exp - Math.floor(Date.now() / 1000),
     expires_at: exp,
     refresh_token: refreshToken,
-    user: await userJson(db, user),
+    user: userObject,
   };
+}
+
+/** GoTrue's AccessTokenResponse. */
+export async function sessionJson(ctx: AppContext, db: Queryable, user: UserRow, session: SessionRow, refreshToken: string) {
+  const { rows } = await db.query<{ method: string; ts: string }>(
+    `select authentication_method as method, floor(extract(epoch from updated_at))::text as ts
+     from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+    [session.id],
+  );
+  const amr = rows.map((r) => ({ method: r.method, timestamp: Number(r.ts) }));
+  return sessionJsonFrom(ctx, user, session, refreshToken, amr, await userJson(db, user));
 }
 
 export type SessionResponse = Awaited<ReturnType<typeof sessionJson>>;
@@ -110,51 +126,50 @@ export async function reissueForSession(ctx: AppContext, tx: Queryable, user: Us
   return sessionJson(ctx, tx, user, rows[0]!, refresh);
 }
 
-type RefreshOutcome = { ok: SessionResponse } | { reused: { userId: string; sessionId: string } };
+type RefreshGrant =
+  | { error: 'refresh_token_not_found' | 'user_banned' | 'session_not_found' | 'session_expired' }
+  | { reused: { user_id: string; session_id: string } }
+  | { user: UserJson; session: SessionRow; amr: Amr; identities: IdentityJson[]; factors: FactorJson[] };
 
 /**
  * refresh_token grant: rotation with reuse detection. A revoked token presented within the reuse interval
- * (concurrent tabs) gets a new child; later, the whole session is deleted (see docs/decisions/0005).
+ * (concurrent tabs) gets a new child; later, the whole session is deleted (see docs/decisions/0005). One call of
+ * auth.refresh_grant (migration 0540, docs/decisions/0065) does the reads and writes in one statement.
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string, meta: RequestMeta): Promise<SessionResponse> {
-  const outcome = await ctx.db.transaction(async (tx): Promise<RefreshOutcome> => {
-    const { rows } = await tx.query<{ token_hash: string; user_id: string; session_id: string; revoked: boolean; age: number }>(
-      `select token_hash, user_id, session_id, revoked, extract(epoch from now() - updated_at)::float8 as age
-       from auth.refresh_tokens where token_hash = $1 for update`,
-      [sha256(refreshToken)],
-    );
-    const row = rows[0];
-    if (!row) throw authError('refresh_token_not_found');
-    const user = await findUserById(tx, row.user_id);
-    if (!user) throw authError('refresh_token_not_found');
-    if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
-    const { rows: sessions } = await tx.query<SessionRow>('select id, user_id, aal from auth.sessions where id = $1 for update', [
-      row.session_id,
-    ]);
-    const session = sessions[0];
-    if (!session) throw authErrorAt(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found');
-    if (row.revoked && row.age > ctx.config.AUTH_REFRESH_REUSE_INTERVAL) {
-      await tx.query('delete from auth.sessions where id = $1', [session.id]);
-      return { reused: { userId: user.id, sessionId: session.id } };
+  const child = newRefreshToken();
+  const { rows } = await ctx.db.query<{ grant: RefreshGrant }>('select auth.refresh_grant($1, $2, $3, $4, $5) as grant', [
+    sha256(refreshToken),
+    sha256(child),
+    ctx.config.AUTH_REFRESH_REUSE_INTERVAL,
+    meta.userAgent ?? null,
+    truncateIp(meta.ip),
+  ]);
+  const grant = rows[0]!.grant;
+  if ('user' in grant) {
+    const user = userFromJson(grant.user);
+    const userObject = userJsonFrom(user, grant.identities.map(identityFromJson), grant.factors.map(factorFromJson));
+    return sessionJsonFrom(ctx, user, grant.session, child, grant.amr, userObject);
+  }
+  if ('error' in grant) {
+    switch (grant.error) {
+      case 'user_banned':
+        throw authErrorAt(400, 'user_banned', 'User is banned');
+      case 'session_not_found':
+        throw authErrorAt(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found');
+      case 'session_expired':
+        throw authError('session_expired');
+      default:
+        throw authError('refresh_token_not_found');
     }
-    if (!row.revoked)
-      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token_hash = $1', [row.token_hash]);
-    const child = await mintRefreshToken(tx, user.id, session.id, row.token_hash);
-    await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now(), user_agent = $2, ip = $3 where id = $1', [
-      session.id,
-      meta.userAgent ?? null,
-      truncateIp(meta.ip),
-    ]);
-    return { ok: await sessionJson(ctx, tx, user, session, child) };
-  });
-  if ('ok' in outcome) return outcome.ok;
+  }
   await writeAudit(ctx.db, {
     event_type: 'auth.refresh_token_reused',
     severity: 'warn',
-    user_id: outcome.reused.userId,
+    user_id: grant.reused.user_id,
     ip: meta.ip,
     user_agent: meta.userAgent,
-    details: { session_id: outcome.reused.sessionId, action: 'session revoked' },
+    details: { session_id: grant.reused.session_id, action: 'session revoked' },
   });
   throw authError('refresh_token_already_used');
 }

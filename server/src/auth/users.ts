@@ -41,7 +41,7 @@ const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : und
 /** Removes undefined keys so that null timestamps are omitted, as GoTrue's omitempty does. */
 const compact = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
-interface IdentityRow {
+export interface IdentityRow {
   id: string;
   provider_id: string;
   user_id: string;
@@ -86,7 +86,7 @@ export async function userJson(db: Queryable, u: UserRow): Promise<Record<string
   return userJsonFrom(u, identities.rows, factors.rows);
 }
 
-function userJsonFrom(u: UserRow, identities: IdentityRow[], factors: FactorRow[]): Record<string, unknown> {
+export function userJsonFrom(u: UserRow, identities: IdentityRow[], factors: FactorRow[]): Record<string, unknown> {
   return compact({
     id: u.id,
     aud: u.aud,

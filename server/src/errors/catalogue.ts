@@ -56,6 +56,7 @@ export const AUTH_ERRORS = {
   refresh_token_not_found: { status: 400, message: 'Invalid Refresh Token: Refresh Token Not Found' },
   same_password: { status: 422, message: 'New password should be different from the old password.' },
   saml_provider_disabled: { status: 404, message: 'SAML 2.0 is disabled' },
+  session_expired: { status: 400, message: 'Invalid Refresh Token: Session Expired' },
   session_not_found: { status: 403, message: 'Session from session_id claim in JWT does not exist' },
   sms_send_failed: { status: 500, message: 'Error sending confirmation OTP to provider' },
   signup_disabled: { status: 422, message: 'Signups not allowed for this instance' },
