@@ -63,7 +63,11 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   app.route('/auth/v1', authRoutes(ctx));
   // a join through /rest/v1 sends the same confirmation as POST /api/waitlist (one sender, api/waitlist-confirmations.ts)
   const waitlistJoined = sendWaitlistConfirmations;
-  app.route('/rest/v1', restRoutes(ctx, { '/ebook_subscribers': waitlistJoined, '/rpc/join_waitlist': waitlistJoined }));
+  // concurrent joins share one transaction and one WAL flush (group commit, docs/decisions/0065)
+  app.route(
+    '/rest/v1',
+    restRoutes(ctx, { '/ebook_subscribers': waitlistJoined, '/rpc/join_waitlist': waitlistJoined }, ['/rpc/join_waitlist']),
+  );
   app.route('/functions/v1', functionRoutes(ctx));
   if (config.NODE_ENV !== 'production') app.route('/_dev/mail', devMailRoutes(ctx));
   for (const prefix of SERVICE_PREFIXES) app.all(`${prefix}/*`, notFoundJson);

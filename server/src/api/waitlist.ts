@@ -43,12 +43,12 @@ export function waitlistRoutes(ctx: AppContext): Hono {
     const { name, email, source } = parsed.data;
     let position: number;
     try {
-      const { rows } = await ctx.db.query<{ position: number }>('select public.join_waitlist($1, $2, $3) as position', [
-        name,
-        email,
-        source ?? null,
-      ]);
-      position = Number(rows[0]!.position);
+      // concurrent joins share one transaction and one WAL flush, each in its own savepoint (docs/decisions/0065)
+      const [result] = await ctx.db.transactionBatch(
+        [{ sql: 'select public.join_waitlist($1, $2, $3) as position', params: [name, email, source ?? null] }],
+        { commitWithStatements: true, coalesce: 'api/waitlist' },
+      );
+      position = Number(result!.rows[0]!.position);
     } catch (err) {
       if (pgCode(err) === '23505')
         return c.json({ code: '23505', message: 'duplicate key value violates unique constraint "ebook_subscribers_email_key"' }, 409);

@@ -1,12 +1,7 @@
 import pg from 'pg';
 import { watchPool } from '../metrics.js';
+import { corked, createCoalescer, toResult } from './coalesce.js';
 import type { Database, QueryResult, Queryable } from './types.js';
-
-const toResult = <T = Record<string, unknown>>(r: pg.QueryResult): QueryResult<T> => ({
-  rows: r.rows as T[],
-  rowCount: r.rowCount ?? r.rows.length,
-  fields: r.fields,
-});
 
 function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -26,6 +21,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, pipeline: true } as pg.PoolConfig);
   pool.on('error', () => {}); // an idle client dropped by the server; the pool replaces it
   await pool.query('select 1');
+  const coalescer = createCoalescer(pool);
   const unwatch = watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return {
     kind: 'postgres',
@@ -44,25 +40,18 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
         client.release();
       }
     },
-    async transactionBatch(statements, { commitWithStatements, check }) {
+    async transactionBatch(statements, { commitWithStatements, check, coalesce }) {
+      if (coalesce && commitWithStatements) return coalescer.run(coalesce, statements, check);
       const client = await pool.connect();
       try {
-        // Corked, the batch leaves in one write instead of one per statement (pg uncorks after each); pg submits
-        // pipelined queries synchronously, so everything below is buffered until the uncork.
-        const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
-        stream?.cork?.();
-        let sent: Promise<pg.QueryResult>[];
-        try {
-          sent = [
-            client.query('begin'),
-            ...statements.map((s) =>
-              s.name ? client.query({ name: s.name, text: s.sql, values: s.params ?? [] }) : client.query(s.sql, s.params ?? []),
-            ),
-            ...(commitWithStatements ? [client.query('commit')] : []),
-          ];
-        } finally {
-          stream?.uncork?.();
-        }
+        // Corked, the batch leaves in one write instead of one per statement (pg uncorks after each).
+        const sent = corked(client, () => [
+          client.query('begin'),
+          ...statements.map((s) =>
+            s.name ? client.query({ name: s.name, text: s.sql, values: s.params ?? [] }) : client.query(s.sql, s.params ?? []),
+          ),
+          ...(commitWithStatements ? [client.query('commit')] : []),
+        ]);
         // allSettled observes every promise: after a failure the rest reject with 25P02 and must not go unhandled.
         // A COMMIT sent behind a failed statement ends the aborted transaction as a ROLLBACK (no error).
         const settled = await Promise.allSettled(sent);

@@ -33,6 +33,12 @@ export interface BatchOptions {
   commitWithStatements: boolean;
   /** Sees every statement's result before the call answers; without commitWithStatements, a throw rolls back. */
   check?: (results: QueryResult[]) => void;
+  /**
+   * With commitWithStatements, a lane name: PostgreSQL may run this batch together with concurrent batches of the
+   * same lane in one transaction, each in its own savepoint, one COMMIT for all (db/coalesce.ts, docs/decisions/0065).
+   * Only for batches whose settings are all reset by the next batch of the lane; PGlite ignores it.
+   */
+  coalesce?: string;
 }
 
 export interface Database extends Queryable {

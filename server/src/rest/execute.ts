@@ -34,7 +34,14 @@ export async function runAsCaller(
   c: Context,
   caller: Caller,
   stmt: Statement,
-  opts: { readOnly: boolean; path: string; check?: (row: ResultRow, rows: ResultRow[]) => void; rollback?: boolean },
+  opts: {
+    readOnly: boolean;
+    path: string;
+    check?: (row: ResultRow, rows: ResultRow[]) => void;
+    rollback?: boolean;
+    /** A lane for group commit (db/coalesce.ts), used when the write commits with its statement. */
+    coalesce?: string;
+  },
 ): Promise<ResultRow> {
   const ip = truncateIp(clientIp(c, ctx.config.TRUST_PROXY));
   // A signed-in user's write is refused (42501, a 403) when the database says the user is banned or the session is
@@ -80,7 +87,11 @@ export async function runAsCaller(
       // A write with nothing to check commits with its statement too: a failed statement still rolls back (the
       // pipelined COMMIT ends an aborted transaction), and the advisory or row locks it took are held one round
       // trip less (the waitlist join's position lock, issue 16).
-      { commitWithStatements: (opts.readOnly || !opts.check) && !opts.rollback, check },
+      {
+        commitWithStatements: (opts.readOnly || !opts.check) && !opts.rollback,
+        check,
+        coalesce: opts.readOnly ? undefined : opts.coalesce,
+      },
     );
   try {
     let results;

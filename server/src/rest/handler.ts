@@ -24,6 +24,8 @@ export interface RestDeps {
   schema: SchemaCacheHolder;
   /** Batch size and row-counting rate limits of POSTs and PUTs (write-limits.ts); throws 413/429. */
   guardWrite: WriteGuard;
+  /** Routes ('/rpc/fn') whose POSTs may share a transaction with concurrent ones (group commit, docs/decisions/0065). */
+  coalesced: ReadonlySet<string>;
 }
 
 function singularCheck(singular: boolean, prefs?: Preferences) {
@@ -333,6 +335,7 @@ export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name
     path: `/rpc/${name}`,
     check: singularCheck(fn.returnsSet && singular, prefs),
     rollback: prefs.tx === 'rollback',
+    coalesce: method === 'POST' && deps.coalesced.has(`/rpc/${name}`) ? `rest/rpc/${name}` : undefined,
   });
   if (fn.returnKind === 'void') return respond(c, 204, null, {});
   if (!fn.returnsSet) return respond(c, 200, row.body, { 'Content-Range': `0-0/${num(row.total) ?? '*'}` }, type);

@@ -13,10 +13,11 @@ import { createWriteGuard } from './write-limits.js';
  */
 export type AfterWrite = Record<string, (ctx: AppContext) => Promise<void>>;
 
-export function restRoutes(ctx: AppContext, afterWrite: AfterWrite = {}): Hono {
+/** `coalesced`: routes ('/rpc/fn') whose POSTs may be committed together with concurrent ones (docs/decisions/0065). */
+export function restRoutes(ctx: AppContext, afterWrite: AfterWrite = {}, coalesced: readonly string[] = []): Hono {
   const app = new Hono();
   // Every POST and PUT is checked against the declarative table of write limits (batch size, rows per IP and per user).
-  const deps: RestDeps = { ctx, schema: createSchemaCacheHolder(ctx.db), guardWrite: createWriteGuard(ctx) };
+  const deps: RestDeps = { ctx, schema: createSchemaCacheHolder(ctx.db), guardWrite: createWriteGuard(ctx), coalesced: new Set(coalesced) };
   const run = (route: (c: Context) => string, fn: (c: Context) => Promise<Response>) => async (c: Context) => {
     let role = 'anon';
     try {
