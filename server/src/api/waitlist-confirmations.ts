@@ -4,13 +4,44 @@ import { renderWaitlistMail } from './waitlist-mail.js';
 /** Mails sent per call; a larger queue (after an outage) is sent by the following joins. */
 const BATCH = 50;
 
+/** Per server: the drain in flight, and the one queued behind it that every later caller shares. */
+const drains = new WeakMap<AppContext, { running?: Promise<void>; next?: Promise<void> }>();
+
 /**
  * Sends the confirmation of every join the database has queued (migration 0500), whichever entry point made it:
  * POST /api/waitlist calls this after its join, /rest/v1 after a write to ebook_subscribers or rpc/join_waitlist
  * (wired in app.ts). Rows are taken with SKIP LOCKED, so two servers never send the same mail. The subscriber is
  * in either way: a mail failure is logged, never turned into a failed join.
+ *
+ * One drain at a time per server: a caller resolves once a drain that started after its call has emptied the
+ * queue, so its own join's mail has been sent; callers arriving during a drain share the next one. Under load
+ * (joins committed in groups, docs/decisions/0065) that is one queue statement per group instead of one per join.
  */
-export async function sendWaitlistConfirmations(ctx: AppContext): Promise<void> {
+export function sendWaitlistConfirmations(ctx: AppContext): Promise<void> {
+  let state = drains.get(ctx);
+  if (!state) drains.set(ctx, (state = {}));
+  const s = state;
+  if (!s.running) {
+    s.running = drainQueue(ctx).finally(() => {
+      s.running = undefined;
+    });
+    return s.running;
+  }
+  // the drain in flight may have read the queue before this caller's join committed: wait for the one after it
+  s.next ??= s.running
+    .catch(() => {})
+    .then(() => {
+      s.next = undefined;
+      return sendWaitlistConfirmations(ctx);
+    });
+  return s.next;
+}
+
+async function drainQueue(ctx: AppContext): Promise<void> {
+  while ((await sendBatch(ctx)) === BATCH);
+}
+
+async function sendBatch(ctx: AppContext): Promise<number> {
   const { rows } = await ctx.db.query<{ name: string; email: string; position: number }>(
     `with taken as (
        delete from internal.waitlist_confirmations q
@@ -32,4 +63,5 @@ export async function sendWaitlistConfirmations(ctx: AppContext): Promise<void> 
       .send({ to: r.email, ...mail })
       .catch((err: unknown) => ctx.log.error({ err, position }, 'waitlist confirmation mail failed'));
   }
+  return rows.length;
 }
