@@ -16,7 +16,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 export function ensureServerBundle(): string {
   if (process.env.TEST_SERVER_BUNDLE) return process.env.TEST_SERVER_BUNDLE;
   const dir = path.join(ROOT, '.tmp', `test-server-${randomBytes(6).toString('hex')}`);
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs'), dir], { cwd: ROOT, stdio: 'ignore' });
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs'), dir], { cwd: ROOT, stdio: 'pipe' });
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   return (process.env.TEST_SERVER_BUNDLE = dir);
 }
