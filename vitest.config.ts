@@ -11,6 +11,10 @@ const service = (name: string, env: Record<string, string>) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // One process runs file after file, keeping the server's loaded modules (docs/decisions/0068): a file no longer
+    // pays for importing and transforming the server again. Files reset the process-wide state they count on
+    // (metrics.service.test.ts resets the Prometheus registry); worker-setup.ts runs before every file.
+    isolate: false,
     // One file at a time (docs/decisions/0057: two workers beside the e2e stage made the whole run slower and the
     // shutdown tests' timing-sensitive checks fail). Each worker still gets its own Redis database.
     maxWorkers: 1,

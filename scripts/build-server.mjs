@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = path.join(root, 'server', 'dist');
+// OUTDIR (optional, two folders below the root like server/dist): the service tests build a private copy there.
+const outdir = process.argv[2] ? path.resolve(root, process.argv[2]) : path.join(root, 'server', 'dist');
 const scriptsDir = path.join(root, 'server', 'src', 'scripts');
 const deps = (file) => Object.keys(JSON.parse(readFileSync(path.join(root, file), 'utf8')).dependencies ?? {});
 

@@ -2,8 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Child-process servers and scripts for the operations tests (`node --import tsx`, as npm start and the scripts run). */
+/**
+ * Child-process servers and scripts for the operations tests: the server built once per run (`node main.js`, as
+ * `npm start` and the npm scripts run server/dist; support/server-bundle.ts), or `node --import tsx` on the sources
+ * when no build is at hand (a file run outside the service projects' globalSetup).
+ */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** node's arguments for an entry: `main` or a server/src/scripts/*.ts name. */
+export function serverEntry(name: string): string[] {
+  const bundle = process.env.TEST_SERVER_BUNDLE;
+  if (bundle) return [path.join(bundle, `${name}.js`)];
+  return ['--import', 'tsx', name === 'main' ? 'server/src/main.ts' : `server/src/scripts/${name}.ts`];
+}
 
 const baseEnv = (env: Record<string, string>) => ({
   PATH: process.env.PATH ?? '',
@@ -28,7 +39,7 @@ export interface ChildServer {
 
 /** Starts server/src/main.ts and waits for its "listening" log line; rejects with the output if it exits first. */
 export async function startChild(env: Record<string, string>, timeoutMs = 90_000): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, serverEntry('main'), {
     cwd: REPO_ROOT,
     env: baseEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,7 +73,7 @@ export async function runScript(
   env: Record<string, string>,
   timeoutMs = 120_000,
 ): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `server/src/scripts/${script}.ts`, ...args], {
+  const child = spawn(process.execPath, [...serverEntry(script), ...args], {
     cwd: REPO_ROOT,
     env: baseEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

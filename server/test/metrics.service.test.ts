@@ -1,7 +1,7 @@
 // GET /metrics: Prometheus text behind METRICS_TOKEN (404 without it), labelled by route template, with database,
 // event-loop, rate-limit, mail and coach series.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coachTokens } from '../src/metrics.js';
+import { coachTokens, registry } from '../src/metrics.js';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 
 const TOKEN = 'metrics-token-for-the-service-test';
@@ -35,6 +35,8 @@ describe('/metrics with METRICS_TOKEN', () => {
   };
 
   beforeAll(async () => {
+    // The registry is the process's: earlier files in this worker (isolate: false, docs/decisions/0068) counted too.
+    registry.resetMetrics();
     // Port 1 refuses connections: every SMTP hand-over fails, as with a mail service down.
     t = await startTestServer({
       METRICS_TOKEN: TOKEN,

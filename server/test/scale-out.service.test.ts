@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_DB, freshPostgresDatabase } from './harness.js';
+import { serverEntry } from './child-server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const REDIS = process.env.TEST_REDIS_URL;
@@ -26,7 +27,7 @@ interface Instance {
 }
 
 function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, serverEntry('main'), {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

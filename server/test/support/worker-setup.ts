@@ -1,10 +1,11 @@
 /**
- * vitest setupFiles of the service projects, run in the worker before each test file is imported. The service
- * suite runs two files at once (docs/decisions/0057); everything a file makes is its own (random ports, fresh
- * DATA_DIR, a database cloned under a random name) except Redis, whose keys (`auth-signup-ip:127.0.0.1`…) two
- * files would share. Each worker gets its own Redis database number, so files running side by side never meet.
+ * vitest setupFiles of the service projects, run in the worker before each test file is imported. Everything a
+ * file makes is its own (random ports, fresh DATA_DIR, a database cloned under a random name) except Redis, whose
+ * keys (`auth-signup-ip:127.0.0.1`…) two workers would share. Each worker gets its own Redis database number, so
+ * files running side by side never meet (docs/decisions/0057). Workers run file after file in one process
+ * (`isolate: false`, docs/decisions/0068), so the base URL is kept aside and the number is not added twice.
  */
-const url = process.env.TEST_REDIS_URL;
+const url = (process.env.TEST_REDIS_URL_BASE ??= process.env.TEST_REDIS_URL ?? '');
 const worker = Number(process.env.VITEST_POOL_ID ?? '1');
 if (url) {
   const u = new URL(url);
