@@ -10,7 +10,7 @@ import { clientRateLimiter } from '@/lib/client-rate-limit';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { validateEmail, validateText } from '@/lib/security-input';
-import { joinWaitlist } from '../api/join-waitlist';
+import type { JoinResult } from '../api/join-waitlist';
 import { firstNameOf, saveWaitlistUser } from '../waitlist-storage';
 
 /** The browser spares the server obvious repeats; the server enforces its own per-IP limit. */
@@ -47,7 +47,12 @@ export function WaitlistForm({ onJoined }: { onJoined: (position: number) => voi
       return;
     }
     setSubmitting(true);
-    const result = await joinWaitlist({ name: nameCheck.value, email: emailCheck.value });
+    // Loaded on the first send: its zod answer check is not part of the page's first visit (decision 0060). A chunk
+    // that fails to load is a failed join.
+    const result: JoinResult = await import('../api/join-waitlist').then(
+      (m) => m.joinWaitlist({ name: nameCheck.value, email: emailCheck.value }),
+      () => ({ ok: false, reason: 'failed' }),
+    );
     setSubmitting(false);
     if (!result.ok) {
       if (result.reason === 'duplicate') toast.error(messages.waitlist.duplicate);
