@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
 import { messages } from '@/lib/messages';
+import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { paths } from '@/lib/paths';
 import { validateEmail, validateText } from '@/lib/security-input';
 import type { JoinResult } from '../api/join-waitlist';
@@ -76,6 +77,7 @@ export function WaitlistForm({ onJoined }: { onJoined: (position: number) => voi
           name="name"
           autoComplete="name"
           placeholder="Jane Smith"
+          ref={useTypedBeforeHydration(setName)}
           value={name}
           maxLength={200}
           aria-invalid={invalid.name || undefined}
@@ -92,6 +94,7 @@ export function WaitlistForm({ onJoined }: { onJoined: (position: number) => voi
           inputMode="email"
           autoComplete="email"
           placeholder="jane@company.co.uk"
+          ref={useTypedBeforeHydration(setEmail)}
           value={email}
           maxLength={320}
           aria-invalid={invalid.email || undefined}
