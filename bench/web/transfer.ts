@@ -16,6 +16,7 @@ const decodeEntities = (s: string) =>
     .replace(/&#x27;|&#39;/g, "'");
 
 interface Seen {
+  url: string;
   kind: 'js' | 'css';
   transferred: number;
   gzip: number;
@@ -28,6 +29,7 @@ async function measureResponse(res: Response): Promise<Seen | null> {
   if (res.status() >= 300) return null;
   const [sizes, body] = await Promise.all([res.request().sizes(), res.body()]);
   return {
+    url: res.url(),
     kind: type === 'script' ? 'js' : 'css',
     transferred: sizes.responseBodySize, // the encoded body as it came over the wire
     gzip: gzipSize(body),
@@ -35,8 +37,15 @@ async function measureResponse(res: Response): Promise<Seen | null> {
   };
 }
 
+/** One JS or CSS file a first visit loaded (for a per-file breakdown, bench/web/first-visit.ts). */
+export type SeenFile = Omit<Seen, 'encoding'>;
+
 /** First visit of each page in a fresh browser context: JS and CSS bytes over the wire, and their gzip size. */
-export async function measureTransfer(baseUrl: string, pages: string[]): Promise<TransferRow[]> {
+export async function measureTransfer(
+  baseUrl: string,
+  pages: string[],
+  onFiles?: (page: string, files: SeenFile[]) => void,
+): Promise<TransferRow[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const rows: TransferRow[] = [];
   try {
@@ -54,6 +63,7 @@ export async function measureTransfer(baseUrl: string, pages: string[]): Promise
         await tab.waitForTimeout(1000);
         await tab.waitForLoadState('networkidle', { timeout: 60_000 });
         const seen = (await Promise.all(pending)).filter((s): s is Seen => s !== null);
+        onFiles?.(page, seen);
         // The prerendered HTML must carry the page's main heading: the first h1 after hydration, found in the HTML.
         const heading = (
           (await tab

@@ -2,7 +2,6 @@ import { use, type ComponentType } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router';
 import { paths } from '@/lib/paths';
 import { loadSupabase } from '@/lib/supabase';
-import { Component as HomePage } from '@/pages/home';
 import { RootLayout } from './root-layout';
 
 interface PageModule {
@@ -38,7 +37,7 @@ const page = (
 // data router is some 15 kB gzip more on every first visit (issue 15, decision 0055). Public pages load without
 // supabase-js; the session layer (app/session-bridge) brings it when it is needed.
 export const routes: readonly PageRoute[] = [
-  { path: paths.home, Component: HomePage },
+  { path: paths.home, ...page(() => import('@/pages/home')) },
   { path: paths.dashboard, ...page(() => import('@/pages/dashboard'), SESSION) },
   { path: paths.user, ...page(() => import('@/pages/user'), SESSION) },
   { path: paths.signIn, ...page(() => import('@/pages/sign-in'), QUERY) },

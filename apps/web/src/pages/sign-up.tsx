@@ -1,14 +1,25 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '@/lib/session/auth-context';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
 import { AccountPreview } from '@/features/landing/components/account-preview';
-import { OnboardingWizard } from '@/features/onboarding/components/onboarding-wizard';
+import type { OnboardingWizard } from '@/features/onboarding/components/onboarding-wizard';
 import { homeFor, useOnboardingStatus } from '@/lib/session/onboarding-rule';
-import { VoiceAssistant } from '@/features/voice/voice-assistant';
 import { paths } from '@/lib/paths';
+
+type WizardProps = ComponentProps<typeof OnboardingWizard>;
+
+// The wizard and its voice layer are shown only after signing up: a first visit to the form does not load them
+// (issue 15, decision 0060).
+const Onboarding = lazy(async () => {
+  const [{ OnboardingWizard }, { VoiceAssistant }] = await Promise.all([
+    import('@/features/onboarding/components/onboarding-wizard'),
+    import('@/features/voice/voice-assistant'),
+  ]);
+  return { default: (props: Omit<WizardProps, 'voiceLayer'>) => <OnboardingWizard voiceLayer={VoiceAssistant} {...props} /> };
+});
 
 /** /sign-up: the card (Sign Up first); once signed up — or signed in with onboarding unfinished — the wizard. */
 export function Component() {
@@ -25,11 +36,9 @@ export function Component() {
   if (isSignedIn && (justSignedUp || onboarding === 'pending')) {
     return (
       <AuthPageShell wide>
-        <OnboardingWizard
-          voiceLayer={VoiceAssistant}
-          onCompleted={() => navigate(paths.dashboard)}
-          onBackToLogin={() => void signOut({ redirectTo: paths.signIn })}
-        />
+        <Suspense fallback={<FullScreenSpinner />}>
+          <Onboarding onCompleted={() => navigate(paths.dashboard)} onBackToLogin={() => void signOut({ redirectTo: paths.signIn })} />
+        </Suspense>
       </AuthPageShell>
     );
   }

@@ -27,4 +27,28 @@ describe('waitlist storage', () => {
     s.setItem(WAITLIST_STORAGE_KEY, JSON.stringify({ firstName: 'X', email: 'x@example.com', waitlistPosition: -1 }));
     expect(readWaitlistUser(s)).toBeNull();
   });
+  it('checks the lengths and the position as the stored shape says (1-200, 3-320, a positive whole number)', () => {
+    const s = memoryStorage();
+    const read = (v: unknown) => (s.setItem(WAITLIST_STORAGE_KEY, JSON.stringify(v)), readWaitlistUser(s));
+    const ok = { firstName: 'A', email: 'a@b', waitlistPosition: 1 };
+    expect(read(ok)).toEqual(ok);
+    expect(read({ ...ok, firstName: 'x'.repeat(200), email: 'e'.repeat(320), extra: 1 })).toEqual({
+      ...ok,
+      firstName: 'x'.repeat(200),
+      email: 'e'.repeat(320),
+    });
+    for (const bad of [
+      { ...ok, firstName: '' },
+      { ...ok, firstName: 'x'.repeat(201) },
+      { ...ok, email: 'a@' },
+      { ...ok, email: 'e'.repeat(321) },
+      { ...ok, waitlistPosition: 0 },
+      { ...ok, waitlistPosition: 1.5 },
+      { ...ok, waitlistPosition: '1' },
+      { ...ok, firstName: 1 },
+      null,
+      [ok],
+    ])
+      expect(read(bad)).toBeNull();
+  });
 });

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
 import { messages } from '@/lib/messages';
+import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { validateEmail } from '@/lib/security-input';
 import { PasswordInput } from './password-input';
 
@@ -77,6 +78,7 @@ export function SignInForm({
           autoComplete="email"
           required
           disabled={submitting}
+          ref={useTypedBeforeHydration(setEmail)}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           placeholder="you@company.com"
@@ -99,6 +101,7 @@ export function SignInForm({
           autoComplete="current-password"
           required
           disabled={submitting}
+          ref={useTypedBeforeHydration(setPassword)}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,7 +10,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
 import { messages } from '@/lib/messages';
 import { sendContactMessage } from '../api/send-contact-message';
-import { contactSchema, type ContactInput, type ContactMessage } from '../contact-schema';
+import type { ContactInput, ContactMessage } from '../contact-schema';
+
+// The rules (contact-schema, zod) load on the form's first focus or, at the latest, when it is first checked: a first
+// visit to /contact does not load zod (issue 15, decision 0060).
+const loadResolver = () => import('../contact-resolver').then((m) => m.contactResolver);
+const resolver: Resolver<ContactInput, unknown, ContactMessage> = async (values, context, options) =>
+  (await loadResolver())(values, context, options);
 
 /** Three messages per ten minutes from one page: spares the server obvious repeats (it enforces its own limit per IP). */
 const LIMIT = { max: 3, windowMs: 10 * 60 * 1000 };
@@ -34,7 +39,7 @@ export function ContactForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ContactInput, unknown, ContactMessage>({
-    resolver: zodResolver(contactSchema),
+    resolver,
     defaultValues: { name: '', email: '', subject: '', message: '' },
   });
 
@@ -73,6 +78,7 @@ export function ContactForm() {
   return (
     <form
       onSubmit={handleSubmit(onSubmit)}
+      onFocus={() => void loadResolver()}
       noValidate
       aria-labelledby="contact-form-title"
       className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-6 sm:p-8"

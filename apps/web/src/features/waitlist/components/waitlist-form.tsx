@@ -8,9 +8,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
 import { messages } from '@/lib/messages';
+import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { paths } from '@/lib/paths';
 import { validateEmail, validateText } from '@/lib/security-input';
-import { joinWaitlist } from '../api/join-waitlist';
+import type { JoinResult } from '../api/join-waitlist';
 import { firstNameOf, saveWaitlistUser } from '../waitlist-storage';
 
 /** The browser spares the server obvious repeats; the server enforces its own per-IP limit. */
@@ -47,7 +48,12 @@ export function WaitlistForm({ onJoined }: { onJoined: (position: number) => voi
       return;
     }
     setSubmitting(true);
-    const result = await joinWaitlist({ name: nameCheck.value, email: emailCheck.value });
+    // Loaded on the first send: its zod answer check is not part of the page's first visit (decision 0060). A chunk
+    // that fails to load is a failed join.
+    const result: JoinResult = await import('../api/join-waitlist').then(
+      (m) => m.joinWaitlist({ name: nameCheck.value, email: emailCheck.value }),
+      () => ({ ok: false, reason: 'failed' }),
+    );
     setSubmitting(false);
     if (!result.ok) {
       if (result.reason === 'duplicate') toast.error(messages.waitlist.duplicate);
@@ -71,6 +77,7 @@ export function WaitlistForm({ onJoined }: { onJoined: (position: number) => voi
           name="name"
           autoComplete="name"
           placeholder="Jane Smith"
+          ref={useTypedBeforeHydration(setName)}
           value={name}
           maxLength={200}
           aria-invalid={invalid.name || undefined}
@@ -87,6 +94,7 @@ export function WaitlistForm({ onJoined }: { onJoined: (position: number) => voi
           inputMode="email"
           autoComplete="email"
           placeholder="jane@company.co.uk"
+          ref={useTypedBeforeHydration(setEmail)}
           value={email}
           maxLength={320}
           aria-invalid={invalid.email || undefined}
