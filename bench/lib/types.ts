@@ -60,6 +60,8 @@ export interface LighthouseRow {
   cls?: number;
   seo?: number;
   bestPractices?: number;
+  /** Accessibility and best-practices audits that cost points (ids). */
+  failing?: string[];
   error?: string;
 }
 

@@ -42,7 +42,7 @@ export function Component() {
         <PartnerCards />
       </Reveal>
       <Reveal>
-        <PricingSection className="bg-[#0d1326]" />
+        <PricingSection className="bg-section" />
       </Reveal>
     </main>
   );

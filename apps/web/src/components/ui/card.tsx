@@ -7,9 +7,9 @@ export function Card({ className, ...props }: ComponentProps<'div'>) {
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  // eslint-disable-next-line jsx-a11y/heading-has-content -- content arrives through props.children
-  return <h3 data-slot="card-title" className={cn('text-xl font-semibold leading-tight tracking-tight', className)} {...props} />;
+/** A card's heading: h3 under a section's h2, or `as="h2"` where the card sits right under the page's h1. */
+export function CardTitle({ className, as: Heading = 'h3', ...props }: ComponentProps<'h3'> & { as?: 'h2' | 'h3' }) {
+  return <Heading data-slot="card-title" className={cn('text-xl font-semibold leading-tight tracking-tight', className)} {...props} />;
 }
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
   return <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;

@@ -33,6 +33,7 @@ export function DirectoryHeader({ search, onSearch, layout, onLayout, filter, on
           <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             type="search"
+            name="directory-search"
             aria-label="Search integrations"
             placeholder="Search integrations..."
             className="h-11 pl-9"

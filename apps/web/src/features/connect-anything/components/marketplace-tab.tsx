@@ -39,12 +39,17 @@ export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear
   const cardLayout = layout === 'list' ? 'list' : compact ? 'compact' : 'grid';
 
   return (
-    <section aria-label="Marketplace" className="space-y-4">
+    <section aria-labelledby="marketplace-title" className="space-y-4">
+      {/* the cards' h3 names sit under a section heading, not straight under the page's h1 */}
+      <h2 id="marketplace-title" className="sr-only">
+        Marketplace
+      </h2>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="relative flex-1">
           <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             type="search"
+            name="marketplace-search"
             aria-label="Search the marketplace"
             placeholder="Search by name, description or category"
             className="pl-9"

@@ -40,7 +40,9 @@ export function JoinWaitlistView() {
             {position === null ? (
               <>
                 <CardHeader>
-                  <CardTitle className="text-2xl">Reserve your spot</CardTitle>
+                  <CardTitle as="h2" className="text-2xl">
+                    Reserve your spot
+                  </CardTitle>
                   <CardDescription>Enter your name and email. We&apos;ll confirm your place in line by email.</CardDescription>
                 </CardHeader>
                 <CardContent className="flex flex-col gap-6">
