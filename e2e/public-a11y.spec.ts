@@ -170,9 +170,6 @@ for (const viewport of WIDTHS) {
       });
 
     signedIn('/dashboard and its views', async (state, found) => {
-      // Known, not yet fixed (issue 18): at desktop width the Dashboard view's <dl> holds <div>s axe rejects
-      // (definition-list, dlitem) and The Brain has a bg-primary text pair below 4.5:1 (color-contrast).
-      test.fixme(viewport.width >= 1024, 'dashboard views: definition-list, dlitem and color-contrast violations to fix');
       await open(page, '/dashboard');
       if (viewport.width < 1024) {
         // the dashboard is desktop only: phones get the notice

@@ -61,7 +61,7 @@ function ProfileFields({ initial }: { initial: { firstName: string; surname: str
           />
         </div>
       </div>
-      <Button type="submit" size="sm" disabled={save.isPending}>
+      <Button type="submit" variant="gradient" size="sm" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save profile'}
       </Button>
     </form>

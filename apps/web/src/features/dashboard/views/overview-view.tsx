@@ -38,9 +38,10 @@ function healthInput(p: BusinessProfile | null): HealthInput {
   };
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+/** One term and its value; `wide` spans the grid's row (the group div must stay a direct child of the `<dl>`). */
+function Field({ label, wide = false, children }: { label: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <div>
+    <div className={wide ? 'sm:col-span-2 lg:col-span-3' : undefined}>
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
       <dd className="mt-1 text-sm">{children}</dd>
     </div>
@@ -96,18 +97,18 @@ export function OverviewView({ plan }: { plan?: React.ReactNode }) {
                 {messages.dashboard.completenessExplained}
               </span>
             </Field>
-            <div className="sm:col-span-2 lg:col-span-3">
-              <Field label="Goals">{chips((p?.goals ?? []).map(goalLabel))}</Field>
-            </div>
-            <div className="sm:col-span-2 lg:col-span-3">
-              <Field label="Targets and timeline">{p?.business_targets || none}</Field>
-            </div>
-            <div className="sm:col-span-2 lg:col-span-3">
-              <Field label="Challenges">{chips(p?.challenges ?? [])}</Field>
-            </div>
-            <div className="sm:col-span-2 lg:col-span-3">
-              <Field label="Key metrics">{chips((p?.key_metrics ?? []).map((m) => METRIC_LABELS[m] ?? m))}</Field>
-            </div>
+            <Field label="Goals" wide>
+              {chips((p?.goals ?? []).map(goalLabel))}
+            </Field>
+            <Field label="Targets and timeline" wide>
+              {p?.business_targets || none}
+            </Field>
+            <Field label="Challenges" wide>
+              {chips(p?.challenges ?? [])}
+            </Field>
+            <Field label="Key metrics" wide>
+              {chips((p?.key_metrics ?? []).map((m) => METRIC_LABELS[m] ?? m))}
+            </Field>
           </dl>
         </section>
 
