@@ -7,7 +7,7 @@ export function applicationErrorHtml(detail: string): string {
   <div role="alert" style="max-width:28rem;text-align:center">
     <h1 style="font-size:1.5rem;font-weight:700">${messages.app.applicationError}</h1>
     <p style="margin-top:12px;color:#a3acc2">${escaped}</p>
-    <button onclick="location.reload()" style="margin-top:20px;padding:8px 16px;border-radius:8px;background:#8b5cf6;color:#fff;border:0;font-weight:600;cursor:pointer">Try again</button>
+    <button onclick="location.reload()" style="margin-top:20px;padding:8px 16px;border-radius:8px;background:#7c3aed;color:#fff;border:0;font-weight:600;cursor:pointer">Try again</button>
   </div>
 </main>`;
 }

@@ -15,8 +15,8 @@ import { TwoFactor } from '@/features/profile/components/two-factor';
 import { VoiceAssistant } from '@/features/voice/voice-assistant';
 import { paths } from '@/lib/paths';
 
-// White on the default violet (#8b5cf6) and red (#ef4444) is under 4.5:1: this page's buttons use one shade darker.
-const AA_BUTTONS = { '--color-primary': '#7c3aed', '--color-destructive': '#dc2626' } as React.CSSProperties;
+// White on the default red (#ef4444) is under 4.5:1: this page's destructive buttons use one shade darker.
+const AA_BUTTONS = { '--color-destructive': '#dc2626' } as React.CSSProperties;
 
 function Profile() {
   const { user, signOut } = useAuth();

@@ -54,7 +54,7 @@ export function CheckInbox({ email, onWrongAddress, sentAt }: { email: string; o
       <Button type="button" variant="outline" className="w-full" onClick={() => void resend()} disabled={sending || wait > 0}>
         {wait > 0 ? messages.auth.resendIn(wait) : messages.auth.resend}
       </Button>
-      <button type="button" className="cursor-pointer text-sm font-medium text-primary hover:underline" onClick={onWrongAddress}>
+      <button type="button" className="cursor-pointer text-sm font-medium text-brand hover:underline" onClick={onWrongAddress}>
         {messages.auth.wrongAddress}
       </button>
     </section>

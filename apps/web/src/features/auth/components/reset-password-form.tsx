@@ -71,7 +71,7 @@ export function ResetPasswordForm() {
         {busy ? messages.reset.updating : 'Update Password'}
       </Button>
       <p className="text-center text-sm">
-        <Link to={paths.signIn} className="font-medium text-primary hover:underline">
+        <Link to={paths.signIn} className="font-medium text-brand hover:underline">
           Back to Sign In
         </Link>
       </p>

@@ -89,7 +89,7 @@ export function SignInForm({
           <Label htmlFor="signin-password">Password</Label>
           <button
             type="button"
-            className="cursor-pointer text-sm font-medium text-primary hover:underline disabled:opacity-50"
+            className="cursor-pointer text-sm font-medium text-brand hover:underline disabled:opacity-50"
             onClick={onForgotPassword}
             disabled={submitting}
           >

@@ -15,7 +15,7 @@ export const DARK_SURFACE = {
   '--color-muted-foreground': '#a3acc2',
   '--color-border': '#27314f',
   '--color-input': '#2c3757',
-  '--color-primary': '#8b5cf6',
+  '--color-primary': '#7c3aed',
   '--color-ring': '#a78bfa',
   colorScheme: 'dark',
 } as CSSProperties;
