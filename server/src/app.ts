@@ -16,7 +16,8 @@ import { notFoundJson, prefixErrorResponse } from './errors/json.js';
 import { inputGuard, refuseFor } from './http/input-guard.js';
 import { registerMetrics, requestMetrics } from './http/metrics.js';
 import { rawPath, requestBodyLimit, responseCompression } from './http/hot-path.js';
-import { nodeResponse, securityHeaders } from './http/security-headers.js';
+import { nodeResponse } from './http/node-io.js';
+import { securityHeaders } from './http/security-headers.js';
 import { registerStatic } from './http/static.js';
 
 export type AppEnv = { Variables: { requestId: string } };

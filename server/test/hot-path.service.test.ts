@@ -19,7 +19,10 @@ beforeAll(async () => {
     create policy everyone_public on public.hot_path_probe for select to anon, authenticated using (not secret);
     create policy members_all on public.hot_path_probe for select to authenticated using (true);
     grant select on public.hot_path_probe to anon, authenticated;
-    insert into public.hot_path_probe values (1, 10, false), (2, 20, true);`);
+    insert into public.hot_path_probe values (1, 10, false), (2, 20, true);
+    create function public.hot_path_headers() returns text language sql stable
+      as $$ select current_setting('request.headers', true) $$;
+    grant execute on function public.hot_path_headers() to anon;`);
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -27,7 +30,7 @@ afterAll(() => t?.close());
 function raw(
   method: string,
   path: string,
-  opts: { headers?: Record<string, string>; body?: string; chunked?: boolean } = {},
+  opts: { headers?: http.OutgoingHttpHeaders; body?: string; chunked?: boolean } = {},
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${t.url}${path}`, { method, headers: opts.headers }, (res) => {
@@ -99,6 +102,27 @@ describe(`request pipeline (${SERVICE_DB})`, () => {
     const gz = await raw('GET', path, { headers: { apikey: t.anonKey, 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers.vary).toContain('Accept-Encoding');
+  });
+});
+
+describe(`REST answers built on the Node response (${SERVICE_DB})`, () => {
+  it('pass request.headers as Headers.forEach lists them and answer with their own headers', async () => {
+    const res = await raw('GET', '/rest/v1/rpc/hot_path_headers', {
+      headers: { apikey: t.anonKey, authorization: `Bearer ${t.anonKey}`, cookie: 'a=1', 'X-Dup': ['one', 'two'], 'x-Solo': ' s ' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-range']).toBe('0-0/*');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const text = JSON.parse(res.body) as string;
+    const headers = JSON.parse(text) as Record<string, string>;
+    // lower-cased, sorted, repeated fields joined, credentials and cookies left out
+    expect(Object.keys(headers)).toEqual(Object.keys(headers).sort());
+    expect(headers).toMatchObject({ 'x-dup': 'one, two', 'x-solo': 's' });
+    expect(Object.keys(headers)).not.toContain('apikey');
+    expect(Object.keys(headers)).not.toContain('authorization');
+    expect(Object.keys(headers)).not.toContain('cookie');
+    expect(text).toBe(JSON.stringify(headers));
   });
 });
 

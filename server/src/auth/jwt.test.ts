@@ -17,6 +17,19 @@ describe('JWT verification cache (issue 16)', () => {
     expect(await v.verify(token)).toMatchObject({ role: 'authenticated', sub: 'u1' });
   });
 
+  it('keeps nested claims of a cached token unchangeable: a nested change throws, the next caller sees the original', async () => {
+    const v = createJwtVerifier(keys);
+    const now = Math.floor(Date.now() / 1000);
+    const token = await v.sign({ role: 'authenticated', sub: 'u1', exp: now + 60, app_metadata: { provider: 'email' } });
+    await v.verify(token); // fills the cache
+    const hit = (await v.verify(token)) as unknown as { app_metadata: { provider: string }; extra?: number };
+    hit.extra = 1; // the top level is the caller's own object
+    expect(() => {
+      hit.app_metadata.provider = 'forged';
+    }).toThrow(TypeError);
+    expect(await v.verify(token)).toEqual({ role: 'authenticated', sub: 'u1', exp: now + 60, app_metadata: { provider: 'email' } });
+  });
+
   it('never serves a token past its exp: the second check after expiry answers expired', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = new Date('2026-01-01T00:00:00Z');

@@ -60,6 +60,14 @@ export class VerifiedTokens {
   }
 }
 
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /** Tokens kept verified per verifier; bounded so that a flood of distinct tokens costs memory of this size only. */
 export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
@@ -82,8 +90,9 @@ export function createJwtVerifier(keys: Keys, signing?: SigningKeySet): JwtVerif
   return {
     async verify(token) {
       const cached = verified.get(token, Date.now());
-      // a copy: callers may add to the claims object (e.g. role) and must not change the cached one
-      if (cached) return structuredClone(cached);
+      // a shallow copy of deep-frozen claims: a caller may add to its object, and a change below the top level
+      // throws instead of altering the cached claims (structuredClone cost ~3 CPU µs a request; ADR 0076)
+      if (cached) return { ...cached };
       try {
         const header = decodeProtectedHeader(token);
         const asymmetric = header.kid ? byKid.get(header.kid) : undefined;
@@ -91,7 +100,7 @@ export function createJwtVerifier(keys: Keys, signing?: SigningKeySet): JwtVerif
           ? await jwtVerify(token, asymmetric.publicKey, { algorithms: [asymmetric.alg] })
           : await jwtVerify(token, keys.secretKey, { algorithms: ['HS256'] });
         if (typeof payload.role !== 'string') throw new JwtError('invalid', 'JWT has no role claim');
-        verified.set(token, structuredClone(payload as JwtClaims));
+        verified.set(token, deepFreeze(structuredClone(payload as JwtClaims)));
         return payload as JwtClaims;
       } catch (err) {
         if (err instanceof JwtError) throw err;

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { nodeResponse } from './security-headers.js';
+import { nodeResponse } from './node-io.js';
 
 /**
  * hono's bodyLimit, without its cost on requests that cannot have a body or that declare their length (issue 16).

@@ -1,6 +1,6 @@
-import { ServerResponse } from 'node:http';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.js';
+import { nodeResponse } from './node-io.js';
 
 const origin = (u: string) => new URL(u).origin;
 const wsOrigin = (u: string) => origin(u).replace(/^http/, 'ws');
@@ -29,12 +29,6 @@ export function contentSecurityPolicy(config: Config): string {
   return Object.entries(directives)
     .map(([k, v]) => `${k} ${[...new Set(v)].join(' ')}`)
     .join('; ');
-}
-
-/** The Node response under @hono/node-server (`c.env.outgoing`), or undefined (app.request() in tests). */
-export function nodeResponse(c: Context): ServerResponse | undefined {
-  const out = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
-  return out instanceof ServerResponse && !out.headersSent ? out : undefined;
 }
 
 export function securityHeaders(config: Config): MiddlewareHandler {

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { clientIp, truncateIp } from '../http/client-ip.js';
 import type { Statement } from './build-sql.js';
 import { restError } from './errors.js';
+import { requestHeadersJson } from './request-headers.js';
 import { statementNames } from './statement-names.js';
 import type { Caller } from './request-role.js';
 
@@ -11,15 +12,6 @@ export interface ResultRow {
   page_total: string | number;
   body: string;
   inserted?: string | number | null;
-}
-
-/** Headers passed to SQL as request.headers: lower-cased, without cookies and credentials. */
-function headersJson(c: Context): string {
-  const out: Record<string, string> = {};
-  c.req.raw.headers.forEach((v, k) => {
-    if (k !== 'cookie' && k !== 'authorization' && k !== 'apikey') out[k] = v;
-  });
-  return JSON.stringify(out);
 }
 
 const claimText = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -56,7 +48,7 @@ export async function runAsCaller(
     params: [
       caller.role,
       JSON.stringify({ ...caller.claims, role: caller.role }),
-      headersJson(c),
+      requestHeadersJson(c),
       c.req.method,
       opts.path,
       ip,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../context.js';
 import { decodeUtf8, INVALID_UTF8_MESSAGE } from '../http/body.js';
+import { nodeResponse } from '../http/node-io.js';
 import type { ParsedQuery } from './ast.js';
 import { buildDelete, buildInsert, buildRead, buildRpc, buildUpdate, type Row, type Statement } from './build-sql.js';
 import { restError, RestError } from './errors.js';
@@ -72,8 +73,17 @@ async function readJson(c: Context, emptyAs?: unknown): Promise<unknown> {
 }
 
 function respond(c: Context, status: StatusCode, body: string | null, headers: Record<string, string | undefined>, type = JSON_TYPE) {
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined) c.header(k, v);
+  // On Node the answer's own headers go onto the outgoing response (merged at writeHead, as the security headers
+  // are) and the Response keeps one plain header: hono's c.header() builds an undici Headers per response, and
+  // more than one header in c.body() does too (issue 16, ADR 0076). Outside Node (app.request()): c.header().
+  const out = nodeResponse(c);
+  for (const [k, v] of Object.entries(headers)) {
+    if (v === undefined) continue;
+    if (out) out.setHeader(k, v);
+    else c.header(k, v);
+  }
   if (body === null || c.req.method === 'HEAD') return c.body(null, status);
+  if (out) return c.body(body, status as ContentfulStatusCode, { 'Content-Type': type });
   c.header('Content-Type', type);
   return c.body(body, status as ContentfulStatusCode);
 }
