@@ -1,12 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { ensureServerBundle } from './server/test/support/server-bundle';
 
 // One server for the whole run, started the way `npm start` starts it, on a random port with a temporary DATA_DIR.
 // The config is evaluated again in each worker: the values are fixed once through the environment.
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'e2e-'));
+// DATA_DIR starts as a copy of the migrated PGlite template the service suite uses, and the server runs as built for
+// release (`node server/dist/main.js`, here a private build), not compiled again by tsx (docs/decisions/0079).
+// (Imported only here: the workers, which evaluate this file again, need not load PGlite.)
+if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = await (await import('./e2e/support/data-dir')).e2eDataDir('main');
+const serverBundle = ensureServerBundle();
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 const webDist = process.env.E2E_WEB_DIST;
@@ -36,7 +39,10 @@ export default defineConfig({
     : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records screenshots and DOM snapshots of every action of every test, and 'retain-on-failure' pays that
+    // for the tests that pass too: 35-50 % of the e2e CPU time (docs/decisions/0079). Traced on the retry in CI (retries
+    // 1 there); locally a failing test leaves its screenshot, and `npx playwright test <spec> --trace=on` traces it.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
@@ -44,7 +50,10 @@ export default defineConfig({
   webServer: {
     // E2E_WEB_DIST: build into (and serve from) a private folder, so several people can run e2e at once. The build
     // is skipped when that folder already holds a build of the same sources (scripts/build-web-once.mjs).
-    command: [process.env.E2E_SKIP_BUILD ? '' : 'node scripts/build-web-once.mjs && ', 'node --import tsx server/src/main.ts'].join(''),
+    command: [
+      process.env.E2E_SKIP_BUILD ? '' : 'node scripts/build-web-once.mjs && ',
+      `node --enable-source-maps ${path.join(serverBundle, 'main.js')}`,
+    ].join(''),
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

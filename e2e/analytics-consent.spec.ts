@@ -2,6 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { expect, openPage, test, waitForApp } from './fixtures';
 import { serverKeys } from './support/auth';
+import { consentPrompt } from './support/public-helpers';
 
 type Row = { event_type: string; event_data: Record<string, unknown>; session_id: string };
 
@@ -30,7 +31,7 @@ const scrollToBottom = (page: Page) => page.evaluate(() => window.scrollTo(0, do
 
 /** Allows only analytics through the real preferences dialog (so no booking or video embeds load). */
 async function allowAnalyticsOnly(page: Page) {
-  const prompt = page.getByRole('region', { name: 'Your privacy, your choice' });
+  const prompt = consentPrompt(page);
   await prompt.getByRole('button', { name: 'Customise' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cookie Preferences' });
   await dialog.getByRole('switch', { name: 'Analytics' }).click();
@@ -127,7 +128,7 @@ test.describe('analytics and consent', () => {
     const sent = captureAnalytics(page);
     await page.clock.install();
     await openPage(page, '/join-waiting-list');
-    const prompt = page.getByRole('region', { name: 'Your privacy, your choice' });
+    const prompt = consentPrompt(page);
     await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Accept All' }).click()]);
     await waitForApp(page);
     await page.clock.runFor(5_500);

@@ -1,12 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../server/src/server';
 import { expect, test } from './fixtures';
 import { signInThroughCard } from './support/accounts-helpers';
 import { uniqueEmail } from './support/auth';
+import { e2eDataDir } from './support/data-dir';
 
 // Chromium refuses an IP address as a WebAuthn relying-party id, and the shared e2e server's SITE_URL is
 // http://127.0.0.1:<port>. This spec runs its own server whose SITE_URL (hence RP id and origin) is
@@ -27,7 +27,7 @@ const freePort = () =>
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-passkeys-'));
+  dataDir = await e2eDataDir('passkeys');
   const port = await freePort();
   site = `http://localhost:${port}`;
   server = await startServer(

@@ -1,4 +1,4 @@
-import { serviceSelect, storedConsent } from './support/public-helpers';
+import { consentPrompt, serviceSelect, storedConsent } from './support/public-helpers';
 import { expect, openPage, test } from './fixtures';
 
 const ALL = { necessary: true, performance: true, functional: true, targeting: true, accepted: true };
@@ -14,7 +14,7 @@ test.describe('cookie consent', () => {
     page,
   }) => {
     await openPage(page, '/');
-    const prompt = page.getByRole('region', { name: 'Your privacy, your choice' });
+    const prompt = consentPrompt(page);
     await expect(prompt).toBeVisible();
     await expect(prompt.getByRole('button')).toHaveText(['Accept All', 'Necessary only', 'Customise']);
     expect(await storedConsent(page)).toBeNull();
@@ -69,7 +69,7 @@ test.describe('cookie consent', () => {
     expect(await storedConsent(page)).toEqual({ necessary: true, performance: true, functional: false, targeting: false, accepted: true });
 
     // After the reload the choice holds: no prompt, and the dialog opens with it.
-    await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeHidden();
+    await expect(consentPrompt(page)).toBeHidden();
     await page.locator('footer').getByRole('button', { name: 'Cookie Settings' }).click();
     await expect(page.getByRole('dialog').getByRole('switch', { name: 'Analytics' })).toBeChecked();
     await expect(page.getByRole('dialog').getByRole('switch', { name: 'Functional' })).not.toBeChecked();
@@ -81,12 +81,12 @@ test.describe('cookie consent', () => {
     const other = await context.newPage();
     await openPage(page, '/');
     await openPage(other, '/');
-    await expect(other.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible();
+    await expect(consentPrompt(other)).toBeVisible();
     await expect(other.getByTestId('booking-consent-panel')).toBeVisible();
 
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Accept All' }).click()]);
     // The other tab did not reload, yet it follows: prompt gone, functional consent now granted.
-    await expect(other.getByRole('region', { name: 'Your privacy, your choice' })).toBeHidden();
+    await expect(consentPrompt(other)).toBeHidden();
     await expect(other.getByTestId('booking-consent-panel')).toBeHidden();
     expect(await storedConsent(other)).toEqual(ALL);
     await other.close();
@@ -98,7 +98,7 @@ test.describe('cookie consent', () => {
     await openPage(page, '/');
     await page.evaluate(() => localStorage.setItem('cookie-consent', '{"necessary":true,'));
     await page.reload();
-    await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible();
+    await expect(consentPrompt(page)).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBeNull();
     expect(warnings.some((w) => w.includes('could not be read'))).toBe(true);
   });
@@ -112,7 +112,7 @@ test.describe('cookie consent', () => {
       localStorage.setItem('cookie-consent-version', '0');
     });
     await openPage(page, '/');
-    await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible();
+    await expect(consentPrompt(page)).toBeVisible();
     await expect(page.getByTestId('booking-consent-panel')).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { decideConsent, PUBLIC_PAGES } from './support/public-helpers';
+import { CONSENT_PROMPT_SELECTOR, consentPrompt, decideConsent, PUBLIC_PAGES } from './support/public-helpers';
 import { expect, openPage, test } from './fixtures';
 
 // Issue 18, defects 1-8: each test failed before its fix.
@@ -82,7 +82,7 @@ test.describe('issue 18 defects on public pages', () => {
         test.setTimeout(120_000);
         await page.setViewportSize(viewport);
         await openPage(page, path);
-        const prompt = page.getByRole('region', { name: 'Your privacy, your choice' });
+        const prompt = consentPrompt(page);
         await expect(prompt).toBeVisible();
         await page.keyboard.press('Tab');
         // the skip link may come first; the prompt is within the first three stops
@@ -96,9 +96,9 @@ test.describe('issue 18 defects on public pages', () => {
         const hidden: string[] = [];
         for (let i = 0; i < 90; i++) {
           await page.keyboard.press('Tab');
-          const r = await page.evaluate(() => {
+          const r = await page.evaluate((promptSelector) => {
             const el = document.activeElement as HTMLElement | null;
-            const banner = document.querySelector('section[aria-labelledby="consent-prompt-title"]');
+            const banner = document.querySelector(promptSelector);
             if (!el || !banner || banner.contains(el) || el === document.body) return null;
             const a = el.getBoundingClientRect();
             if (a.width === 0 || a.height === 0) return null; // nothing to see, nothing to hide
@@ -116,7 +116,7 @@ test.describe('issue 18 defects on public pages', () => {
             // a control that fits between the overlays is shown whole; a taller one (a scroll region) at least in part
             if (a.height <= room) return a.top >= barBottom && a.bottom <= b.top ? null : label;
             return Math.min(a.bottom, b.top) - Math.max(a.top, barBottom) > 0 ? null : label;
-          });
+          }, CONSENT_PROMPT_SELECTOR);
           if (r) hidden.push(r);
         }
         expect(hidden).toEqual([]);

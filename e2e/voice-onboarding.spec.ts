@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../server/src/server';
 import { expect, test } from './fixtures';
 import { startFakeVoiceAgent, type FakeVoiceAgent } from './support/fake-voice-agent';
 import { uniqueEmail } from './support/auth';
+import { e2eDataDir } from './support/data-dir';
 
 // This spec runs its own server configured for voice, pointing ELEVENLABS_API_URL at the local fake agent
 // (the CSP's connect-src follows that URL, so the browser may open its ws:// socket).
@@ -36,7 +36,7 @@ test.use({
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   agent = await startFakeVoiceAgent({ apiKey: API_KEY, agentId: AGENT_ID });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-voice-'));
+  dataDir = await e2eDataDir('voice');
   server = await startServer(
     {
       NODE_ENV: 'test',

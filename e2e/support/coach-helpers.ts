@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { markOnboarded } from './auth';
+import { e2eDataDir } from './data-dir';
 
 // supabase-js builds a realtime client, which needs a global WebSocket on Node 20.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 /** A server of the spec's own (like `npm start`, PORT 0, its own DATA_DIR), with extra environment. */
 export async function startOwnServer(tag: string, env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `e2e-${tag}-`));
+  const dataDir = await e2eDataDir(tag);
   const server: RunningServer = await startServer(
     { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_BCRYPT_COST: '4', ...env },
     { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },

@@ -1,16 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { startServer, type RunningServer } from '../../server/src/server';
+import { e2eDataDir } from './data-dir';
 import { readOutbox, type OutboxMail } from './outbox';
 
 export type { OutboxMail };
 
 /** A server of its own with e-mail confirmation on (issue 14), its development outbox and admin client. */
 export async function startConfirmServer(env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-auth-flows-'));
+  const dataDir = await e2eDataDir('auth-flows');
   const server: RunningServer = await startServer(
     {
       NODE_ENV: 'test',

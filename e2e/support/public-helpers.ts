@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 import { serverKeys } from './auth';
 
+/** The first-visit cookie prompt, and the CSS selector of its section (axe's include). */
+export const consentPrompt = (page: Page) => page.getByRole('region', { name: 'Your privacy, your choice' });
+export const CONSENT_PROMPT_SELECTOR = 'section[aria-labelledby="consent-prompt-title"]';
+
 export interface ConsentRecord {
   necessary: boolean;
   performance: boolean;
