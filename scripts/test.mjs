@@ -6,8 +6,12 @@
 // the closing line is "tests: N passed, N failed, N skipped". TEST_SERIAL=1 runs the stages one after another.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
+// e2e serves a build of its own: the release test (service stage, beside e2e) runs `npm run build`, which empties
+// apps/web/dist while e2e pages load their assets from it (a CI run failed on that: assets answered 503).
+process.env.E2E_WEB_DIST ??= path.resolve('.tmp/e2e-web/dist');
 const hasPg = Boolean(process.env.TEST_DATABASE_URL);
 if (!hasPg) console.log('\nNOTICE: TEST_DATABASE_URL is unset: the service suite runs on PGlite only (PostgreSQL run skipped).');
 if (!process.env.TEST_REDIS_URL)
