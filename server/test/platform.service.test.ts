@@ -68,5 +68,5 @@ describe.runIf(SERVICE_DB === 'pglite')('restart on the same DATA_DIR', () => {
     expect((await b.ctx.db.query('select v from keep_me')).rows).toEqual([{ v: 'still here' }]);
     expect(b.ctx.keys.anonKey).toBe(key);
     await b.close();
-  });
+  }, 120_000); // two server starts on PGlite: over 30 s on a busy 2-core machine (seen in a whole run at load 20)
 });
