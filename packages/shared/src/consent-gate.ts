@@ -17,4 +17,3 @@ export const CONSENT_GATE_SCRIPT =
   `if(r&&r.accepted===true&&b(r.performance)&&b(r.functional)&&b(r.targeting)&&` +
   `s.getItem(${JSON.stringify(CONSENT_VERSION_KEY)})===${JSON.stringify(CONSENT_POLICY_VERSION)})` +
   `document.documentElement.dataset.consent="current"}catch(e){}`;
-
