@@ -115,4 +115,39 @@ test.describe('cookie consent', () => {
     await expect(consentPrompt(page)).toBeVisible();
     await expect(page.getByTestId('booking-consent-panel')).toBeVisible();
   });
+
+  test('the prompt is in the page before any JavaScript of ours runs, and the head gate keeps it away from a visitor who has decided', async ({
+    context,
+  }) => {
+    // Our scripts never arrive: what shows is the prerendered HTML with the head's inline gate (admitted by its CSP hash).
+    await context.route('**/assets/*.js', (r) => r.abort('aborted'));
+    const page = await context.newPage(); // not the fixture's page, which waits for hydration after each navigation
+    await page.goto('/pricing', { waitUntil: 'load' });
+    await expect(consentPrompt(page)).toBeVisible();
+    await expect(consentPrompt(page).getByRole('button')).toHaveText(['Accept All', 'Necessary only', 'Customise']);
+
+    await page.evaluate((all) => {
+      localStorage.setItem('cookie-consent', JSON.stringify(all));
+      localStorage.setItem('cookie-consent-version', '1');
+    }, ALL);
+    await page.goto('/pricing', { waitUntil: 'load' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(consentPrompt(page)).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.dataset.consent)).toBe('current');
+
+    // Under an older policy version the gate does not hide it: the visitor is asked again.
+    await page.evaluate(() => localStorage.setItem('cookie-consent-version', '0'));
+    await page.goto('/pricing', { waitUntil: 'load' });
+    await expect(consentPrompt(page)).toBeVisible();
+  });
+
+  test("with our JavaScript running, the gate's mark is removed once the app has read the decision", async ({ page }) => {
+    await page.addInitScript((all) => {
+      localStorage.setItem('cookie-consent', JSON.stringify(all));
+      localStorage.setItem('cookie-consent-version', '1');
+    }, ALL);
+    await openPage(page, '/pricing');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.consent ?? null)).toBeNull();
+    await expect(consentPrompt(page)).toHaveCount(0);
+  });
 });

@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { CONSENT_GATE_SCRIPT } from '../../packages/shared/src/consent-gate';
 
 /** Writes .gz and .br beside every text asset so the server sends them precompressed, at no runtime cost. */
 function precompress(): Plugin {
@@ -31,8 +32,23 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The consent gate (packages/shared/src/consent-gate.ts) right after the charset, before the stylesheet (an inline
+ * script after it would wait for it), in development and in the build alike.
+ */
+function consentGate(): Plugin {
+  const charset = '<meta charset="UTF-8" />';
+  return {
+    name: 'consent-gate',
+    transformIndexHtml(html) {
+      if (!html.includes(charset)) throw new Error(`index.html has no ${charset}`);
+      return html.replace(charset, `${charset}\n    <script>${CONSENT_GATE_SCRIPT}</script>`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), consentGate(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // The year the prerendered footer shows; lib/current-year hydrates from it, then shows the visitor's year.
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },

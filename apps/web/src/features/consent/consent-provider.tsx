@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { ConsentContext, type ConsentContextValue } from '@/lib/consent/consent-context';
 import { useHydrated } from '@/lib/use-hydrated';
 import { CUSTOMISE_BUTTON_ID } from './components/consent-ids';
+import ConsentPrompt from './components/consent-prompt';
 import {
   buildRecord,
   CONSENT_KEY,
@@ -13,24 +14,30 @@ import {
   type ConsentRecord,
 } from './consent-storage';
 
-// The dialog and the first-visit prompt are their own chunks: the landing page paints without them.
+// The dialog is its own chunk. The prompt is not: it is prerendered, part of the first paint (docs/decisions/0086).
 const CookiePreferencesDialog = lazy(() => import('./components/cookie-preferences-dialog'));
-const ConsentPrompt = lazy(() => import('./components/consent-prompt'));
 
 function currentState() {
   const stored = readConsent();
   return { stored, current: isDecisionCurrent(stored), read: true };
 }
 
-/** Before the stored choice is read: what the prerendered HTML shows (no prompt, nothing consented), so hydration matches. */
+/**
+ * Before the stored choice is read: what the prerendered HTML shows (the prompt, nothing consented), so hydration
+ * matches. A visitor who has decided never sees that prompt: the head's consent gate hides it until the choice is read.
+ */
 const NOT_READ = { stored: DEFAULT_CONSENT, current: false, read: false };
 
 /** Cookie consent shared by analytics and the booking/video embeds (docs/product.md#cookie-consent). */
 export function ConsentProvider({ children }: { children: ReactNode }) {
-  // Read after hydration (decision 0046): the prompt is fixed, so showing it moves nothing. A choice made here, or
-  // in another tab, replaces what was read.
+  // Read after hydration (decision 0046): the prompt is fixed, so showing or dropping it moves nothing. A choice made
+  // here, or in another tab, replaces what was read.
   const hydrated = useHydrated();
   const read = useMemo(() => (hydrated ? currentState() : NOT_READ), [hydrated]);
+  // The app's own reading now decides; the gate's mark (packages/shared/src/consent-gate.ts) has done its job.
+  useEffect(() => {
+    if (hydrated) delete document.documentElement.dataset.consent;
+  }, [hydrated]);
   const [changed, setState] = useState<ReturnType<typeof currentState> | null>(null);
   const state = changed ?? read;
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -84,7 +91,7 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
   return (
     <ConsentContext.Provider value={value}>
       {/* First in the document, so keyboard users reach the prompt at once rather than after the whole page (WCAG 2.4.11). */}
-      <Suspense fallback={null}>{state.read && !state.current && !dialogOpen && <ConsentPrompt />}</Suspense>
+      {!state.current && !dialogOpen && <ConsentPrompt />}
       {children}
       <Suspense fallback={null}>{dialogOpen && <CookiePreferencesDialog open onOpenChange={closeDialog} />}</Suspense>
     </ConsentContext.Provider>

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONSENT_GATE_SCRIPT } from '@app/shared/consent-gate';
 import {
   buildRecord,
   CONSENT_KEY,
@@ -70,5 +71,42 @@ describe('consent storage', () => {
     const id = consentId();
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(localStorage.getItem('cookie-consent-id')).toBe(id);
+  });
+});
+
+describe('the consent gate in the head', () => {
+  const gate = () => {
+    delete document.documentElement.dataset.consent;
+    // The script as the page runs it: the same text the CSP hash admits.
+    new Function(CONSENT_GATE_SCRIPT)();
+    return document.documentElement.dataset.consent === 'current';
+  };
+  const accepted = JSON.stringify(buildRecord({ performance: false, functional: true, targeting: false }));
+  const cases: [string, string | null, string | null][] = [
+    ['nothing stored', null, null],
+    ['a current decision', accepted, '1'],
+    ['a decision under an older policy', accepted, '0'],
+    ['a decision without a version', accepted, null],
+    ['not accepted', JSON.stringify({ ...DEFAULT_CONSENT }), '1'],
+    ['accepted as a string', '{"performance":false,"functional":false,"targeting":false,"accepted":"true"}', '1'],
+    ['a field of the wrong type', '{"performance":"yes","functional":false,"targeting":false,"accepted":true}', '1'],
+    ['a field missing', '{"functional":false,"targeting":false,"accepted":true}', '1'],
+    ['unreadable JSON', '{oops', '1'],
+    ['null', 'null', '1'],
+  ];
+
+  it.each(cases)('agrees with the app on %s', (_name, record, version) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    if (record !== null) localStorage.setItem(CONSENT_KEY, record);
+    if (version !== null) localStorage.setItem(CONSENT_VERSION_KEY, version);
+    const hidden = gate();
+    expect(hidden).toBe(isDecisionCurrent(readConsent()));
+  });
+
+  it('does nothing when storage throws (blocked storage)', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(gate()).toBe(false);
   });
 });

@@ -1,17 +1,15 @@
 import { messages } from '@/lib/messages';
 
+import { CONSENT_KEY, CONSENT_POLICY_VERSION, CONSENT_VERSION_KEY } from '@app/shared/consent-gate';
 import type { ConsentChoices, ConsentRecord } from '@/lib/consent/consent-context';
 
 // The record's shape is the consent contract every layer reads (lib/consent); this module stores it.
 export type { ConsentChoices, ConsentRecord };
+// The keys are shared with the head script that hides the prerendered prompt before the app runs.
+export { CONSENT_KEY, CONSENT_POLICY_VERSION, CONSENT_VERSION_KEY };
 
-export const CONSENT_KEY = 'cookie-consent';
-/** The policy version a visitor agreed to; kept beside the record so the record keeps its specified shape. */
-export const CONSENT_VERSION_KEY = 'cookie-consent-version';
 /** Pseudonymous id that ties this browser's decisions together in consent_records (proof of consent, UK GDPR Art. 7(1)). */
 export const CONSENT_ID_KEY = 'cookie-consent-id';
-/** Raise this when the categories, vendors or wording change: everyone is asked again. */
-export const CONSENT_POLICY_VERSION = '1';
 
 export const DEFAULT_CONSENT: ConsentRecord = { necessary: true, performance: false, functional: false, targeting: false, accepted: false };
 

@@ -22,7 +22,7 @@ export default function ConsentPrompt() {
     <section
       ref={ref}
       aria-labelledby="consent-prompt-title"
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-xl border border-border bg-card/95 p-5 text-card-foreground shadow-2xl shadow-black/40 backdrop-blur sm:inset-x-6 sm:bottom-6"
+      className="[html[data-consent=current]_&]:hidden fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-xl border border-border bg-card/95 p-5 text-card-foreground shadow-2xl shadow-black/40 backdrop-blur sm:inset-x-6 sm:bottom-6"
     >
       <div className="flex gap-4">
         <Cookie className="mt-1 hidden size-6 shrink-0 text-brand sm:block" aria-hidden="true" />
@@ -69,6 +69,8 @@ function useKeepFocusClearOf(ref: React.RefObject<HTMLElement | null>) {
     if (!el) return;
     const root = document.documentElement;
     const apply = () => {
+      // Hidden by the consent gate until the app has read the stored choice: nothing to keep clear of yet.
+      if (!el.getClientRects().length) return;
       const clear = `${Math.ceil(window.innerHeight - el.getBoundingClientRect().top) + 8}px`;
       root.style.scrollPaddingBottom = clear;
       document.body.style.paddingBottom = clear;
