@@ -1,6 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { CoachHostProvider } from '@/features/coach/components/coach-host';
-import { RequestIntegrationDialog } from '@/features/connect-anything/components/request-integration-dialog';
+
+// Loaded the first time the coach asks for it: the dialog (Radix, the request form, zod) is no part of a visit.
+const RequestIntegrationDialog = lazy(() =>
+  import('@/features/connect-anything/components/request-integration-dialog').then((m) => ({ default: m.RequestIntegrationDialog })),
+);
 
 /** Lets the coach's "not in the catalogue" card open the Request Integration dialog (composed here, in pages). */
 export function CoachRequestIntegration({ children }: { children: ReactNode }) {
@@ -8,12 +12,16 @@ export function CoachRequestIntegration({ children }: { children: ReactNode }) {
   return (
     <CoachHostProvider value={{ requestIntegration: (name) => setRequest((r) => ({ open: true, name, n: r.n + 1 })) }}>
       {children}
-      <RequestIntegrationDialog
-        key={request.n}
-        open={request.open}
-        serviceName={request.name}
-        onOpenChange={(open) => setRequest((r) => ({ ...r, open }))}
-      />
+      {request.n > 0 && (
+        <Suspense fallback={null}>
+          <RequestIntegrationDialog
+            key={request.n}
+            open={request.open}
+            serviceName={request.name}
+            onOpenChange={(open) => setRequest((r) => ({ ...r, open }))}
+          />
+        </Suspense>
+      )}
     </CoachHostProvider>
   );
 }

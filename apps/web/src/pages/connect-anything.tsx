@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { PlanProvider } from '@/features/plans/plan-provider';
-import { IntegrationAssistant } from '@/features/coach/components/integration-assistant';
 import { ConnectAnythingView } from '@/features/connect-anything/components/connect-anything-view';
 import { PlanDialogSlot } from '@/features/plans/components/plan-dialog-slot';
+import { Spinner } from '@/components/ui/spinner';
 import { CoachRequestIntegration } from './coach-request-integration';
+
+// The assistant's tab (the coach and its styles) loads when it is opened, not with the catalogue (issue 15).
+const IntegrationAssistant = lazy(() =>
+  import('@/features/coach/components/integration-assistant').then((m) => ({ default: m.IntegrationAssistant })),
+);
 
 /** /connect-anything (Test & Compare): public to browse; requests, the planner and the assistant need an account. */
 export function Component() {
@@ -10,7 +16,13 @@ export function Component() {
     <PlanProvider>
       <CoachRequestIntegration>
         <main className="flex-1">
-          <ConnectAnythingView assistant={<IntegrationAssistant />} />
+          <ConnectAnythingView
+            assistant={
+              <Suspense fallback={<Spinner className="mx-auto my-10 size-6 text-primary" label="Loading" />}>
+                <IntegrationAssistant />
+              </Suspense>
+            }
+          />
         </main>
       </CoachRequestIntegration>
       <PlanDialogSlot />

@@ -1,7 +1,6 @@
 import { INTEGRATION_FILTERS, MARKETPLACE_PAGE_SIZE, type Integration, type IntegrationFilter } from '@app/shared';
-import { z } from 'zod';
 import { INTEGRATION_COLUMNS as COLUMNS, toIntegrations } from '@/lib/data/integrations';
-import { supabase } from '@/lib/supabase';
+import { publicRest } from '@/lib/public-rest';
 
 export type FilterId = IntegrationFilter['id'];
 
@@ -23,7 +22,7 @@ export function escapeSearch(s: string): string {
 
 /** One page of the catalogue, filtered and counted by the server. */
 export async function fetchIntegrations(q: MarketplaceQuery): Promise<{ rows: Integration[]; total: number }> {
-  let req = supabase().from('integrations').select(COLUMNS, { count: 'exact' });
+  let req = publicRest().from('integrations').select(COLUMNS, { count: 'exact' });
   const filter = INTEGRATION_FILTERS.find((f) => f.id === q.filter);
   if (filter?.categories.length) req = req.in('category', [...filter.categories]);
   if (q.filter === 'popular' || q.popularOnly) req = req.eq('popular', true);
@@ -39,15 +38,38 @@ export async function fetchIntegrations(q: MarketplaceQuery): Promise<{ rows: In
   return { rows: toIntegrations(data), total: count ?? 0 };
 }
 
-/** public.catalogue_category_counts returns jsonb: checked here, where it enters the app. */
-const categoryCountsSchema = z.object({ total: z.number(), popular: z.number(), by_category: z.record(z.string(), z.number()) });
-export type CategoryCounts = z.infer<typeof categoryCountsSchema>;
+export interface CategoryCounts {
+  total: number;
+  popular: number;
+  by_category: Record<string, number>;
+}
+
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+
+/**
+ * public.catalogue_category_counts returns jsonb: checked here, where it enters the app. By hand, not with zod: this
+ * page is public and zod is 26 kB gzip of a first visit (issue 15), as runtime-config.ts does for the entry.
+ */
+export function parseCategoryCounts(raw: unknown): CategoryCounts {
+  const c = raw as Partial<CategoryCounts> | null;
+  const byCategory = c?.by_category;
+  if (
+    !c ||
+    !isCount(c.total) ||
+    !isCount(c.popular) ||
+    typeof byCategory !== 'object' ||
+    byCategory === null ||
+    !Object.values(byCategory).every(isCount)
+  )
+    throw new Error('The catalogue counts came back in an unexpected shape');
+  return { total: c.total, popular: c.popular, by_category: byCategory };
+}
 
 /** Real counts per category button (public.catalogue_category_counts). */
 export async function fetchCategoryCounts(): Promise<Record<FilterId, number>> {
-  const { data, error } = await supabase().rpc('catalogue_category_counts');
+  const { data, error } = await publicRest().rpc('catalogue_category_counts');
   if (error) throw new Error(error.message);
-  const c = categoryCountsSchema.parse(data);
+  const c = parseCategoryCounts(data);
   const counts = {} as Record<FilterId, number>; // filled for every filter just below
   for (const f of INTEGRATION_FILTERS) {
     counts[f.id] =
@@ -58,7 +80,7 @@ export async function fetchCategoryCounts(): Promise<Record<FilterId, number>> {
 
 /** The first tools of the catalogue (Compare Tools offers the first 8): the built-in ones, best known first. */
 export async function fetchFirstTools(n: number): Promise<Integration[]> {
-  const { data, error } = await supabase()
+  const { data, error } = await publicRest()
     .from('integrations')
     .select(COLUMNS)
     .order('builtin', { ascending: false })
@@ -70,7 +92,7 @@ export async function fetchFirstTools(n: number): Promise<Integration[]> {
 
 /** The whole catalogue's names and categories (small: used by the assistant and the connector graph). */
 export async function fetchCatalogueIndex(): Promise<Integration[]> {
-  const { data, error } = await supabase().from('integrations').select(COLUMNS).order('connections', { ascending: false }).limit(1000);
+  const { data, error } = await publicRest().from('integrations').select(COLUMNS).order('connections', { ascending: false }).limit(1000);
   if (error) throw new Error(error.message);
   return toIntegrations(data);
 }

@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { integrationKeys } from '@/lib/data/integrations';
-import { useWriteMutation, type MutationCallbacks } from '@/lib/data/mutation';
 import { fetchCatalogueIndex, fetchCategoryCounts, fetchFirstTools, fetchIntegrations, type MarketplaceQuery } from './integrations';
-import { submitConnectionRequest, submitIntegrationRequest } from './requests';
 
 const FIVE_MINUTES = 5 * 60_000;
 export const marketplaceQuery = (q: MarketplaceQuery) =>
@@ -18,9 +16,3 @@ export const firstToolsQuery = (n: number) =>
   queryOptions({ queryKey: integrationKeys.first(n), queryFn: () => fetchFirstTools(n), staleTime: FIVE_MINUTES });
 export const catalogueIndexQuery = () =>
   queryOptions({ queryKey: integrationKeys.index(), queryFn: fetchCatalogueIndex, staleTime: FIVE_MINUTES });
-
-// Requests change nothing the user's screens read back (the plan's usage is refreshed by the caller).
-export const useSubmitConnectionRequest = (cb?: MutationCallbacks<void, Parameters<typeof submitConnectionRequest>[0]>) =>
-  useWriteMutation(submitConnectionRequest, [], cb);
-export const useSubmitIntegrationRequest = (cb?: MutationCallbacks<void, Parameters<typeof submitIntegrationRequest>[0]>) =>
-  useWriteMutation(submitIntegrationRequest, [], cb);

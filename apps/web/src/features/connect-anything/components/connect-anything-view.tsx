@@ -1,14 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { FilterId, MarketplaceQuery } from '../api/integrations';
 import { categoryCountsQuery } from '../api/queries';
-import { CompareTab } from './compare-tab';
-import { ConnectorGraphTab } from './connector-graph-tab';
 import { DirectoryHeader } from './directory-header';
-import { MakeConnectionsTab } from './make-connections-tab';
 import { MarketplaceTab } from './marketplace-tab';
-import { PlannerTab } from './planner-tab';
+
+// The Marketplace is what a visit shows; the other tabs (their selects, forms and dialog) load when picked, or when the
+// pointer or focus reaches their trigger, so a first visit carries the catalogue only (issue 15).
+const loaders = {
+  compare: () => import('./compare-tab').then((m) => ({ default: m.CompareTab })),
+  planner: () => import('./planner-tab').then((m) => ({ default: m.PlannerTab })),
+  make: () => import('./make-connections-tab').then((m) => ({ default: m.MakeConnectionsTab })),
+  graph: () => import('./connector-graph-tab').then((m) => ({ default: m.ConnectorGraphTab })),
+};
+const CompareTab = lazy(loaders.compare);
+const PlannerTab = lazy(loaders.planner);
+const MakeConnectionsTab = lazy(loaders.make);
+const ConnectorGraphTab = lazy(loaders.graph);
+const preload = (id: string) => void (loaders as Record<string, (() => Promise<unknown>) | undefined>)[id]?.();
 
 const TABS = [
   { id: 'marketplace', label: 'Marketplace' },
@@ -54,7 +65,7 @@ export function ConnectAnythingView({ assistant }: { assistant: ReactNode }) {
         <div className="-mx-4 overflow-x-auto px-4 sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0">
           <TabsList className="h-auto w-max min-w-full justify-start gap-1 lg:w-full lg:justify-center">
             {TABS.map((t) => (
-              <TabsTrigger key={t.id} value={t.id} className="px-3 py-2">
+              <TabsTrigger key={t.id} value={t.id} className="px-3 py-2" onPointerEnter={() => preload(t.id)} onFocus={() => preload(t.id)}>
                 {t.label}
               </TabsTrigger>
             ))}
@@ -73,21 +84,33 @@ export function ConnectAnythingView({ assistant }: { assistant: ReactNode }) {
           />
         </TabsContent>
         <TabsContent value="compare" className="mt-6">
-          <CompareTab />
+          <Suspense fallback={<TabLoading />}>
+            <CompareTab />
+          </Suspense>
         </TabsContent>
         <TabsContent value="planner" className="mt-6">
-          <PlannerTab />
+          <Suspense fallback={<TabLoading />}>
+            <PlannerTab />
+          </Suspense>
         </TabsContent>
         <TabsContent value="make" className="mt-6">
-          <MakeConnectionsTab onPlan={() => setTab('planner')} />
+          <Suspense fallback={<TabLoading />}>
+            <MakeConnectionsTab onPlan={() => setTab('planner')} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="assistant" className="mt-6">
           {assistant}
         </TabsContent>
         <TabsContent value="graph" className="mt-6">
-          <ConnectorGraphTab />
+          <Suspense fallback={<TabLoading />}>
+            <ConnectorGraphTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>
   );
+}
+
+function TabLoading() {
+  return <Spinner className="mx-auto my-10 size-6 text-primary" label="Loading" />;
 }

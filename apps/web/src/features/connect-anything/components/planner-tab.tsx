@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
 import { messages } from '@/lib/messages';
-import { useSubmitConnectionRequest } from '../api/queries';
+import { useSubmitConnectionRequest } from '../api/requests';
 import { SignInNotice } from './sign-in-notice';
 
 const FEATURE = 'connect_anything_custom';

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
 import { messages } from '@/lib/messages';
-import { useSubmitIntegrationRequest } from '../api/queries';
+import { useSubmitIntegrationRequest } from '../api/requests';
 
 const empty = { service_name: '', description: '', use_case: '' };
 

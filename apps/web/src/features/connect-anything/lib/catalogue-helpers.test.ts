@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Integration } from '@app/shared';
-import { escapeSearch } from '../api/integrations';
+import { escapeSearch, parseCategoryCounts } from '../api/integrations';
 import { addToComparison } from '../components/compare-tab';
 import { rangeLabel } from '../components/marketplace-tab';
 import { connectorPath } from './connector-path';
@@ -56,5 +56,25 @@ describe('marketplace helpers', () => {
     expect(addToComparison(['a'], 'a')).toEqual(['a']);
     expect(addToComparison(['a', 'b'], 'c')).toEqual(['a', 'b', 'c']);
     expect(addToComparison(['a', 'b', 'c'], 'd')).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('parseCategoryCounts', () => {
+  it('passes the server shape through', () => {
+    const counts = { total: 12, popular: 3, by_category: { crm: 4, automation: 8 } };
+    expect(parseCategoryCounts(counts)).toEqual(counts);
+    expect(parseCategoryCounts({ total: 0, popular: 0, by_category: {} })).toEqual({ total: 0, popular: 0, by_category: {} });
+  });
+  it.each([
+    null,
+    'x',
+    { total: 1, popular: 1 },
+    { total: '1', popular: 1, by_category: {} },
+    { total: 1, popular: -1, by_category: {} },
+    { total: 1.5, popular: 1, by_category: {} },
+    { total: 1, popular: 1, by_category: null },
+    { total: 1, popular: 1, by_category: { crm: '2' } },
+  ])('refuses %j', (raw) => {
+    expect(() => parseCategoryCounts(raw)).toThrow('The catalogue counts came back in an unexpected shape');
   });
 });

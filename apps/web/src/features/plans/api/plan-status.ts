@@ -1,24 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { PLAN_IDS, type LimitedFeature } from '@app/shared';
-import { planKeys } from '@/lib/plan/plan-keys';
 import type { PlanStatus } from '@/lib/plan/plan-context';
-import { supabase } from '@/lib/supabase';
-
-const METERED: readonly LimitedFeature[] = ['connect_anything_custom'];
-
-/** public.plan_status() returns json: checked here, where it enters the app. */
-const planStatusSchema = z.object({
-  plan_id: z.enum(PLAN_IDS as [PlanStatus['plan_id'], ...PlanStatus['plan_id'][]]),
-  plan_name: z.string(),
-  status: z.enum(['trialing', 'active', 'past_due', 'canceled', 'expired']),
-  trial_ends_at: z.string().nullable(),
-  trial_days_remaining: z.number().nullable(),
-  credits_balance: z.number(),
-  credits_allowance: z.number(),
-  modules: z.array(z.string()),
-  limits: z.record(z.string(), z.number().nullable()),
-}) satisfies z.ZodType<PlanStatus>;
+import { planKeys } from '@/lib/plan/plan-keys';
 
 export interface PlanSnapshot {
   status: PlanStatus | null;
@@ -26,22 +8,9 @@ export interface PlanSnapshot {
   remaining: Record<string, number | null>;
 }
 
-async function loadPlan(): Promise<PlanSnapshot> {
-  const client = supabase();
-  const [statusRes, ...usage] = await Promise.all([
-    client.rpc('plan_status'),
-    ...METERED.map((feature) => client.rpc('remaining_usage', { feature })),
-  ]);
-  if (statusRes.error) throw new Error(statusRes.error.message);
-  const remaining: Record<string, number | null> = {};
-  METERED.forEach((f, i) => {
-    const r = usage[i]!;
-    if (r.error) throw new Error(r.error.message);
-    // remaining_usage() answers NULL for unlimited, which the generated type cannot say
-    remaining[f] = z.number().nullable().parse(r.data);
-  });
-  return { status: statusRes.data == null ? null : planStatusSchema.parse(statusRes.data), remaining };
-}
+// The loader (and zod, which checks what it reads) comes with the first signed-in read: PlanProvider also wraps
+// /connect-anything, public, where a visitor has no plan to read (issue 15).
+const loadPlan = () => import('./load-plan').then((m) => m.loadPlan());
 
 export const planStatusQuery = (userId: string | null) =>
   queryOptions({ queryKey: planKeys.forUser(userId), queryFn: loadPlan, enabled: Boolean(userId), staleTime: 30_000 });
