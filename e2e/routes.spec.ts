@@ -51,4 +51,20 @@ test.describe('every route opens cleanly', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((s) => /dashboard|onboarding|connect-anything|admin/.test(s))).toEqual([]);
   });
+
+  test('a first visit to /connect-anything reads the catalogue without supabase-js or zod (ADR 0087)', async ({ page }) => {
+    const bodies: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') bodies.push(r.text().catch(() => ''));
+    });
+    await openPage(page, '/connect-anything');
+    await expect(page.getByTestId('integration-card')).toHaveCount(12); // the first page of the catalogue, read
+    await expect(page.getByTestId('count-all')).not.toBeEmpty(); // and the category counts
+    await page.waitForLoadState('networkidle');
+    const scripts = await Promise.all(bodies);
+    expect(scripts.length).toBeGreaterThan(3);
+    // class names each library keeps in its minified build: auth-js's AuthApiError, zod's ZodError
+    expect(scripts.filter((s) => s.includes('AuthApiError')).length, 'supabase-js (auth) chunks').toBe(0);
+    expect(scripts.filter((s) => s.includes('ZodError')).length, 'zod chunks').toBe(0);
+  });
 });
