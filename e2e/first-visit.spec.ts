@@ -31,6 +31,27 @@ async function consentDecided(page: Page) {
   });
 }
 
+test.describe('content before code', () => {
+  // decision 0088: a prerendered page's scripts wait in a template until it has painted, so its stylesheet (which
+  // the paint needs) has arrived before the first script is even asked for; the private pages' shell is unchanged.
+  for (const route of ['/', '/pricing', '/sign-up']) {
+    test(`${route} asks for its JavaScript only after its stylesheet has arrived`, async ({ context }) => {
+      const page = await context.newPage();
+      await page.goto(route);
+      await waitForApp(page);
+      const { cssEnd, firstScript } = await page.evaluate(() => {
+        const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        return {
+          cssEnd: Math.max(...res.filter((e) => /\/assets\/.*\.css$/.test(e.name)).map((e) => e.responseEnd)),
+          firstScript: Math.min(...res.filter((e) => /\/assets\/.*\.js$/.test(e.name)).map((e) => e.startTime)),
+        };
+      });
+      expect(Number.isFinite(cssEnd) && Number.isFinite(firstScript)).toBe(true);
+      expect(firstScript).toBeGreaterThan(cssEnd);
+    });
+  }
+});
+
 test.describe('typing before hydration', () => {
   test('/join-waiting-list keeps what was typed before its JavaScript ran and sends it', async ({ context }) => {
     const page = await context.newPage(); // not the fixture's page: its goto waits for hydration

@@ -38,7 +38,7 @@ function head(meta, brand, { canonical = true, noindex = false } = {}) {
 }
 
 /** The template's title and description make way for the page's head. */
-function page(template, headHtml, renderedBody, preloads = '') {
+function page(template, headHtml, renderedBody, preloads = '', loader = undefined) {
   // renderToString puts the resource hints React's preload() asks for (the brand font) before the markup: they
   // belong in <head>, where the browser finds them first and React looks for them when it hydrates.
   const hints = renderedBody?.match(/^(?:<link\b[^>]*\/?>)+/)?.[0] ?? '';
@@ -49,7 +49,21 @@ function page(template, headHtml, renderedBody, preloads = '') {
     .replace('</head>', `  ${headHtml}${hints}${preloads ? `\n    ${preloads}` : ''}\n  </head>`);
   if (body === undefined) return html;
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
-  return html.replace('<div id="root"></div>', `<div id="root" data-prerendered="true">${body}</div>`);
+  return contentFirst(html, loader).replace('<div id="root"></div>', `<div id="root" data-prerendered="true">${body}</div>`);
+}
+
+/**
+ * A prerendered page shows its content before its JavaScript has run, so the module script and preloads that
+ * hydrate it wait in a `<template>` until the page has painted (packages/shared/src/hydrate-after-paint.ts, decision
+ * 0088): on a slow phone network the HTML, stylesheet and font get the bandwidth first. The empty shell of the
+ * private pages (spa.html) keeps them as they are: it has nothing to show without them.
+ */
+function contentFirst(html, { script, templateId }) {
+  const tags = /\s*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
+  const moved = html.match(tags) ?? [];
+  if (!moved.some((t) => t.includes('<script'))) throw new Error('index.html has no module script to move');
+  const held = `<template id="${templateId}">${moved.map((t) => t.trim()).join('')}</template><script>${script}</script>`;
+  return html.replace(tags, '').replace('</head>', `  ${held}\n  </head>`);
 }
 
 /**
@@ -102,7 +116,7 @@ function write(file, html) {
 }
 
 export async function prerender(ssrEntry, outDir, webRoot) {
-  const { render, PUBLIC_PAGES, NOT_FOUND_META, PRERENDER_CONFIG, NOINDEX_PREFIXES, APP_ROUTES } = await import(
+  const { render, PUBLIC_PAGES, NOT_FOUND_META, PRERENDER_CONFIG, NOINDEX_PREFIXES, APP_ROUTES, HYDRATE_LOADER } = await import(
     pathToFileURL(ssrEntry).href
   );
   const brand = PRERENDER_CONFIG.brandName;
@@ -114,7 +128,7 @@ export async function prerender(ssrEntry, outDir, webRoot) {
   write(path.join(outDir, 'spa.html'), page(template, head(PUBLIC_PAGES[0], brand, { canonical: false })));
   for (const meta of PUBLIC_PAGES) {
     const file = path.join(outDir, meta.path === '/' ? 'index.html' : path.join(meta.path.slice(1), 'index.html'));
-    write(file, page(template, head(meta, brand), await render(meta.path), preloadsOf(meta.path)));
+    write(file, page(template, head(meta, brand), await render(meta.path), preloadsOf(meta.path), HYDRATE_LOADER));
   }
   write(
     path.join(outDir, '404.html'),
@@ -123,6 +137,7 @@ export async function prerender(ssrEntry, outDir, webRoot) {
       head(NOT_FOUND_META, brand, { canonical: false, noindex: true }),
       await render('/this-page-does-not-exist'),
       preloadsOf('*'),
+      HYDRATE_LOADER,
     ),
   );
   // What the server needs: which routes are prerendered (sitemap.xml), which never indexed (robots.txt), and the

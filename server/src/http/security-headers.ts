@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { CONSENT_GATE_SCRIPT } from '@app/shared/consent-gate';
+import { HYDRATE_AFTER_PAINT_SCRIPT } from '@app/shared/hydrate-after-paint';
 import type { Config } from '../config.js';
 import { nodeResponse } from './node-io.js';
 
 const origin = (u: string) => new URL(u).origin;
 const wsOrigin = (u: string) => origin(u).replace(/^http/, 'ws');
-/** The one inline script the pages carry (the consent gate in their head), admitted by its hash. */
-const CONSENT_GATE_HASH = `'sha256-${createHash('sha256').update(CONSENT_GATE_SCRIPT).digest('base64')}'`;
+/** The two inline scripts the pages carry (the consent gate, and the prerendered pages' loader), admitted by hash. */
+const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+const INLINE_SCRIPT_HASHES = [scriptHash(CONSENT_GATE_SCRIPT), scriptHash(HYDRATE_AFTER_PAINT_SCRIPT)];
 
 /** The CSP allows only what we embed: the booking page, the intro video, the voice agent. */
 export function contentSecurityPolicy(config: Config): string {
@@ -16,8 +18,8 @@ export function contentSecurityPolicy(config: Config): string {
   const video = origin(config.INTRO_VIDEO_URL);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // blob: for the voice client's audio worklets; the booking embed's script; the consent gate
-    'script-src': ["'self'", 'blob:', 'https://assets.calendly.com', CONSENT_GATE_HASH],
+    // blob: for the voice client's audio worklets; the booking embed's script; our two inline scripts
+    'script-src': ["'self'", 'blob:', 'https://assets.calendly.com', ...INLINE_SCRIPT_HASHES],
     'style-src': ["'self'", "'unsafe-inline'", 'https://assets.calendly.com'],
     'img-src': ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://*.calendly.com'],
     'font-src': ["'self'", 'data:'],
