@@ -7,7 +7,7 @@ import { ToasterHost } from './toaster-host';
 
 /**
  * Every app-wide provider; rendered by the root route's element (root-layout), so all of them sit under the router.
- * The session (supabase-js, auth, inactivity timeout), the toaster and the query client (app/query, around each lazy
+ * The session (supabase-js, auth, inactivity timeout), the toaster and the query client (lib/data/query-client, around each lazy
  * page) are loaded on demand (issue 15, decision 0055).
  */
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -16,7 +16,7 @@ export interface PageRoute {
   /** The page's code calls supabase() synchronously: supabase-js is loaded with its chunk, before it renders. */
   session?: boolean;
   /**
-   * The page uses TanStack Query: the query client (app/query) loads with it and is provided around it. Implied by
+   * The page uses TanStack Query: the query client (lib/data/query-client) loads with it and is provided around it. Implied by
    * `session`. The build refuses a page that imports TanStack Query without it (apps/web/prerender.mjs).
    */
   query?: boolean;
@@ -40,8 +40,8 @@ export const routes: readonly PageRoute[] = [
   { path: paths.home, ...page(() => import('@/pages/home')) },
   { path: paths.dashboard, ...page(() => import('@/pages/dashboard'), SESSION) },
   { path: paths.user, ...page(() => import('@/pages/user'), SESSION) },
-  { path: paths.signIn, ...page(() => import('@/pages/sign-in'), QUERY) },
-  { path: paths.signUp, ...page(() => import('@/pages/sign-up'), QUERY) },
+  { path: paths.signIn, ...page(() => import('@/pages/sign-in')) },
+  { path: paths.signUp, ...page(() => import('@/pages/sign-up')) },
   { path: paths.resetPassword, ...page(() => import('@/pages/reset-password'), SESSION) },
   { path: paths.authConfirm, ...page(() => import('@/pages/auth-confirm'), SESSION) },
   { path: paths.setPassword, ...page(() => import('@/pages/set-password'), SESSION) },
@@ -78,9 +78,9 @@ export function loadPage(route: PageRoute): Tracked<PageModule> {
       ? async () => ({ Component: route.Component as ComponentType })
       : !route.query
         ? route.load
-        : // the page comes with the query client around it (app/query): TanStack Query is not in the entry
+        : // the page comes with the query client around it (lib/data/query-client): TanStack Query is not in the entry
           () =>
-            Promise.all([route.load!(), import('./query')]).then(([{ Component: Page }, { QueryProvider }]) => ({
+            Promise.all([route.load!(), import('@/lib/data/query-client')]).then(([{ Component: Page }, { QueryProvider }]) => ({
               Component: () => (
                 <QueryProvider>
                   <Page />

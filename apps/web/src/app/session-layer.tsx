@@ -5,7 +5,7 @@ import { QueryCacheGuard } from '@/lib/query-cache-guard';
 import { useAuth, type AuthContextValue } from '@/lib/session/auth-context';
 import { useSessionTimeout, type SessionTimeoutValue } from '@/lib/session/timeout-context';
 import { requestToaster } from '@/lib/toast';
-import { QueryProvider } from './query';
+import { QueryProvider } from '@/lib/data/query-client';
 
 export interface SessionLayerProps {
   onAuth(value: AuthContextValue): void;

@@ -1,5 +1,5 @@
 import { PlanProvider } from '@/features/plans/plan-provider';
-import { OnboardingGate } from '@/lib/session/onboarding-rule';
+import { OnboardingGate } from '@/lib/session/onboarding-status';
 import { ProtectedRoute } from '@/lib/session/protected-route';
 import { ActionPlanBoard } from '@/features/coach/components/action-plan';
 import { CoachPanel } from '@/features/coach/components/coach-panel';

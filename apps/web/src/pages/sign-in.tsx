@@ -5,13 +5,14 @@ import type { SignInRedirectState } from '@/lib/session/protected-route';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
 import { AccountPreview } from '@/features/landing/components/account-preview';
-import { homeFor, useOnboardingStatus } from '@/lib/session/onboarding-rule';
+import { homeFor } from '@/lib/session/onboarding-rule';
+import { useOnboardingStatusLazily } from '@/lib/session/onboarding-status-lazy';
 import { paths } from '@/lib/paths';
 
 /** /sign-in: back to where the visitor was sent from, else the unfinished onboarding, else /dashboard. */
 export function Component() {
   const { isSignedIn, mfaPending } = useAuth();
-  const onboarding = useOnboardingStatus();
+  const [onboarding, onboardingProbe] = useOnboardingStatusLazily();
   const navigate = useNavigate();
   const from = (useLocation().state as SignInRedirectState | null)?.from;
 
@@ -25,6 +26,7 @@ export function Component() {
   return (
     <AuthPageShell aside={<AccountPreview />}>
       <AuthCard defaultTab="signin" onSignInSuccess={() => {}} onSignUpSuccess={() => navigate(paths.signUp)} />
+      {onboardingProbe}
     </AuthPageShell>
   );
 }
