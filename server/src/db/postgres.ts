@@ -2,12 +2,12 @@ import pg from 'pg';
 import { watchPool } from '../metrics.js';
 import { corked, createCoalescer, toResult } from './coalesce.js';
 import { runOneSync } from './one-sync.js';
-import type { Database, QueryResult, Queryable } from './types.js';
+import type { Database, QueryOptions, QueryResult, Queryable } from './types.js';
 
 function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      return toResult<T>(await c.query(sql, params));
+    async query<T>(sql: string, params: unknown[] = [], opts?: QueryOptions): Promise<QueryResult<T>> {
+      return toResult<T>(await (opts?.name ? c.query({ name: opts.name, text: sql, values: params }) : c.query(sql, params)));
     },
     async exec(sql: string) {
       await c.query(sql);
