@@ -21,7 +21,7 @@ interface Connection {
 type Callback = (err: Error | null, results?: pg.QueryResult | pg.QueryResult[]) => void;
 
 /** pg's Query: the client accepts only its instances on a pipelined connection; its result handling is reused. */
-const QueryBase = pg.Query as unknown as new (config: { text: string }) => {
+const QueryBase = pg.Query as unknown as new (text: string) => {
   callback?: Callback;
   handleError(err: Error, connection: Connection): void;
   handleCommandComplete(msg: unknown, connection: Connection): void;
@@ -50,7 +50,7 @@ class OneSyncBatch extends QueryBase {
     private readonly statements: BoundStatement[],
     private readonly bound: unknown[][],
   ) {
-    super({ text: '' });
+    super('');
   }
 
   // Read by the client on ParseComplete and ErrorResponse; written (and ignored) by pg's Query constructor.
