@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
 import type { AppContext } from '../context.js';
+import { authCors } from './cors.js';
 import type { AuthDeps } from './deps.js';
 import { authError, sendAuthError } from '../errors/auth.js';
 import { authLimitsFor } from './limits.js';
@@ -43,25 +43,7 @@ function requireApiKey(ctx: AppContext): MiddlewareHandler {
 export function authRoutes(ctx: AppContext): Hono {
   const app = new Hono();
   const deps: AuthDeps = { ctx, limits: authLimitsFor(ctx) };
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowHeaders: [
-        'Accept',
-        'Authorization',
-        'Content-Type',
-        'X-Client-Info',
-        'X-Supabase-Api-Version',
-        'apikey',
-        'x-client-info',
-        'X-JWT-AUD',
-      ],
-      exposeHeaders: ['X-Total-Count', 'Link', 'X-Supabase-Api-Version'],
-      maxAge: 86400,
-    }),
-  );
+  app.use('*', authCors());
   app.use('*', requireApiKey(ctx));
   for (const register of [
     registerMeta,

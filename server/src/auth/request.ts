@@ -21,9 +21,14 @@ function dropNulls(v: unknown): unknown {
   return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null));
 }
 
+// Lenient as Response.text() is: invalid bytes become U+FFFD, a leading BOM is dropped.
+const lenientUtf8 = new TextDecoder('utf-8');
+
 /** Parses the JSON body against `schema` (unknown keys ignored), answering GoTrue's 400s. */
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  const text = await c.req.text();
+  // The bytes, decoded here: after the input guard has read them (hono caches the ArrayBuffer), c.req.text() would
+  // build an undici Response with a body stream to decode them again (issue 16).
+  const text = lenientUtf8.decode(await c.req.arrayBuffer());
   let json: unknown = {};
   if (text.trim()) {
     try {

@@ -138,13 +138,12 @@ type RefreshGrant =
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string, meta: RequestMeta): Promise<SessionResponse> {
   const child = newRefreshToken();
-  const { rows } = await ctx.db.query<{ grant: RefreshGrant }>('select auth.refresh_grant($1, $2, $3, $4, $5) as grant', [
-    sha256(refreshToken),
-    sha256(child),
-    ctx.config.AUTH_REFRESH_REUSE_INTERVAL,
-    meta.userAgent ?? null,
-    truncateIp(meta.ip),
-  ]);
+  // Prepared once per connection: parsing and planning the call anew cost ~60 of its ~440 backend CPU µs (issue 16).
+  const { rows } = await ctx.db.query<{ grant: RefreshGrant }>(
+    'select auth.refresh_grant($1, $2, $3, $4, $5) as grant',
+    [sha256(refreshToken), sha256(child), ctx.config.AUTH_REFRESH_REUSE_INTERVAL, meta.userAgent ?? null, truncateIp(meta.ip)],
+    { name: 'auth_refresh_grant' },
+  );
   const grant = rows[0]!.grant;
   if ('user' in grant) {
     const user = userFromJson(grant.user);

@@ -18,7 +18,7 @@ export function instrument(db: Database): Database {
     }
   }
   const wrap = (q: Queryable): Queryable => ({
-    query: (sql, params) => timed('query', () => q.query(sql, params)),
+    query: (sql, params, opts) => timed('query', () => q.query(sql, params, opts)),
     exec: (sql) => timed('exec', () => q.exec(sql)),
   });
   return {

@@ -1,12 +1,13 @@
 import pg from 'pg';
 import { watchPool } from '../metrics.js';
 import { corked, createCoalescer, toResult } from './coalesce.js';
-import type { Database, QueryResult, Queryable } from './types.js';
+import { runOneSync } from './one-sync.js';
+import type { Database, QueryOptions, QueryResult, Queryable } from './types.js';
 
 function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      return toResult<T>(await c.query(sql, params));
+    async query<T>(sql: string, params: unknown[] = [], opts?: QueryOptions): Promise<QueryResult<T>> {
+      return toResult<T>(await (opts?.name ? c.query({ name: opts.name, text: sql, values: params }) : c.query(sql, params)));
     },
     async exec(sql: string) {
       await c.query(sql);
@@ -43,6 +44,17 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     async transactionBatch(statements, { commitWithStatements, check, coalesce }) {
       if (coalesce && commitWithStatements) return coalescer.run(coalesce, statements, check);
       const client = await pool.connect();
+      if (commitWithStatements) {
+        // One implicit transaction ended by a single Sync: what BEGIN, the statements and COMMIT did, in one
+        // exchange the backend answers in one flush (db/one-sync.ts, issue 16). A failure rolls it all back.
+        try {
+          const results = await runOneSync(client, statements);
+          check?.(results);
+          return results;
+        } finally {
+          client.release();
+        }
+      }
       try {
         // Corked, the batch leaves in one write instead of one per statement (pg uncorks after each).
         const sent = corked(client, () => [
@@ -50,21 +62,15 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
           ...statements.map((s) =>
             s.name ? client.query({ name: s.name, text: s.sql, values: s.params ?? [] }) : client.query(s.sql, s.params ?? []),
           ),
-          ...(commitWithStatements ? [client.query('commit')] : []),
         ]);
         // allSettled observes every promise: after a failure the rest reject with 25P02 and must not go unhandled.
-        // A COMMIT sent behind a failed statement ends the aborted transaction as a ROLLBACK (no error).
         const settled = await Promise.allSettled(sent);
         const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
         if (failed) {
-          if (!commitWithStatements) await client.query('rollback').catch(() => {});
+          await client.query('rollback').catch(() => {});
           throw failed.reason;
         }
-        const results = settled.slice(1, 1 + statements.length).map((r) => toResult((r as PromiseFulfilledResult<pg.QueryResult>).value));
-        if (commitWithStatements) {
-          check?.(results);
-          return results;
-        }
+        const results = settled.slice(1).map((r) => toResult((r as PromiseFulfilledResult<pg.QueryResult>).value));
         try {
           check?.(results);
         } catch (err) {

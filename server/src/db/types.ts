@@ -8,10 +8,18 @@ export interface QueryResult<T = Record<string, unknown>> {
 }
 
 export interface Queryable {
-  /** Parameterised query ($1, $2 ...). Never interpolate values into `sql`. */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /**
+   * Parameterised query ($1, $2 ...). Never interpolate values into `sql`. `opts.name`: a prepared-statement name for
+   * this exact `sql`, as BoundStatement.name (PostgreSQL parses and plans it once per connection; PGlite ignores it).
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+}
+
+export interface QueryOptions {
+  /** Unique per text and fixed (a constant of the caller), so the names a connection holds stay bounded. */
+  name?: string;
 }
 
 /** A statement with its bound parameters. */

@@ -16,6 +16,13 @@ export interface ResultRow {
 
 const claimText = (v: unknown) => (typeof v === 'string' ? v : null);
 
+// read-only mode (allowed after the first snapshot, unlike the reverse), role, claims, request: one statement. Two
+// constant texts, so the statement-name lookup hashes each once per process (issue 16).
+const PREAMBLE = `select set_config('transaction_read_only', $7, true), set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+              set_config('request.headers', $3, true), set_config('request.method', $4, true), set_config('request.path', $5, true),
+              set_config('request.ip', $6, true)`;
+const PREAMBLE_LIVE_WRITER = `${PREAMBLE}, auth.require_live_writer($8, $9)`;
+
 /**
  * Runs one statement in its own transaction as the caller's role, with PostgREST's preamble, so RLS,
  * auth.uid() and the request-identity triggers see who is calling. `check` runs before COMMIT; throwing
@@ -40,11 +47,8 @@ export async function runAsCaller(
   // gone (issue 12 #2); reads skip the lookup, as PostgREST does, so the hot path pays nothing.
   const liveWriter = !opts.readOnly && caller.role === 'authenticated';
   let kept: ResultRow | undefined;
-  // read-only mode (allowed after the first snapshot, unlike the reverse), role, claims, request: one statement
   const preamble = {
-    sql: `select set_config('transaction_read_only', $7, true), set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-              set_config('request.headers', $3, true), set_config('request.method', $4, true), set_config('request.path', $5, true),
-              set_config('request.ip', $6, true)${liveWriter ? ', auth.require_live_writer($8, $9)' : ''}`,
+    sql: liveWriter ? PREAMBLE_LIVE_WRITER : PREAMBLE,
     params: [
       caller.role,
       JSON.stringify({ ...caller.claims, role: caller.role }),
