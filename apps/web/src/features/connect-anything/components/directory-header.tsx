@@ -80,7 +80,8 @@ export function DirectoryHeader({ search, onSearch, layout, onLayout, filter, on
                 {f.label}
                 <span
                   className={cn(
-                    'rounded-full px-1.5 text-xs tabular-nums',
+                    // as wide for '…' as for three digits: the counts arrive after the first paint and must not move the buttons
+                    'min-w-[calc(3ch+0.75rem)] rounded-full px-1.5 text-center text-xs tabular-nums',
                     filter === f.id ? 'bg-black/25' : 'bg-secondary text-muted-foreground',
                   )}
                   data-testid={`count-${f.id}`}

@@ -24,6 +24,13 @@ interface Props {
   onCompact(v: boolean): void;
 }
 
+const gridColumns = {
+  list: 'grid-cols-1',
+  compact: 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-4',
+  grid: 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
+} as const;
+/** About a card's height in each layout (integration-card.tsx), for the placeholders shown while a page loads. */
+const placeholderHeight = { list: 'h-20', compact: 'h-24', grid: 'h-40' } as const;
 /** 'X to Y of N integrations' (docs/product.md#connect-anything). */
 export function rangeLabel(page: number, total: number): string {
   if (total === 0) return '0 integrations';
@@ -92,8 +99,17 @@ export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear
 
       {result.isError && <Alert variant="destructive">{messages.connectAnything.loadFailed}</Alert>}
       {result.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-6 text-primary" label="Loading integrations" />
+        // As many placeholders as a page has cards, in the same grid: the cards replace them without pushing what is
+        // below (the prerendered page shows these; issue 15, CLS).
+        <div className="relative">
+          <ul aria-hidden className={cn('grid gap-3', gridColumns[cardLayout])}>
+            {Array.from({ length: MARKETPLACE_PAGE_SIZE }, (_, i) => (
+              <li key={i} className={cn('rounded-lg border bg-card/40', placeholderHeight[cardLayout])} />
+            ))}
+          </ul>
+          <div className="absolute inset-x-0 top-16 flex justify-center">
+            <Spinner className="size-6 text-primary" label="Loading integrations" />
+          </div>
         </div>
       ) : result.data && result.data.rows.length === 0 ? (
         <div className="rounded-lg border border-dashed py-16 text-center">
@@ -101,18 +117,7 @@ export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear
           <p className="mt-1 text-sm text-muted-foreground">Try another search or category, or request the integration you need.</p>
         </div>
       ) : (
-        <ul
-          aria-busy={result.isFetching}
-          className={cn(
-            'grid gap-3',
-            cardLayout === 'list'
-              ? 'grid-cols-1'
-              : cardLayout === 'compact'
-                ? 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-4'
-                : 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
-            result.isFetching && 'opacity-70',
-          )}
-        >
+        <ul aria-busy={result.isFetching} className={cn('grid gap-3', gridColumns[cardLayout], result.isFetching && 'opacity-70')}>
           {result.data?.rows.map((item) => (
             <li key={item.id} className="flex">
               <div className="flex-1 [&>article]:h-full">
