@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
 
-function raw(base: string, method: string, path: string, headers: http.OutgoingHttpHeaders = {}, body?: string) {
+function raw(base: string, method: string, path: string, headers: http.OutgoingHttpHeaders = {}, body?: string | Buffer) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const req = http.request(`${base}${path}`, { method, headers }, (res) => {
       let text = '';
@@ -82,16 +82,7 @@ describe('authCors (issue 16)', () => {
       Buffer.from([0xff]),
       Buffer.from('b"}'),
     ]);
-    const res = await new Promise<string>((resolve, reject) => {
-      const req = http.request(`${urls[1]}/token`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (r) => {
-        let text = '';
-        r.setEncoding('utf8');
-        r.on('data', (d: string) => (text += d));
-        r.on('end', () => resolve(text));
-      });
-      req.on('error', reject);
-      req.end(bytes);
-    });
+    const res = (await raw(urls[1]!, 'POST', '/token', { 'content-type': 'application/json' }, bytes)).body;
     expect(JSON.parse(res)).toEqual({ refresh_token: `a${await new Response(new Uint8Array([0xff])).text()}b` });
   });
 });

@@ -2,16 +2,17 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../context.js';
-import { decodeUtf8, INVALID_UTF8_MESSAGE, rawQueryOf } from '../http/body.js';
+import { decodeUtf8, INVALID_UTF8_MESSAGE } from '../http/body.js';
 import { nodeResponse } from '../http/node-io.js';
 import type { ParsedQuery } from './ast.js';
-import { buildDelete, buildInsert, buildRead, buildRpc, buildUpdate, type Row, type Statement } from './build-sql.js';
+import { buildDelete, buildInsert, buildRpc, buildUpdate, type Row, type Statement } from './build-sql.js';
 import { restError, RestError } from './errors.js';
 import { runAsCaller, type ResultRow } from './execute.js';
 import { explained, planBody } from './explain.js';
 import { contentType, parseAccept, type Accepted } from './media-types.js';
 import { pageOf, parsePrefer, parseRange, preferenceApplied, type Preferences } from './preferences.js';
 import { parseQuery } from './parse-query.js';
+import { readPlan } from './read-plan.js';
 import { resolveRoutine } from './rpc-resolve.js';
 import type { Caller } from './request-role.js';
 import type { Relation, SchemaCache, SchemaCacheHolder } from './schema-cache.js';
@@ -135,76 +136,16 @@ async function answerPlan(
 /** The schema of the request (Accept-Profile / Content-Profile, checked in index.ts). */
 const profileOf = (c: Context): string => (c.get('profile' as never) as string | undefined) ?? 'public';
 
-/** What a GET or HEAD of a table runs and answers with, derived from the URL, three headers and the schema cache only. */
-interface ReadPlan {
-  stmt: Statement;
-  offset: number;
-  type: string;
-  singular: boolean;
-  preferenceApplied: string | undefined;
-}
-
-/** Bounds each schema cache's read plans (a full map is emptied: plans are rebuilt on demand), and their keys. */
-const MAX_READ_PLANS = 500;
-const MAX_READ_PLAN_KEY = 2048;
-const readPlans = new WeakMap<SchemaCache, Map<string, ReadPlan>>();
-
-/**
- * The read plan of a GET/HEAD (no EXPLAIN), remembered per schema cache by the raw query string, the method and the
- * Prefer, Accept and Range headers (issue 16): parsing the query string and writing the SQL were about a twentieth of
- * a catalogue read's server CPU. They are a pure function of those inputs, the process's config and the schema
- * cache (a reload is a new cache object, so it starts empty); who calls is not part of a plan: the role, claims and
- * request settings reach SQL through the preamble (execute.ts) on every request. Requests that fail to parse throw
- * each time, as before, and are never remembered.
- */
-function readPlan(deps: RestDeps, c: Context, cache: SchemaCache, rel: Relation, name: string, method: string): ReadPlan | undefined {
-  const prefer = c.req.header('prefer');
-  const accept = c.req.header('accept');
-  const range = method === 'GET' ? c.req.header('range') : undefined;
-  const key = `${name}\u0000${method}\u0000${rawQueryOf(c)}\u0000${prefer ?? '\u0001'}\u0000${accept ?? '\u0001'}\u0000${range ?? '\u0001'}`;
-  let plans = readPlans.get(cache);
-  const known = plans?.get(key);
-  if (known) return known;
-  const { ctx } = deps;
-  const q = parseQuery(new URL(c.req.url).searchParams);
-  q.aggregatesAllowed = ctx.config.REST_AGGREGATES_ENABLED;
-  const prefs = parsePrefer(prefer);
-  const accepted = parseAccept(accept, { planEnabled: ctx.config.REST_EXPLAIN_ENABLED });
-  if (accepted.plan) return undefined;
-  const { singular } = accepted;
-  const page = pageOf(q.limit, q.offset, method === 'GET' ? parseRange(range) : null);
-  const stmt = buildRead(cache, rel, q, page, {
-    count: prefs.count !== undefined,
-    countMethod: prefs.count,
-    singular,
-    maxRows: ctx.config.REST_MAX_ROWS,
-    body: { ...accepted, postgis: cache.postgis },
-  });
-  const plan: ReadPlan = {
-    stmt,
-    offset: page.offset,
-    type: contentType(accepted),
-    singular,
-    preferenceApplied: preferenceApplied(prefs, false),
-  };
-  if (key.length > MAX_READ_PLAN_KEY) return plan;
-  if (!plans) readPlans.set(cache, (plans = new Map()));
-  if (plans.size >= MAX_READ_PLANS) plans.clear();
-  plans.set(key, plan);
-  return plan;
-}
-
 export async function handleTable(deps: RestDeps, c: Context, caller: Caller, name: string) {
   const { ctx } = deps;
   const { cache, rel } = await relationOr404(deps, name, profileOf(c));
   const method = c.req.method;
+  const path = `/${name}`;
   if (method === 'GET' || method === 'HEAD') {
-    const plan = readPlan(deps, c, cache, rel, name, method);
-    if (plan) {
-      const path = `/${name}`;
-      const row = await runAsCaller(ctx, c, caller, plan.stmt, { readOnly: true, path, check: singularCheck(plan.singular) });
-      return pageResponse(c, row, plan.offset, { 'Preference-Applied': plan.preferenceApplied }, plan.type);
-    }
+    const plan = readPlan(ctx.config, c, cache, rel, name, method);
+    if (plan.accepted.plan) return answerPlan(deps, c, caller, plan.stmt, plan.accepted, { readOnly: true, path });
+    const row = await runAsCaller(ctx, c, caller, plan.stmt, { readOnly: true, path, check: singularCheck(plan.accepted.singular) });
+    return pageResponse(c, row, plan.offset, { 'Preference-Applied': plan.preferenceApplied }, plan.type);
   }
   const url = new URL(c.req.url);
   const q = parseQuery(url.searchParams);
@@ -215,21 +156,6 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
   const body = { ...accepted, postgis: cache.postgis };
   const type = contentType(accepted);
   const count = prefs.count !== undefined;
-  const path = `/${name}`;
-
-  if (method === 'GET' || method === 'HEAD') {
-    const page = pageOf(q.limit, q.offset, method === 'GET' ? parseRange(c.req.header('range')) : null);
-    const stmt = buildRead(cache, rel, q, page, {
-      count,
-      countMethod: prefs.count,
-      singular,
-      maxRows: ctx.config.REST_MAX_ROWS,
-      body,
-    });
-    if (accepted.plan) return answerPlan(deps, c, caller, stmt, accepted, { readOnly: true, path });
-    const row = await runAsCaller(ctx, c, caller, stmt, { readOnly: true, path, check: singularCheck(singular) });
-    return pageResponse(c, row, page.offset, { 'Preference-Applied': preferenceApplied(prefs, false) }, type);
-  }
 
   const opts = { returnRepresentation: prefs.return === 'representation', singular, count, body };
   const applied = preferenceApplied(prefs, true);

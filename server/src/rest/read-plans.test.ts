@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from '../server.js';
 const url = process.env.TEST_DATABASE_URL;
 
 /**
- * GET/HEAD read plans remembered per schema cache (handler.ts readPlan, issue 16): a remembered plan answers exactly
+ * GET/HEAD read plans remembered per schema cache (read-plan.ts, issue 16): a remembered plan answers exactly
  * what a fresh one would, per caller, per Prefer/Accept/Range, and a schema reload starts afresh. On PostgreSQL (the
  * service suites cover PGlite through the same handler).
  */

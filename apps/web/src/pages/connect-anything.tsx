@@ -1,8 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { PlanProvider } from '@/features/plans/plan-provider';
 import { ConnectAnythingView } from '@/features/connect-anything/components/connect-anything-view';
 import { PlanDialogSlot } from '@/features/plans/components/plan-dialog-slot';
-import { Spinner } from '@/components/ui/spinner';
 import { CoachRequestIntegration } from './coach-request-integration';
 
 // The assistant's tab (the coach and its styles) loads when it is opened, not with the catalogue (issue 15).
@@ -16,13 +15,7 @@ export function Component() {
     <PlanProvider>
       <CoachRequestIntegration>
         <main className="flex-1">
-          <ConnectAnythingView
-            assistant={
-              <Suspense fallback={<Spinner className="mx-auto my-10 size-6 text-primary" label="Loading" />}>
-                <IntegrationAssistant />
-              </Suspense>
-            }
-          />
+          <ConnectAnythingView assistant={<IntegrationAssistant />} />
         </main>
       </CoachRequestIntegration>
       <PlanDialogSlot />

@@ -99,7 +99,7 @@ export function ConnectAnythingView({ assistant }: { assistant: ReactNode }) {
           </Suspense>
         </TabsContent>
         <TabsContent value="assistant" className="mt-6">
-          {assistant}
+          <Suspense fallback={<TabLoading />}>{assistant}</Suspense>
         </TabsContent>
         <TabsContent value="graph" className="mt-6">
           <Suspense fallback={<TabLoading />}>
