@@ -1,23 +1,20 @@
+import { publicMessages } from './public-messages';
+import { shellMessages } from './shell-messages';
+
 /**
  * Every user-facing message of the specification, in one catalogue (docs/product.md#messages).
  * Components import from here; the texts must match the specification exactly.
- * The AI coach's texts are the catalogue's one other file, ./coach-messages.ts: this module is in the landing
- * page's JavaScript, and the coach loads only on signed-in pages.
+ * The catalogue's other files: ./coach-messages.ts, the AI coach's texts (the coach loads only on signed-in pages);
+ * ./shell-messages.ts, the few texts the entry needs, and ./public-messages.ts, the marketing pages' texts (both
+ * included here under the same keys), so the JavaScript of a first visit to a marketing page does not carry this
+ * module (issue 15).
  */
 export const messages = {
-  app: {
-    somethingWentWrong: 'Something went wrong',
-    applicationError: 'Application Error',
-    notFoundTitle: 'Page not found',
-  },
-  introVideo: {
-    /** One length for the one intro video, on the waitlist and on /demo (issue 18: they disagreed). */
-    length: '2 minutes',
-  },
+  app: shellMessages.app,
+  introVideo: publicMessages.introVideo,
   auth: {
     initializing: 'Initializing authentication...',
-    contextInitializing: 'Authentication context initializing...',
-    notYetAvailable: 'Auth not yet available',
+    ...shellMessages.auth,
     invalidCredentials: 'Invalid email or password',
     unexpected: 'An unexpected error occurred',
     passwordsDoNotMatch: 'Passwords do not match',
@@ -194,41 +191,11 @@ export const messages = {
     invalidInput: 'Voice input contains invalid content',
     workletFailed: (name: string) => `Failed to load the ${name} worklet module. Make sure the browser supports AudioWorklets.`,
   },
-  pricing: {
-    joinWaitlistToast: 'Join our waitlist to get early access to these plans!',
-  },
-  booking: {
-    timeoutTitle: 'Calendar Taking Time to Load',
-    timeoutText: 'Our calendar is slow to respond right now, but you can still book your free strategy session.',
-    errorTitle: "Let's Get You Booked!",
-    errorText: 'The calendar could not load here, but booking your free strategy session only takes a minute.',
-    helpHours: 'Available Monday-Friday, 9AM-6PM GMT',
-    helpDirect: "Book directly and we'll contact you within 24 hours",
-    callDirect: (phone: string) => `Call us directly on ${phone}`,
-  },
-  consent: {
-    title: 'Cookie Preferences',
-    description: "Choose which cookies you'd like to accept. Necessary cookies are required for the site to function.",
-    necessary: 'Required for basic functionality',
-    analytics: 'Help us improve the website',
-    functional: 'Enhanced features and personalization',
-    marketing: 'Personalized ads and content',
-    parseFailed: 'Stored cookie consent could not be read; it has been removed.',
-  },
-  contact: {
-    sent: "Thanks for your message! We'll reply within one working day.",
-    failed: 'Your message could not be sent. Please try again or email us.',
-    rateLimited: 'Too many messages from this device. Please wait a few minutes and try again.',
-    nameRequired: 'Please enter your name',
-    messageRequired: 'Please write a message',
-  },
-  waitlist: {
-    fillAllFields: 'Please fill in all fields',
-    duplicate: 'This email is already on our waitlist!',
-    failed: 'Failed to join waitlist. Please try again.',
-    joined: (n: number) => `Successfully joined the waitlist! You're position #${n}`,
-    joinFirst: 'Please join the waitlist first',
-  },
+  pricing: publicMessages.pricing,
+  booking: publicMessages.booking,
+  consent: { ...publicMessages.consent, ...shellMessages.consent },
+  contact: publicMessages.contact,
+  waitlist: publicMessages.waitlist,
   planner: {
     fillAllFields: 'Please fill in all fields',
     submitted: 'Connection request submitted successfully!',
