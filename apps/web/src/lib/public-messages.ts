@@ -1,5 +1,6 @@
 /**
- * The marketing pages' texts: booking, pricing, the intro video, the cookie preferences, contact and the waitlist.
+ * The marketing pages' texts (booking, pricing, the intro video, the cookie preferences, contact, the waitlist) and
+ * the public forms' input checks.
  * Part of the message catalogue (./messages.ts, which holds them under the same keys), kept in its own module so a
  * first visit to a marketing page does not load the signed-in pages' texts (issue 15).
  */
@@ -41,5 +42,11 @@ export const publicMessages = {
     failed: 'Failed to join waitlist. Please try again.',
     joined: (n: number) => `Successfully joined the waitlist! You're position #${n}`,
     joinFirst: 'Please join the waitlist first',
+  },
+  security: {
+    invalidEmail: 'Invalid email format',
+    invalidUrl: 'Invalid URL format',
+    textTooLong: 'Text too long',
+    invalidCharacters: 'Text contains characters that cannot be saved',
   },
 } as const;
