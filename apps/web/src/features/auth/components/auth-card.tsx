@@ -1,12 +1,10 @@
 import { Sparkles } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useState } from 'react';
 import { useAuth } from '@/lib/session/auth-context';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { PasskeySignIn } from './passkey-sign-in';
-import { SignInForm } from './sign-in-form';
-import { SignUpForm } from './sign-up-form';
+import type { AuthForms } from './auth-forms';
+import { LaterStep } from './later-step';
 
 // The card's later steps are never on screen when the page hydrates: they load on the visitor's first pointer or
 // focus in the card, before any answer that shows them can arrive (issue 15, decision 0092).
@@ -25,10 +23,13 @@ export type AuthTab = 'signin' | 'signup';
 /** docs/product.md#sign-in: one card, tabs Sign In / Sign Up; the title follows the tab. */
 export function AuthCard({
   defaultTab = 'signin',
+  forms,
   onSignInSuccess,
   onSignUpSuccess,
 }: {
   defaultTab?: AuthTab;
+  /** ./sign-in-first or ./sign-up-first, as defaultTab. */
+  forms: AuthForms;
   onSignInSuccess: () => void;
   onSignUpSuccess: () => void;
 }) {
@@ -39,6 +40,10 @@ export function AuthCard({
   const confirmationSent = (email: string) => setInbox({ email, at: Date.now() });
   const { mfaPending } = useAuth();
   const signUp = tab === 'signup' && !mfaPending;
+  const loadLater = () => {
+    loadLaterSteps();
+    forms.preload();
+  };
   const step = inbox ? (
     <LaterStep>
       <CheckInbox
@@ -64,26 +69,29 @@ export function AuthCard({
         {defaultTab === 'signup' ? (
           <>
             <TabsTrigger value="signup">Sign Up</TabsTrigger>
-            <TabsTrigger value="signin">Sign In</TabsTrigger>
+            <TabsTrigger value="signin" onPointerEnter={forms.preload}>
+              Sign In
+            </TabsTrigger>
           </>
         ) : (
           <>
             <TabsTrigger value="signin">Sign In</TabsTrigger>
-            <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            <TabsTrigger value="signup" onPointerEnter={forms.preload}>
+              Sign Up
+            </TabsTrigger>
           </>
         )}
       </TabsList>
       <TabsContent value="signin">
-        <SignInForm onSuccess={onSignInSuccess} onForgotPassword={() => setForgot(true)} onConfirmationSent={confirmationSent} />
-        <PasskeySignIn onSuccess={onSignInSuccess} />
+        <forms.SignIn onSuccess={onSignInSuccess} onForgotPassword={() => setForgot(true)} onConfirmationSent={confirmationSent} />
       </TabsContent>
       <TabsContent value="signup">
-        <SignUpForm onSuccess={onSignUpSuccess} onConfirmationSent={confirmationSent} />
+        <forms.SignUp onSuccess={onSignUpSuccess} onConfirmationSent={confirmationSent} />
       </TabsContent>
     </Tabs>
   );
   return (
-    <Card className="w-full max-w-md border-border/80 shadow-xl" onPointerDownCapture={loadLaterSteps} onFocusCapture={loadLaterSteps}>
+    <Card className="w-full max-w-md border-border/80 shadow-xl" onPointerDownCapture={loadLater} onFocusCapture={loadLater}>
       {!inbox && (
         <CardHeader className="items-center text-center">
           <span
@@ -106,9 +114,4 @@ export function AuthCard({
       <CardContent className={inbox ? 'pt-6' : undefined}>{step}</CardContent>
     </Card>
   );
-}
-
-/** Only the later steps suspend: the tabs the page hydrates sit outside any Suspense boundary (decision 0060). */
-function LaterStep({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner className="size-6 text-primary" label="Loading" />}>{children}</Suspense>;
 }

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { recordUserSession } from '@/features/auth/api/user-sessions';
 import { describePasskeyError, passkeysSupported } from '@/lib/passkey-errors';
 import { authMessages } from '@/lib/auth-messages';
 import { loadSupabase, requestSessionLayer } from '@/lib/supabase';
@@ -22,11 +21,10 @@ export function PasskeySignIn({ onSuccess }: { onSuccess: () => void }) {
     setBusy(true);
     requestSessionLayer(); // the auth provider must be there to hear this sign-in (issue 15's lazy session layer)
     try {
-      const client = await loadSupabase();
+      const [client, { recordPasskeySession }] = await Promise.all([loadSupabase(), import('@/features/auth/api/passkey-session')]);
       const { data, error: failed } = await client.auth.signInWithPasskey();
       if (failed || !data?.session) return setError(describePasskeyError(failed, 'sign-in'));
-      // the same user_sessions row a password sign-in writes (8-hour session; "remember me" is a password-form choice)
-      await recordUserSession(client, data.session.user.id, false);
+      await recordPasskeySession(client, data.session.user.id);
       // a passkey session is aal1: with a verified TOTP factor the card switches to the code step, which welcomes
       if (data.session.user.factors?.some((f) => f.status === 'verified')) return;
       toast.success(authMessages.auth.welcomeBack);
