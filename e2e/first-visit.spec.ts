@@ -62,7 +62,7 @@ test.describe('typing before hydration', () => {
     const email = page.getByLabel('Email address');
     await expect(name).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
-    expect(scripts.held()).toBeGreaterThan(0);
+    await expect.poll(() => scripts.held()).toBeGreaterThan(0); // asked for after the first paint (decision 0088)
     const address = uniqueEmail('early');
     await name.fill('Grace Hopper');
     await email.fill(address);
@@ -87,7 +87,7 @@ test.describe('typing before hydration', () => {
     const email = page.getByLabel('Email');
     const password = page.locator('#signin-password');
     await expect(email).toBeVisible();
-    expect(scripts.held()).toBeGreaterThan(0);
+    await expect.poll(() => scripts.held()).toBeGreaterThan(0); // asked for after the first paint (decision 0088)
     await email.fill(user.email);
     await password.fill(user.password);
 

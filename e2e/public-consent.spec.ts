@@ -1,5 +1,5 @@
 import { consentPrompt, serviceSelect, storedConsent } from './support/public-helpers';
-import { expect, openPage, test } from './fixtures';
+import { expect, openPage, test, waitForApp } from './fixtures';
 
 const ALL = { necessary: true, performance: true, functional: true, targeting: true, accepted: true };
 
@@ -69,6 +69,7 @@ test.describe('cookie consent', () => {
     expect(await storedConsent(page)).toEqual({ necessary: true, performance: true, functional: false, targeting: false, accepted: true });
 
     // After the reload the choice holds: no prompt, and the dialog opens with it.
+    await waitForApp(page);
     await expect(consentPrompt(page)).toBeHidden();
     await page.locator('footer').getByRole('button', { name: 'Cookie Settings' }).click();
     await expect(page.getByRole('dialog').getByRole('switch', { name: 'Analytics' })).toBeChecked();

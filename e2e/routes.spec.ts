@@ -52,6 +52,24 @@ test.describe('every route opens cleanly', () => {
     expect(scripts.filter((s) => /dashboard|onboarding|connect-anything|admin/.test(s))).toEqual([]);
   });
 
+  test('the home page loads neither the titles table nor the whole message catalogue, and navigation retitles (ADR 0092)', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await openPage(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => /\/(page-meta|messages)-/.test(s))).toEqual([]);
+    await expect(page).toHaveTitle('Vibe Business Coach: AI business coaching and marketing platform');
+    await page.getByRole('navigation').getByRole('link', { name: 'Pricing Plans' }).first().click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page).toHaveTitle('Pricing plans | Vibe Business Coach');
+    await page.goBack();
+    await expect(page).toHaveTitle('Vibe Business Coach: AI business coaching and marketing platform');
+  });
+
   test('a first visit to /connect-anything reads the catalogue without supabase-js or zod (ADR 0087)', async ({ page }) => {
     const bodies: Promise<string>[] = [];
     page.on('response', (r) => {

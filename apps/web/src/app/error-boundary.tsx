@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { messages } from '@/lib/messages';
+import { shellMessages } from '@/lib/shell-messages';
 
 /** Shows 'Something went wrong' with the error message instead of a blank page. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
@@ -18,7 +18,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     return (
       <main className="flex min-h-screen items-center justify-center p-6">
         <div role="alert" className="max-w-md rounded-lg border bg-card p-8 text-center shadow-xl">
-          <h1 className="text-2xl font-bold">{messages.app.somethingWentWrong}</h1>
+          <h1 className="text-2xl font-bold">{shellMessages.app.somethingWentWrong}</h1>
           <p className="mt-3 text-muted-foreground">{this.state.error.message}</p>
           <button
             className="mt-6 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground"

@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { PageActivityTracker } from '@/features/analytics/analytics-provider';
 import { PublicLayout } from '@/features/site-chrome/components/public-layout';
-import { pageTitle } from '@/lib/page-meta';
+import { BRAND } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { AppProviders } from './providers';
@@ -35,9 +35,23 @@ function PageShell() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  // The prerendered head carries the first page's title; client navigation keeps it in step.
+  // The prerendered head carries the first page's title, so the titles' table (page-meta, ~1.5 kB gzip) loads only for
+  // a client navigation, the private pages' shell, or a deployment whose brand differs from the build's (issue 15).
+  const titled = useRef(false);
   useEffect(() => {
-    document.title = pageTitle(pathname, runtimeConfig().brandName);
+    const brand = runtimeConfig().brandName;
+    const first = !titled.current;
+    titled.current = true;
+    if (first && brand === BRAND && document.getElementById('root')?.dataset.prerendered === 'true') return;
+    let current = true;
+    import('@/lib/page-meta')
+      .then(({ pageTitle }) => {
+        if (current) document.title = pageTitle(pathname, brand);
+      })
+      .catch(() => undefined); // offline: the title stays, the page itself reports its own failed chunk
+    return () => {
+      current = false;
+    };
   }, [pathname]);
   const page = (
     <>

@@ -1,10 +1,10 @@
 /** The plain-language text of an auth error (issue 14 item 7); shared by the auth and profile features. */
-import { messages } from './messages';
+import { authMessages } from './auth-messages';
 
 // docs/product.md#auth-state provider codes: 502/503/504 mean the service is unavailable.
 const UNAVAILABLE = new Set([502, 503, 504]);
 
-type AuthErrorCode = Exclude<keyof typeof messages.authErrors, 'unknown' | 'unavailable'>;
+type AuthErrorCode = Exclude<keyof typeof authMessages.authErrors, 'unknown' | 'unavailable'>;
 // servers (or supabase-js paths) that give no error code still say these in English
 const BY_MESSAGE: [RegExp, AuthErrorCode][] = [
   [/invalid login credentials/i, 'invalid_credentials'],
@@ -20,12 +20,12 @@ const BY_MESSAGE: [RegExp, AuthErrorCode][] = [
 
 /** The plain-language text for an auth error a person can meet (issue 14 item 7); never the raw server wording. */
 export function authErrorMessage(err: { code?: string; message?: string; status?: number } | null | undefined): string {
-  if (!err) return messages.authErrors.unknown;
-  if (err.code && err.code in messages.authErrors) return messages.authErrors[err.code as AuthErrorCode];
-  if (err.status && UNAVAILABLE.has(err.status)) return messages.authErrors.unavailable;
+  if (!err) return authMessages.authErrors.unknown;
+  if (err.code && err.code in authMessages.authErrors) return authMessages.authErrors[err.code as AuthErrorCode];
+  if (err.status && UNAVAILABLE.has(err.status)) return authMessages.authErrors.unavailable;
   const m = err.message ?? '';
   const hit = BY_MESSAGE.find(([re]) => re.test(m));
-  if (hit) return messages.authErrors[hit[1]];
-  if (err.status === 429) return messages.authErrors.over_request_rate_limit;
-  return messages.authErrors.unknown;
+  if (hit) return authMessages.authErrors[hit[1]];
+  if (err.status === 429) return authMessages.authErrors.over_request_rate_limit;
+  return authMessages.authErrors.unknown;
 }

@@ -1,67 +1,19 @@
+import { authMessages } from './auth-messages';
+import { publicMessages } from './public-messages';
+import { shellMessages } from './shell-messages';
+
 /**
  * Every user-facing message of the specification, in one catalogue (docs/product.md#messages).
  * Components import from here; the texts must match the specification exactly.
- * The AI coach's texts are the catalogue's one other file, ./coach-messages.ts: this module is in the landing
- * page's JavaScript, and the coach loads only on signed-in pages.
+ * The catalogue's other files: ./coach-messages.ts, the AI coach's texts (the coach loads only on signed-in pages);
+ * ./shell-messages.ts, the few texts the entry needs, ./public-messages.ts, the marketing pages' and forms' texts,
+ * and ./auth-messages.ts, sign-in's and sign-up's (the last three included here under the same keys), so a first
+ * visit to a public page does not load the signed-in pages' texts (issue 15).
  */
 export const messages = {
-  app: {
-    somethingWentWrong: 'Something went wrong',
-    applicationError: 'Application Error',
-    notFoundTitle: 'Page not found',
-  },
-  introVideo: {
-    /** One length for the one intro video, on the waitlist and on /demo (issue 18: they disagreed). */
-    length: '2 minutes',
-  },
-  auth: {
-    initializing: 'Initializing authentication...',
-    contextInitializing: 'Authentication context initializing...',
-    notYetAvailable: 'Auth not yet available',
-    invalidCredentials: 'Invalid email or password',
-    unexpected: 'An unexpected error occurred',
-    passwordsDoNotMatch: 'Passwords do not match',
-    passwordTooShort: 'Password must be at least 8 characters long',
-    welcomeBack: 'Welcome back!',
-    welcomeToast: (brand: string) => `Welcome to ${brand}!`,
-    signingIn: 'Signing in...',
-    creatingAccount: 'Creating account...',
-    sessionError: (m: string) => `Session error: ${m}`,
-    initializationFailed: (m: string) => `Initialization failed: ${m}`,
-    setupError: (m: string) => `Setup error: ${m}`,
-    stateError: 'Authentication state error',
-    protectedRouteError: (e: string) => `Authentication Error: ${e}`,
-    signedOut: 'Signed out successfully',
-    signOutFailed: 'Error during logout. Please try again.',
-    // not in the specification: the client-side rate limiter's refusal (docs/product.md#messages)
-    tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
-    // not in the specification: sign-up with e-mail confirmation on (issue 14 item 1)
-    checkInboxTitle: 'Check your inbox',
-    checkInboxSentTo: 'We sent a confirmation link to',
-    checkInboxOpenAnywhere: 'Open it on this or any other device to activate your account.',
-    checkInboxHint: "Can't find it? Look in your spam folder, or send it again.",
-    resend: 'Resend e-mail',
-    resendIn: (seconds: number) => `Resend in ${seconds} s`,
-    resent: 'We sent the confirmation e-mail again.',
-    wrongAddress: 'Wrong address? Sign up with another one',
-    notConfirmedOffer: 'Send the confirmation e-mail again',
-    confirming: 'Confirming your e-mail address...',
-    confirmed: 'Your e-mail address is confirmed. Welcome!',
-    confirmFailedTitle: 'This link does not work any more',
-    confirmFailedNote: 'Links work once and for one hour. Enter your e-mail address and we will send you a fresh one.',
-    sendFreshLink: 'Send a fresh link',
-    // a PKCE link (AUTH_EMAIL_LINKS=verify) opened in another browser: confirmed, but no session can be made here
-    confirmedElsewhereTitle: 'Your e-mail address is confirmed',
-    confirmedElsewhereNote:
-      'You opened the link in a different browser from the one you signed up in, so you are not signed in here. Sign in with your e-mail address and password to continue.',
-    confirmedElsewhereSignIn: 'Sign in to continue',
-    backToSignIn: 'Back to Sign In',
-    // accepting an invitation (issue 14 item 2)
-    setPasswordTitle: 'Set your password',
-    setPasswordText: (email: string) => `You accepted the invitation for ${email}. Choose a password to finish creating your account.`,
-    setPasswordSubmit: 'Save password and continue',
-    passwordSet: 'Password saved. Welcome aboard!',
-  },
+  app: shellMessages.app,
+  introVideo: publicMessages.introVideo,
+  auth: { ...shellMessages.auth, ...authMessages.auth },
   /** /user's e-mail change (issue 14 item 3; secure change: a link to both addresses, docs/security/auth-flows.md). */
   emailChange: {
     // AUTH_DOUBLE_CONFIRM_CHANGES (server) decides whether the current address gets a link too: say both may
@@ -88,59 +40,9 @@ export const messages = {
    * Plain-language texts for the auth server's errors, by GoTrue error code (issue 14 item 7); auth-errors.ts maps
    * codes (and, for old servers, known English messages) onto them. Unknown errors fall back to `unknown`.
    */
-  authErrors: {
-    invalid_credentials: 'Invalid email or password',
-    email_not_confirmed: 'Please confirm your e-mail address first: open the link we sent you when you signed up.',
-    user_banned: 'This account has been suspended. Please contact support if you think this is a mistake.',
-    bad_jwt: 'Your sign-in link or session is no longer valid. Please sign in again.',
-    session_expired: 'Your session has expired. Please sign in again.',
-    session_not_found: 'Your session has ended. Please sign in again.',
-    refresh_token_not_found: 'Your session has ended. Please sign in again.',
-    otp_expired: 'This link or code is invalid or has expired. Please ask for a new one.',
-    flow_state_not_found: 'This link was opened in another browser. Please ask for a new one.',
-    over_email_send_rate_limit: 'We just sent you an e-mail. Please wait a minute before asking for another one.',
-    over_request_rate_limit: 'Too many attempts. Please wait a few minutes and try again.',
-    weak_password: 'This password is too easy to guess. Please choose a longer or less common one.',
-    same_password: 'The new password must be different from your current one.',
-    user_already_exists: 'An account with this e-mail address already exists. Please sign in instead.',
-    email_exists: 'An account with this e-mail address already exists.',
-    email_address_invalid: 'Please enter a valid e-mail address.',
-    signup_disabled: 'New sign-ups are closed at the moment.',
-    current_password_required: 'Enter your current password, or ask for a code by e-mail.',
-    current_password_mismatch: 'Your current password is not correct.',
-    reauthentication_needed: 'For your security, enter your current password or the code we e-mailed you.',
-    reauthentication_not_valid: 'That code is invalid or has expired. Please ask for a new one.',
-    user_not_found: 'We could not find this account. Please sign in again.',
-    unavailable: 'The sign-in service is temporarily unavailable. Please try again in a minute.',
-    unknown: 'Something went wrong. Please try again.',
-  },
+  authErrors: authMessages.authErrors,
   /** Passkeys on /user and /sign-in (issue 14): plain words, no WebAuthn jargon. */
-  passkeys: {
-    title: 'Passkeys',
-    description: 'Sign in with your fingerprint, face or device PIN instead of a password.',
-    none: 'You have no passkeys yet.',
-    add: 'Add a passkey',
-    adding: 'Waiting for your device...',
-    added: 'Passkey added',
-    rename: 'Rename',
-    save: 'Save',
-    cancel: 'Cancel',
-    nameLabel: 'Passkey name',
-    renamed: 'Passkey renamed',
-    remove: 'Remove',
-    removed: 'Passkey removed',
-    unnamed: 'Passkey',
-    createdOn: (date: string) => `Added ${date}`,
-    lastUsed: (date: string) => `last used ${date}`,
-    signIn: 'Sign in with a passkey',
-    signingIn: 'Waiting for your passkey...',
-    notSupported: 'This browser does not support passkeys. Please sign in with your email and password.',
-    cancelled: 'The passkey request was cancelled or timed out. Please try again.',
-    notRecognised: 'That passkey was not recognised. Please sign in with your email and password.',
-    alreadyAdded: 'This device already has a passkey for your account.',
-    loadFailed: 'Could not load your passkeys. Please try again.',
-    failed: 'Something went wrong with the passkey. Please try again.',
-  },
+  passkeys: authMessages.passkeys,
   reset: {
     emailServiceUnavailable: 'Email service temporarily unavailable. Please try the direct password change option or contact support.',
     failed: (m: string) => `Password reset failed: ${m}`,
@@ -194,41 +96,11 @@ export const messages = {
     invalidInput: 'Voice input contains invalid content',
     workletFailed: (name: string) => `Failed to load the ${name} worklet module. Make sure the browser supports AudioWorklets.`,
   },
-  pricing: {
-    joinWaitlistToast: 'Join our waitlist to get early access to these plans!',
-  },
-  booking: {
-    timeoutTitle: 'Calendar Taking Time to Load',
-    timeoutText: 'Our calendar is slow to respond right now, but you can still book your free strategy session.',
-    errorTitle: "Let's Get You Booked!",
-    errorText: 'The calendar could not load here, but booking your free strategy session only takes a minute.',
-    helpHours: 'Available Monday-Friday, 9AM-6PM GMT',
-    helpDirect: "Book directly and we'll contact you within 24 hours",
-    callDirect: (phone: string) => `Call us directly on ${phone}`,
-  },
-  consent: {
-    title: 'Cookie Preferences',
-    description: "Choose which cookies you'd like to accept. Necessary cookies are required for the site to function.",
-    necessary: 'Required for basic functionality',
-    analytics: 'Help us improve the website',
-    functional: 'Enhanced features and personalization',
-    marketing: 'Personalized ads and content',
-    parseFailed: 'Stored cookie consent could not be read; it has been removed.',
-  },
-  contact: {
-    sent: "Thanks for your message! We'll reply within one working day.",
-    failed: 'Your message could not be sent. Please try again or email us.',
-    rateLimited: 'Too many messages from this device. Please wait a few minutes and try again.',
-    nameRequired: 'Please enter your name',
-    messageRequired: 'Please write a message',
-  },
-  waitlist: {
-    fillAllFields: 'Please fill in all fields',
-    duplicate: 'This email is already on our waitlist!',
-    failed: 'Failed to join waitlist. Please try again.',
-    joined: (n: number) => `Successfully joined the waitlist! You're position #${n}`,
-    joinFirst: 'Please join the waitlist first',
-  },
+  pricing: publicMessages.pricing,
+  booking: publicMessages.booking,
+  consent: { ...publicMessages.consent, ...shellMessages.consent },
+  contact: publicMessages.contact,
+  waitlist: publicMessages.waitlist,
   planner: {
     fillAllFields: 'Please fill in all fields',
     submitted: 'Connection request submitted successfully!',
@@ -266,10 +138,5 @@ export const messages = {
     compareFull: 'You can compare up to 3 tools',
     loadFailed: 'Could not load integrations. Please try again.',
   },
-  security: {
-    invalidEmail: 'Invalid email format',
-    invalidUrl: 'Invalid URL format',
-    textTooLong: 'Text too long',
-    invalidCharacters: 'Text contains characters that cannot be saved',
-  },
+  security: publicMessages.security,
 } as const;

@@ -1,3 +1,4 @@
+import { BRAND } from './brand';
 import { paths } from './paths';
 
 /** Which share image a page uses (apps/web/public/og/<family>.jpg). */
@@ -9,9 +10,6 @@ export interface PageMeta {
   description: string;
   family: PageFamily;
 }
-
-/** The brand the titles are written with; a deployment's BRAND_NAME replaces it on the client (pageTitle). */
-export const BRAND = 'Vibe Business Coach';
 
 /**
  * Every public route, prerendered at build time (apps/web/prerender) with this head, listed in sitemap.xml and

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 import { describePasskeyError } from './passkey-errors';
 
 describe('describePasskeyError', () => {
@@ -11,21 +11,23 @@ describe('describePasskeyError', () => {
 
   it('says the browser cannot do passkeys when WebAuthn is missing', () => {
     vi.stubGlobal('window', {});
-    expect(describePasskeyError(new Error('x'), 'sign-in')).toBe(messages.passkeys.notSupported);
+    expect(describePasskeyError(new Error('x'), 'sign-in')).toBe(authMessages.passkeys.notSupported);
   });
 
   it('treats a dismissed or timed-out prompt as cancelled', () => {
     supported();
     expect(describePasskeyError({ code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY', cause: { name: 'NotAllowedError' } }, 'sign-in')).toBe(
-      messages.passkeys.cancelled,
+      authMessages.passkeys.cancelled,
     );
-    expect(describePasskeyError({ code: 'ERROR_CEREMONY_ABORTED' }, 'register')).toBe(messages.passkeys.cancelled);
+    expect(describePasskeyError({ code: 'ERROR_CEREMONY_ABORTED' }, 'register')).toBe(authMessages.passkeys.cancelled);
   });
 
   it('names a server refusal at sign-in "not recognised", and a second registration "already added"', () => {
     supported();
-    expect(describePasskeyError({ name: 'AuthApiError', status: 400 }, 'sign-in')).toBe(messages.passkeys.notRecognised);
-    expect(describePasskeyError({ code: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' }, 'register')).toBe(messages.passkeys.alreadyAdded);
-    expect(describePasskeyError({ name: 'AuthApiError', status: 400 }, 'register')).toBe(messages.passkeys.failed);
+    expect(describePasskeyError({ name: 'AuthApiError', status: 400 }, 'sign-in')).toBe(authMessages.passkeys.notRecognised);
+    expect(describePasskeyError({ code: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' }, 'register')).toBe(
+      authMessages.passkeys.alreadyAdded,
+    );
+    expect(describePasskeyError({ name: 'AuthApiError', status: 400 }, 'register')).toBe(authMessages.passkeys.failed);
   });
 });

@@ -1,4 +1,4 @@
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 
 /** Whether this browser can run a passkey ceremony at all (checked before asking the server for a challenge). */
 export function passkeysSupported(): boolean {
@@ -12,7 +12,7 @@ type ErrorLike = { name?: unknown; code?: unknown; status?: unknown; cause?: unk
  * WebAuthnError (code + cause) and the server's refusals in an AuthApiError (status); neither message is shown as is.
  */
 export function describePasskeyError(error: unknown, during: 'sign-in' | 'register'): string {
-  if (!passkeysSupported()) return messages.passkeys.notSupported;
+  if (!passkeysSupported()) return authMessages.passkeys.notSupported;
   const e = (error ?? {}) as ErrorLike;
   const causeName = (e.cause as ErrorLike | undefined)?.name;
   if (
@@ -22,10 +22,10 @@ export function describePasskeyError(error: unknown, during: 'sign-in' | 'regist
     e.name === 'NotAllowedError' ||
     e.name === 'AbortError'
   )
-    return messages.passkeys.cancelled;
-  if (e.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return messages.passkeys.alreadyAdded;
-  if (e.name === 'NotSupportedError' || causeName === 'NotSupportedError') return messages.passkeys.notSupported;
+    return authMessages.passkeys.cancelled;
+  if (e.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return authMessages.passkeys.alreadyAdded;
+  if (e.name === 'NotSupportedError' || causeName === 'NotSupportedError') return authMessages.passkeys.notSupported;
   // the server answered 4xx to the signed assertion: unknown, deleted or tampered credential
-  if (during === 'sign-in' && typeof e.status === 'number' && e.status >= 400 && e.status < 500) return messages.passkeys.notRecognised;
-  return messages.passkeys.failed;
+  if (during === 'sign-in' && typeof e.status === 'number' && e.status >= 400 && e.status < 500) return authMessages.passkeys.notRecognised;
+  return authMessages.passkeys.failed;
 }

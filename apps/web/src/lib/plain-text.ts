@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages';
+import { publicMessages } from './public-messages';
 import { hasControlCharacters } from './security-input';
 
 /** A free-text field stored as typed (trimmed): `min`..`max` characters, no control characters. */
@@ -8,5 +8,5 @@ export const plainText = (max: number, min = 0) =>
     .string()
     .trim()
     .min(min)
-    .max(max, messages.security.textTooLong)
-    .refine((s) => !hasControlCharacters(s), messages.security.invalidCharacters);
+    .max(max, publicMessages.security.textTooLong)
+    .refine((s) => !hasControlCharacters(s), publicMessages.security.invalidCharacters);

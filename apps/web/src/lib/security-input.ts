@@ -1,5 +1,5 @@
 import { isEmailAddress } from '@app/shared/email';
-import { messages } from './messages';
+import { publicMessages } from './public-messages';
 
 /** The security input helper used on every free-text form. */
 export const MAX_TEXT_LENGTH = 10000;
@@ -17,7 +17,7 @@ export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(v
 
 export function validateEmail(input: string): Validation {
   const value = input.trim().toLowerCase();
-  return isEmailAddress(value) ? { valid: true, value } : { valid: false, error: messages.security.invalidEmail };
+  return isEmailAddress(value) ? { valid: true, value } : { valid: false, error: publicMessages.security.invalidEmail };
 }
 
 export function validateUrl(input: string): Validation {
@@ -26,12 +26,12 @@ export function validateUrl(input: string): Validation {
     new URL(value);
     return { valid: true, value };
   } catch {
-    return { valid: false, error: messages.security.invalidUrl };
+    return { valid: false, error: publicMessages.security.invalidUrl };
   }
 }
 
 export function validateText(input: string, max = MAX_TEXT_LENGTH): Validation {
-  if (input.length > max) return { valid: false, error: messages.security.textTooLong };
-  if (hasControlCharacters(input)) return { valid: false, error: messages.security.invalidCharacters };
+  if (input.length > max) return { valid: false, error: publicMessages.security.textTooLong };
+  if (hasControlCharacters(input)) return { valid: false, error: publicMessages.security.invalidCharacters };
   return { valid: true, value: input.trim() };
 }

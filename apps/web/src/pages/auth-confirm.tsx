@@ -13,7 +13,7 @@ import { recordUserSession, setSessionMarkers } from '@/features/auth/api/user-s
 import { authErrorMessage } from '@/features/auth/auth-errors';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
 import { CheckInbox } from '@/features/auth/components/check-inbox';
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 import { paths } from '@/lib/paths';
 import { validateEmail } from '@/lib/security-input';
 import { supabase } from '@/lib/supabase';
@@ -81,7 +81,7 @@ export function Component() {
         if (!session) return setConfirmedElsewhere(true);
         setSessionMarkers();
         await recordUserSession(client, session.user.id, false);
-        toast.success(messages.auth.confirmed);
+        toast.success(authMessages.auth.confirmed);
         return navigate(paths.signUp, { replace: true });
       }
       const { data, error } =
@@ -92,7 +92,7 @@ export function Component() {
       setSessionMarkers();
       await recordUserSession(client, data.user.id, false);
       if (landing.type === 'invite') return navigate(paths.setPassword, { replace: true });
-      toast.success(messages.auth.confirmed);
+      toast.success(authMessages.auth.confirmed);
       navigate(paths.signUp, { replace: true });
     })();
   }, [landing, navigate]);
@@ -102,18 +102,18 @@ export function Component() {
       <AuthPageShell>
         <Card className="w-full max-w-md border-border/80 shadow-xl">
           <CardHeader className="text-center">
-            <CardTitle className="text-xl">{messages.auth.confirmedElsewhereTitle}</CardTitle>
-            <CardDescription>{messages.auth.confirmedElsewhereNote}</CardDescription>
+            <CardTitle className="text-xl">{authMessages.auth.confirmedElsewhereTitle}</CardTitle>
+            <CardDescription>{authMessages.auth.confirmedElsewhereNote}</CardDescription>
           </CardHeader>
           <CardContent>
             <Button asChild variant="gradient" className="w-full">
-              <Link to={paths.signIn}>{messages.auth.confirmedElsewhereSignIn}</Link>
+              <Link to={paths.signIn}>{authMessages.auth.confirmedElsewhereSignIn}</Link>
             </Button>
           </CardContent>
         </Card>
       </AuthPageShell>
     );
-  if (!failure) return <FullScreenSpinner label={messages.auth.confirming} />;
+  if (!failure) return <FullScreenSpinner label={authMessages.auth.confirming} />;
   return (
     <AuthPageShell>
       <FreshLink reason={failure} />
@@ -150,12 +150,12 @@ function FreshLink({ reason }: { reason: string }) {
       ) : (
         <>
           <CardHeader className="text-center">
-            <CardTitle className="text-xl">{messages.auth.confirmFailedTitle}</CardTitle>
+            <CardTitle className="text-xl">{authMessages.auth.confirmFailedTitle}</CardTitle>
             <CardDescription>{reason}</CardDescription>
           </CardHeader>
           <CardContent>
             <form onSubmit={submit} className="space-y-4">
-              <p className="text-sm text-muted-foreground">{messages.auth.confirmFailedNote}</p>
+              <p className="text-sm text-muted-foreground">{authMessages.auth.confirmFailedNote}</p>
               {error && <Alert variant="destructive">{error}</Alert>}
               <div className="space-y-2">
                 <Label htmlFor="confirm-email">Email</Label>
@@ -170,10 +170,10 @@ function FreshLink({ reason }: { reason: string }) {
                 />
               </div>
               <Button type="submit" variant="gradient" className="w-full" disabled={sending}>
-                {messages.auth.sendFreshLink}
+                {authMessages.auth.sendFreshLink}
               </Button>
               <Button asChild variant="link" className="w-full">
-                <Link to={paths.signIn}>{messages.auth.backToSignIn}</Link>
+                <Link to={paths.signIn}>{authMessages.auth.backToSignIn}</Link>
               </Button>
             </form>
           </CardContent>

@@ -4,6 +4,7 @@ import { useAuth } from '@/lib/session/auth-context';
 import type { SignInRedirectState } from '@/lib/session/protected-route';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
+import { signInFirst } from '@/features/auth/components/sign-in-first';
 import { AccountPreview } from '@/features/landing/components/account-preview';
 import { homeFor } from '@/lib/session/onboarding-rule';
 import { useOnboardingStatusLazily } from '@/lib/session/onboarding-status-lazy';
@@ -25,7 +26,7 @@ export function Component() {
   // No spinner while the session loads: the prerendered form shows at once, a signed-in visitor moves on (decision 0046).
   return (
     <AuthPageShell aside={<AccountPreview />}>
-      <AuthCard defaultTab="signin" onSignInSuccess={() => {}} onSignUpSuccess={() => navigate(paths.signUp)} />
+      <AuthCard defaultTab="signin" forms={signInFirst} onSignInSuccess={() => {}} onSignUpSuccess={() => navigate(paths.signUp)} />
       {onboardingProbe}
     </AuthPageShell>
   );

@@ -4,6 +4,7 @@ import { useAuth } from '@/lib/session/auth-context';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
+import { signUpFirst } from '@/features/auth/components/sign-up-first';
 import { AccountPreview } from '@/features/landing/components/account-preview';
 import type { OnboardingWizard } from '@/features/onboarding/components/onboarding-wizard';
 import { homeFor } from '@/lib/session/onboarding-rule';
@@ -54,7 +55,7 @@ export function Component() {
   else
     content = (
       <AuthPageShell aside={<AccountPreview />}>
-        <AuthCard defaultTab="signup" onSignInSuccess={() => {}} onSignUpSuccess={() => setJustSignedUp(true)} />
+        <AuthCard defaultTab="signup" forms={signUpFirst} onSignInSuccess={() => {}} onSignUpSuccess={() => setJustSignedUp(true)} />
       </AuthPageShell>
     );
   // The probe first and always in the same place: moving it would remount it and read the status again.

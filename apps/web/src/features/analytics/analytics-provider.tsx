@@ -5,14 +5,12 @@ import { AnalyticsContext, type AnalyticsApi } from '@/lib/analytics/analytics-c
 import { useConsent } from '@/lib/consent/consent-context';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useAuth } from '@/lib/session/auth-context';
-import { createAnalyticsClient, type AnalyticsClient } from './analytics-client';
-import { trackPageActivity } from './page-activity';
+import type { AnalyticsRuntime } from './analytics-runtime';
 import { logSecurityEvent, type SecuritySeverity } from './security-log';
-import { analyticsSessionId, forgetAnalyticsSessionId } from './session-id';
-import { createSupabaseTransport } from './transport';
+import { forgetAnalyticsSessionId } from './session-id';
 
-/** The client itself stays inside this feature (for the page tracker); other layers see only AnalyticsApi. */
-const ClientContext = createContext<{ api: AnalyticsApi; client: AnalyticsClient } | null>(null);
+/** The runtime stays inside this feature (for the page tracker); other layers see only AnalyticsApi. */
+const ClientContext = createContext<{ api: AnalyticsApi; runtime: AnalyticsRuntime | null } | null>(null);
 
 /**
  * Analytics for the whole app (docs/product.md#analytics). The client runs only while the visitor allows analytics cookies
@@ -29,36 +27,39 @@ export function AnalyticsProvider({ children }: { children: ReactNode }) {
   const [allowedAtLoad, setAllowedAtLoad] = useState<boolean | undefined>(undefined);
   if (hydrated && allowedAtLoad === undefined) setAllowedAtLoad(allowedNow);
   const allowed = allowedNow && allowedAtLoad === true;
-  const transport = useMemo(() => createSupabaseTransport(), []);
-  useEffect(() => transport.setAccessToken(session?.access_token), [transport, session]);
-
-  const client = useMemo(
-    () =>
-      createAnalyticsClient(transport, {
-        pagePath: () => window.location.pathname,
-        referrer: () => document.referrer,
-        now: () => new Date(),
-        sessionId: () => analyticsSessionId(),
-        setInterval: (fn, ms) => window.setInterval(fn, ms),
-        clearInterval: (h) => window.clearInterval(h as number),
-      }),
-    [transport],
-  );
+  // The queue and its transport load once analytics is allowed (issue 15); what is tracked meanwhile waits for them.
+  const [runtime, setRuntime] = useState<AnalyticsRuntime | null>(null);
+  const waiting = useRef<[string, Record<string, unknown> | undefined][]>([]);
+  useEffect(() => {
+    if (!allowed || runtime) return;
+    let current = true;
+    import('./analytics-runtime')
+      .then((m) => current && setRuntime(m.createAnalyticsRuntime()))
+      .catch((err: unknown) => console.warn('Analytics could not load', err));
+    return () => {
+      current = false;
+    };
+  }, [allowed, runtime]);
+  const client = runtime?.client;
+  useEffect(() => runtime?.transport.setAccessToken(session?.access_token), [runtime, session]);
 
   // A layout effect: it runs before the children's effects, so the first page's page_view (tracked by a child's
   // effect in the same commit) finds the client started instead of being dropped.
   useLayoutEffect(() => {
     if (!allowed) {
-      client.stop();
+      client?.stop();
+      waiting.current = [];
       forgetAnalyticsSessionId();
       return;
     }
+    if (!client) return;
     client.start();
+    for (const [t, d] of waiting.current.splice(0)) client.track(t, d);
     return () => client.stop();
   }, [allowed, client]);
 
   useEffect(() => {
-    if (!allowed) return;
+    if (!allowed || !client) return;
     // docs/product.md#analytics: 'error' is a critical event. Only the message and place, never user input.
     const onError = (e: ErrorEvent) =>
       client.track('error', { message: String(e.message).slice(0, 300), source: e.filename?.slice(0, 200) });
@@ -84,14 +85,17 @@ export function AnalyticsProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo(
     () => ({
-      client,
+      runtime,
       api: {
-        track: (t: string, d?: Record<string, unknown>) => client.track(t, d),
+        track: (t: string, d?: Record<string, unknown>) => {
+          if (client) client.track(t, d);
+          else if (allowed) waiting.current.push([t, d]);
+        },
         logSecurityEvent: (t: ClientSecurityEventType, d?: Record<string, unknown>, s?: SecuritySeverity) => void logSecurityEvent(t, d, s),
         enabled: allowed,
       },
     }),
-    [client, allowed],
+    [runtime, client, allowed],
   );
   return (
     <ClientContext.Provider value={value}>
@@ -104,15 +108,16 @@ export function AnalyticsProvider({ children }: { children: ReactNode }) {
 export function PageActivityTracker() {
   const ctx = useContext(ClientContext);
   const { pathname, key } = useLocation();
-  const enabled = ctx?.api.enabled ?? false;
+  const runtime = ctx?.runtime;
+  const enabled = (ctx?.api.enabled ?? false) && runtime != null;
   // One page_view per history entry, even when the effect runs twice for it (StrictMode, a re-render with a new ctx).
   const counted = useRef<string | null>(null);
   useEffect(() => {
-    if (!ctx || !enabled) return;
+    if (!runtime || !enabled) return;
     const pageView = counted.current !== key;
     counted.current = key;
-    return trackPageActivity(ctx.client, pathname, { pageView });
-    // ctx.client is stable; the page changes with the history entry
+    return runtime.trackPageActivity(pathname, { pageView });
+    // the runtime is made once; the page changes with the history entry
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, pathname, enabled]);
   return null;

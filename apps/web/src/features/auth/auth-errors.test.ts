@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 import { authErrorMessage, isRetryableInitError, isUnauthorizedSessionError, withTimeout } from './auth-errors';
 
 describe('auth error classification', () => {
@@ -20,17 +20,17 @@ describe('auth error classification', () => {
   });
   it('gives plain language for the errors a person meets, by code first and by known wording second', () => {
     expect(authErrorMessage({ code: 'email_not_confirmed', message: 'Email not confirmed', status: 400 })).toBe(
-      messages.authErrors.email_not_confirmed,
+      authMessages.authErrors.email_not_confirmed,
     );
-    expect(authErrorMessage({ message: 'Email not confirmed' })).toBe(messages.authErrors.email_not_confirmed);
-    expect(authErrorMessage({ code: 'user_banned', message: 'User is banned' })).toBe(messages.authErrors.user_banned);
-    expect(authErrorMessage({ message: 'User is banned' })).toBe(messages.authErrors.user_banned);
+    expect(authErrorMessage({ message: 'Email not confirmed' })).toBe(authMessages.authErrors.email_not_confirmed);
+    expect(authErrorMessage({ code: 'user_banned', message: 'User is banned' })).toBe(authMessages.authErrors.user_banned);
+    expect(authErrorMessage({ message: 'User is banned' })).toBe(authMessages.authErrors.user_banned);
     expect(authErrorMessage({ message: 'invalid JWT: unable to parse or verify signature, Invalid JWT structure' })).toBe(
-      messages.authErrors.bad_jwt,
+      authMessages.authErrors.bad_jwt,
     );
-    expect(authErrorMessage({ code: 'bad_jwt', message: 'Invalid JWT structure' })).toBe(messages.authErrors.bad_jwt);
+    expect(authErrorMessage({ code: 'bad_jwt', message: 'Invalid JWT structure' })).toBe(authMessages.authErrors.bad_jwt);
     expect(authErrorMessage({ message: 'Invalid login credentials' })).toBe('Invalid email or password');
-    expect(authErrorMessage({ status: 503, message: 'upstream' })).toBe(messages.authErrors.unavailable);
-    expect(authErrorMessage({ message: 'pq: relation does not exist' })).toBe(messages.authErrors.unknown);
+    expect(authErrorMessage({ status: 503, message: 'upstream' })).toBe(authMessages.authErrors.unavailable);
+    expect(authErrorMessage({ message: 'pq: relation does not exist' })).toBe(authMessages.authErrors.unknown);
   });
 });

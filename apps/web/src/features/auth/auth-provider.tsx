@@ -2,7 +2,7 @@ import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabas
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 import { paths } from '@/lib/paths';
 import { needsSecondFactor } from '@/lib/session/assurance-level';
 import { AuthContext, type AuthContextValue } from '@/lib/session/auth-context';
@@ -43,7 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState((s) => applyAuthEvent(s, event, session));
         if (session && (event === 'SIGNED_IN' || event === 'INITIAL_SESSION')) markSessionActive();
       } catch {
-        setState((s) => ({ ...s, error: messages.auth.stateError, errorSource: 'init', isLoaded: true }));
+        setState((s) => ({ ...s, error: authMessages.auth.stateError, errorSource: 'init', isLoaded: true }));
       }
     };
 
@@ -59,7 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             });
             unsubscribe = () => data.subscription.unsubscribe();
           } catch (err) {
-            setState((s) => ({ ...s, error: messages.auth.setupError(describeAuthError(err)), errorSource: 'init', isLoaded: true }));
+            setState((s) => ({ ...s, error: authMessages.auth.setupError(describeAuthError(err)), errorSource: 'init', isLoaded: true }));
             return;
           }
         }
@@ -70,7 +70,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             clearState();
             return;
           }
-          setState((s) => ({ ...s, error: messages.auth.sessionError(error.message), errorSource: 'init', isLoaded: true }));
+          setState((s) => ({ ...s, error: authMessages.auth.sessionError(error.message), errorSource: 'init', isLoaded: true }));
           return;
         }
         // An expired user_sessions row (8 h, or 30 days when remembered) signs this browser out, before any page
@@ -88,7 +88,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           if (!cancelled) return initialise(attempt + 1);
           return;
         }
-        setState((s) => ({ ...s, error: messages.auth.initializationFailed(describeAuthError(err)), errorSource: 'init', isLoaded: true }));
+        setState((s) => ({
+          ...s,
+          error: authMessages.auth.initializationFailed(describeAuthError(err)),
+          errorSource: 'init',
+          isLoaded: true,
+        }));
       }
     }
 
@@ -112,8 +117,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await startRecordedSession(client, data.user.id, Boolean(opts?.remember));
       return { error: null, mfaRequired: needsSecondFactor(data.session) };
     } catch {
-      setState((s) => ({ ...s, error: messages.auth.unexpected, errorSource: 'sign-in' }));
-      return { error: messages.auth.unexpected };
+      setState((s) => ({ ...s, error: authMessages.auth.unexpected, errorSource: 'sign-in' }));
+      return { error: authMessages.auth.unexpected };
     }
   }, []);
 
@@ -133,7 +138,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (data.session && data.user) await startRecordedSession(client, data.user.id, false);
       return { error: null, session: data.session };
     } catch {
-      return { error: messages.auth.unexpected, session: null };
+      return { error: authMessages.auth.unexpected, session: null };
     }
   }, []);
 
@@ -143,7 +148,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const { error } = await client.auth.resend({ type: 'signup', email });
       return error ? { error: authErrorMessage(error), code: error.code } : { error: null };
     } catch {
-      return { error: messages.auth.unexpected };
+      return { error: authMessages.auth.unexpected };
     }
   }, []);
 
@@ -161,9 +166,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState((s) => ({ ...s, user: null, session: null, error: null, errorSource: null, signOutTarget: target }));
         setTimeout(() => setState((s) => ({ ...s, signOutTarget: null })), 5000);
         navigate(target);
-        toast.success(messages.auth.signedOut);
+        toast.success(authMessages.auth.signedOut);
       } catch {
-        toast.error(messages.auth.signOutFailed);
+        toast.error(authMessages.auth.signOutFailed);
       } finally {
         signingOut.current = false;
       }

@@ -1,4 +1,4 @@
-import { messages } from '@/lib/messages';
+import { shellMessages } from '@/lib/shell-messages';
 
 import { CONSENT_KEY, CONSENT_POLICY_VERSION, CONSENT_VERSION_KEY } from '@app/shared/consent-gate';
 import type { ConsentChoices, ConsentRecord } from '@/lib/consent/consent-context';
@@ -36,7 +36,7 @@ export function readConsent(storage: Storage = localStorage): ConsentRecord {
   if (raw === null) return DEFAULT_CONSENT;
   const parsed = parseConsent(raw);
   if (!parsed) {
-    console.warn(messages.consent.parseFailed);
+    console.warn(shellMessages.consent.parseFailed);
     storage.removeItem(CONSENT_KEY);
     return DEFAULT_CONSENT;
   }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { messages } from '@/lib/messages';
+import { publicMessages } from '@/lib/public-messages';
 import { plainText } from '@/lib/plain-text';
 import { validateEmail, validateText } from '@/lib/security-input';
 
 /** The contact form, checked the same way as the database checks contact_messages (lengths, e-mail shape). */
 export const contactSchema = z.object({
-  name: plainText(200).pipe(z.string().min(1, messages.contact.nameRequired)),
+  name: plainText(200).pipe(z.string().min(1, publicMessages.contact.nameRequired)),
   email: z
     .string()
     .superRefine((v, ctx) => {
@@ -19,7 +19,7 @@ export const contactSchema = z.object({
     .superRefine((v, ctx) => {
       const r = validateText(v);
       if (!r.valid) ctx.addIssue({ code: 'custom', message: r.error });
-      else if (!r.value) ctx.addIssue({ code: 'custom', message: messages.contact.messageRequired });
+      else if (!r.value) ctx.addIssue({ code: 'custom', message: publicMessages.contact.messageRequired });
     })
     .transform((v) => v.trim()),
 });

@@ -1,6 +1,6 @@
 import type { Session, User } from '@supabase/supabase-js';
 import { createContext, useContext } from 'react';
-import { messages } from '@/lib/messages';
+import { shellMessages } from '@/lib/shell-messages';
 
 export interface AuthResult {
   error: string | null;
@@ -38,22 +38,22 @@ export interface AuthContextValue extends AuthState {
   resetPassword(email: string): Promise<ResetResult>;
 }
 
-const notAvailable = async () => ({ error: messages.auth.notYetAvailable });
+const notAvailable = async () => ({ error: shellMessages.auth.notYetAvailable });
 /** docs/product.md#messages: what a component outside the provider sees (it must never crash the page). */
 const FALLBACK: AuthContextValue = {
   user: null,
   session: null,
   isLoaded: false,
   isSignedIn: false,
-  error: messages.auth.contextInitializing,
+  error: shellMessages.auth.contextInitializing,
   errorSource: 'init',
   mfaPending: false,
   signOutTarget: null,
   signIn: notAvailable,
-  signUp: async () => ({ error: messages.auth.notYetAvailable, session: null }),
+  signUp: async () => ({ error: shellMessages.auth.notYetAvailable, session: null }),
   resendConfirmation: notAvailable,
   signOut: async () => window.location.reload(),
-  resetPassword: async () => ({ ok: false, message: messages.auth.notYetAvailable }),
+  resetPassword: async () => ({ ok: false, message: shellMessages.auth.notYetAvailable }),
 };
 
 /** Filled by features/auth's AuthProvider (mounted by app/); read by every layer through useAuth. */

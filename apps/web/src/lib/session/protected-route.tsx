@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 import { paths } from '@/lib/paths';
 import { useAuth } from './auth-context';
 
@@ -18,12 +18,12 @@ export interface SignInRedirectState {
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { isLoaded, isSignedIn, error, errorSource, mfaPending, signOutTarget } = useAuth();
   const location = useLocation();
-  if (!isLoaded) return <FullScreenSpinner label={messages.auth.initializing} />;
+  if (!isLoaded) return <FullScreenSpinner label={authMessages.auth.initializing} />;
   if (error && errorSource === 'init' && !isSignedIn) {
     return (
       <main className="flex min-h-screen items-center justify-center p-6">
         <div role="alert" className="max-w-md rounded-lg border bg-card p-8 text-center shadow-xl">
-          <p className="text-lg font-semibold">{messages.auth.protectedRouteError(error)}</p>
+          <p className="text-lg font-semibold">{authMessages.auth.protectedRouteError(error)}</p>
           <Button className="mt-6" onClick={() => window.location.reload()}>
             Retry
           </Button>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useAuth } from '@/lib/session/auth-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 
 /** The server sends one auth mail a minute per address (AUTH_EMAIL_MIN_INTERVAL); the button waits as long. */
 export const RESEND_COOLDOWN_S = 60;
@@ -31,7 +31,7 @@ export function CheckInbox({ email, onWrongAddress, sentAt }: { email: string; o
     if (r.error) return setResult({ ok: false, text: r.error });
     setLastSent(Date.now());
     setNow(Date.now());
-    setResult({ ok: true, text: messages.auth.resent });
+    setResult({ ok: true, text: authMessages.auth.resent });
   }
 
   return (
@@ -43,19 +43,19 @@ export function CheckInbox({ email, onWrongAddress, sentAt }: { email: string; o
         <MailCheck className="size-6" />
       </span>
       <h2 id="check-inbox-title" className="text-xl font-semibold">
-        {messages.auth.checkInboxTitle}
+        {authMessages.auth.checkInboxTitle}
       </h2>
       <p className="text-sm text-muted-foreground">
-        {messages.auth.checkInboxSentTo} <strong className="break-all text-foreground">{email}</strong>.{' '}
-        {messages.auth.checkInboxOpenAnywhere}
+        {authMessages.auth.checkInboxSentTo} <strong className="break-all text-foreground">{email}</strong>.{' '}
+        {authMessages.auth.checkInboxOpenAnywhere}
       </p>
-      <p className="text-xs text-muted-foreground">{messages.auth.checkInboxHint}</p>
+      <p className="text-xs text-muted-foreground">{authMessages.auth.checkInboxHint}</p>
       {result && <Alert variant={result.ok ? 'success' : 'destructive'}>{result.text}</Alert>}
       <Button type="button" variant="outline" className="w-full" onClick={() => void resend()} disabled={sending || wait > 0}>
-        {wait > 0 ? messages.auth.resendIn(wait) : messages.auth.resend}
+        {wait > 0 ? authMessages.auth.resendIn(wait) : authMessages.auth.resend}
       </Button>
       <button type="button" className="cursor-pointer text-sm font-medium text-brand hover:underline" onClick={onWrongAddress}>
-        {messages.auth.wrongAddress}
+        {authMessages.auth.wrongAddress}
       </button>
     </section>
   );

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 import { validateEmail } from '@/lib/security-input';
 
 /** Forgot password on the sign-in card: custom-password-reset mails a link to /reset-password (docs/product.md#password-reset messages). */
@@ -20,7 +20,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     const checked = validateEmail(email);
     if (!checked.valid) return setResult({ ok: false, message: checked.error });
     if (!clientRateLimiter.attempt(`reset:${checked.value}`, 3, 10 * 60_000))
-      return setResult({ ok: false, message: messages.auth.tooManyAttempts });
+      return setResult({ ok: false, message: authMessages.auth.tooManyAttempts });
     setSending(true);
     setResult(await resetPassword(checked.value));
     setSending(false);

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { recordUserSession } from '@/features/auth/api/user-sessions';
 import { describePasskeyError, passkeysSupported } from '@/lib/passkey-errors';
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 import { loadSupabase, requestSessionLayer } from '@/lib/supabase';
 
 /**
@@ -18,18 +17,17 @@ export function PasskeySignIn({ onSuccess }: { onSuccess: () => void }) {
 
   async function signIn() {
     setError(null);
-    if (!passkeysSupported()) return setError(messages.passkeys.notSupported);
+    if (!passkeysSupported()) return setError(authMessages.passkeys.notSupported);
     setBusy(true);
     requestSessionLayer(); // the auth provider must be there to hear this sign-in (issue 15's lazy session layer)
     try {
-      const client = await loadSupabase();
+      const [client, { recordPasskeySession }] = await Promise.all([loadSupabase(), import('@/features/auth/api/passkey-session')]);
       const { data, error: failed } = await client.auth.signInWithPasskey();
       if (failed || !data?.session) return setError(describePasskeyError(failed, 'sign-in'));
-      // the same user_sessions row a password sign-in writes (8-hour session; "remember me" is a password-form choice)
-      await recordUserSession(client, data.session.user.id, false);
+      await recordPasskeySession(client, data.session.user.id);
       // a passkey session is aal1: with a verified TOTP factor the card switches to the code step, which welcomes
       if (data.session.user.factors?.some((f) => f.status === 'verified')) return;
-      toast.success(messages.auth.welcomeBack);
+      toast.success(authMessages.auth.welcomeBack);
       onSuccess();
     } catch (err) {
       setError(describePasskeyError(err, 'sign-in'));
@@ -42,7 +40,7 @@ export function PasskeySignIn({ onSuccess }: { onSuccess: () => void }) {
     <div className="mt-4 space-y-3">
       {error && <Alert variant="destructive">{error}</Alert>}
       <Button type="button" variant="outline" className="w-full" disabled={busy} onClick={() => void signIn()}>
-        <KeyRound aria-hidden="true" /> {busy ? messages.passkeys.signingIn : messages.passkeys.signIn}
+        <KeyRound aria-hidden="true" /> {busy ? authMessages.passkeys.signingIn : authMessages.passkeys.signIn}
       </Button>
     </div>
   );

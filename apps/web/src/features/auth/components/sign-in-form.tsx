@@ -7,7 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { validateEmail } from '@/lib/security-input';
 import { PasswordInput } from './password-input';
@@ -37,7 +37,7 @@ export function SignInForm({
     setUnconfirmed(null);
     const checked = validateEmail(email);
     if (!checked.valid) return setError(checked.error);
-    if (!clientRateLimiter.attempt(`sign-in:${checked.value}`, 5, 60_000)) return setError(messages.auth.tooManyAttempts);
+    if (!clientRateLimiter.attempt(`sign-in:${checked.value}`, 5, 60_000)) return setError(authMessages.auth.tooManyAttempts);
     setSubmitting(true);
     const result = await signIn(checked.value, password, { remember });
     setSubmitting(false);
@@ -45,7 +45,7 @@ export function SignInForm({
     if (result.error) return setError(result.error);
     // with two-factor authentication the card switches to the code step instead
     if (result.mfaRequired) return;
-    toast.success(messages.auth.welcomeBack);
+    toast.success(authMessages.auth.welcomeBack);
     onSuccess();
   }
 
@@ -65,7 +65,7 @@ export function SignInForm({
           {error}
           {unconfirmed && (
             <Button type="button" variant="outline" size="sm" className="mt-2 w-full" onClick={() => void resend()} disabled={submitting}>
-              {messages.auth.notConfirmedOffer}
+              {authMessages.auth.notConfirmedOffer}
             </Button>
           )}
         </Alert>
@@ -113,7 +113,7 @@ export function SignInForm({
         </Label>
       </div>
       <Button type="submit" variant="gradient" className="w-full" disabled={submitting}>
-        {submitting ? messages.auth.signingIn : 'Sign In'}
+        {submitting ? authMessages.auth.signingIn : 'Sign In'}
       </Button>
     </form>
   );

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { validateEmail } from '@/lib/security-input';
 import { validateSignUp } from '../validation';
@@ -30,13 +30,13 @@ export function SignUpForm({ onSuccess, onConfirmationSent }: { onSuccess: () =>
     if (problem) return setError(problem);
     const checked = validateEmail(form.email);
     if (!checked.valid) return setError(checked.error);
-    if (!clientRateLimiter.attempt(`sign-up:${checked.value}`, 5, 60_000)) return setError(messages.auth.tooManyAttempts);
+    if (!clientRateLimiter.attempt(`sign-up:${checked.value}`, 5, 60_000)) return setError(authMessages.auth.tooManyAttempts);
     setSubmitting(true);
     const result = await signUp(checked.value, form.password);
     setSubmitting(false);
     if (result.error) return setError(result.error);
     if (!result.session) return onConfirmationSent(checked.value);
-    toast.success(messages.auth.welcomeToast(runtimeConfig().brandName));
+    toast.success(authMessages.auth.welcomeToast(runtimeConfig().brandName));
     onSuccess();
   }
 
@@ -83,7 +83,7 @@ export function SignUpForm({ onSuccess, onConfirmationSent }: { onSuccess: () =>
         />
       </div>
       <Button type="submit" variant="gradient" className="w-full" disabled={submitting}>
-        {submitting ? messages.auth.creatingAccount : 'Create Account'}
+        {submitting ? authMessages.auth.creatingAccount : 'Create Account'}
       </Button>
     </form>
   );

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 import { supabase } from '@/lib/supabase';
 
 /** Second step of sign-in for users with two-factor authentication: the 6-digit code raises the session to aal2. */
@@ -25,10 +25,10 @@ export function TotpStep({ onSuccess }: { onSuccess: () => void }) {
       if (listError || !factor) throw listError ?? new Error('No authenticator app is set up for this account');
       const { error: verifyError } = await supabase().auth.mfa.challengeAndVerify({ factorId: factor.id, code: code.trim() });
       if (verifyError) throw verifyError;
-      toast.success(messages.auth.welcomeBack);
+      toast.success(authMessages.auth.welcomeBack);
       onSuccess();
     } catch (err) {
-      setError(err instanceof Error ? err.message : messages.auth.unexpected);
+      setError(err instanceof Error ? err.message : authMessages.auth.unexpected);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { CalendarClock, ExternalLink, Phone, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CONTACT } from '@/lib/contact-details';
-import { messages } from '@/lib/messages';
+import { publicMessages } from '@/lib/public-messages';
 import { runtimeConfig } from '@/lib/runtime-config';
 
 /** Shown when the calendar cannot load (docs/product.md#booking-widget): book directly, call direct, or try again. */
@@ -17,8 +17,10 @@ export function BookingFallback({ timedOut }: { timedOut: boolean }) {
         <CalendarClock className="size-7" aria-hidden="true" />
       </span>
       <div className="max-w-md">
-        <h3 className="text-2xl font-bold tracking-tight">{timedOut ? messages.booking.timeoutTitle : messages.booking.errorTitle}</h3>
-        <p className="mt-3 text-muted-foreground">{timedOut ? messages.booking.timeoutText : messages.booking.errorText}</p>
+        <h3 className="text-2xl font-bold tracking-tight">
+          {timedOut ? publicMessages.booking.timeoutTitle : publicMessages.booking.errorTitle}
+        </h3>
+        <p className="mt-3 text-muted-foreground">{timedOut ? publicMessages.booking.timeoutText : publicMessages.booking.errorText}</p>
       </div>
       <div className="flex w-full max-w-xl flex-col gap-3 sm:flex-row sm:justify-center">
         <Button asChild variant="gradient" size="lg">
@@ -28,7 +30,7 @@ export function BookingFallback({ timedOut }: { timedOut: boolean }) {
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         </Button>
-        <Button variant="outline" size="lg" onClick={() => window.alert(messages.booking.callDirect(CONTACT.phone))}>
+        <Button variant="outline" size="lg" onClick={() => window.alert(publicMessages.booking.callDirect(CONTACT.phone))}>
           <Phone aria-hidden="true" />
           Call Direct
         </Button>
@@ -38,8 +40,8 @@ export function BookingFallback({ timedOut }: { timedOut: boolean }) {
         </Button>
       </div>
       <div className="text-sm text-muted-foreground">
-        <p>{messages.booking.helpHours}</p>
-        <p>{messages.booking.helpDirect}</p>
+        <p>{publicMessages.booking.helpHours}</p>
+        <p>{publicMessages.booking.helpDirect}</p>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { CalendarCheck, ExternalLink, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useConsent } from '@/lib/consent/consent-context';
 import { Button } from '@/components/ui/button';
-import { messages } from '@/lib/messages';
+import { publicMessages } from '@/lib/public-messages';
 import { runtimeConfig } from '@/lib/runtime-config';
 
 /** Before functional-cookie consent: say what loading the calendar means, and offer to allow it or to book directly. */
@@ -46,8 +46,8 @@ export function ConsentNeededPanel() {
         </Button>
       </div>
       <div className="text-sm text-muted-foreground">
-        <p>{messages.booking.helpHours}</p>
-        <p>{messages.booking.helpDirect}</p>
+        <p>{publicMessages.booking.helpHours}</p>
+        <p>{publicMessages.booking.helpDirect}</p>
       </div>
     </div>
   );

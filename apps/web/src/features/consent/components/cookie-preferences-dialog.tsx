@@ -3,15 +3,15 @@ import { useConsent } from '@/lib/consent/consent-context';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
-import { messages } from '@/lib/messages';
+import { publicMessages } from '@/lib/public-messages';
 import { paths } from '@/lib/paths';
 import type { ConsentChoices } from '../consent-storage';
 
 const ROWS: { key: keyof ConsentChoices | 'necessary'; label: string; text: string }[] = [
-  { key: 'necessary', label: 'Necessary', text: messages.consent.necessary },
-  { key: 'performance', label: 'Analytics', text: messages.consent.analytics },
-  { key: 'functional', label: 'Functional', text: messages.consent.functional },
-  { key: 'targeting', label: 'Marketing', text: messages.consent.marketing },
+  { key: 'necessary', label: 'Necessary', text: publicMessages.consent.necessary },
+  { key: 'performance', label: 'Analytics', text: publicMessages.consent.analytics },
+  { key: 'functional', label: 'Functional', text: publicMessages.consent.functional },
+  { key: 'targeting', label: 'Marketing', text: publicMessages.consent.marketing },
 ];
 
 /** The Cookie Preferences dialog (docs/product.md#cookie-consent): four toggles, Accept All and Save Preferences. */
@@ -33,8 +33,8 @@ export default function CookiePreferencesDialog({ open, onOpenChange }: { open: 
       {/* The consent provider returns focus to where the person was; Radix would send it to the top of the page. */}
       <DialogContent aria-describedby="cookie-preferences-description" onCloseAutoFocus={(e) => e.preventDefault()}>
         <DialogHeader>
-          <DialogTitle>{messages.consent.title}</DialogTitle>
-          <DialogDescription id="cookie-preferences-description">{messages.consent.description}</DialogDescription>
+          <DialogTitle>{publicMessages.consent.title}</DialogTitle>
+          <DialogDescription id="cookie-preferences-description">{publicMessages.consent.description}</DialogDescription>
         </DialogHeader>
         <ul className="flex flex-col divide-y divide-border rounded-lg border">
           {ROWS.map((row) => {

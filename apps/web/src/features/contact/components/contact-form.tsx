@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
-import { messages } from '@/lib/messages';
+import { publicMessages } from '@/lib/public-messages';
 import { sendContactMessage } from '../api/send-contact-message';
 import type { ContactInput } from '../contact-schema';
 import type { ContactErrors } from '../contact-validate';
@@ -58,15 +58,15 @@ export function ContactForm() {
       return;
     }
     setServerError(null);
-    if (!clientRateLimiter.attempt('contact-form', LIMIT.max, LIMIT.windowMs)) return setServerError(messages.contact.rateLimited);
+    if (!clientRateLimiter.attempt('contact-form', LIMIT.max, LIMIT.windowMs)) return setServerError(publicMessages.contact.rateLimited);
     setSubmitting(true);
     const sent = await sendContactMessage(result.data).finally(() => setSubmitting(false));
     if (sent === 'sent') {
-      toast.success(messages.contact.sent);
+      toast.success(publicMessages.contact.sent);
       form.reset();
       submitted.current = false;
       setDone(true);
-    } else setServerError(sent === 'rate-limited' ? messages.contact.rateLimited : messages.contact.failed);
+    } else setServerError(sent === 'rate-limited' ? publicMessages.contact.rateLimited : publicMessages.contact.failed);
   };
 
   if (done) {
@@ -74,7 +74,7 @@ export function ContactForm() {
       <div role="status" className="flex flex-col items-center gap-4 rounded-2xl border border-border bg-card p-10 text-center">
         <CheckCircle2 className="size-12 text-success" aria-hidden="true" />
         <h2 className="text-2xl font-bold text-foreground">Message sent</h2>
-        <p className="text-muted-foreground">{messages.contact.sent}</p>
+        <p className="text-muted-foreground">{publicMessages.contact.sent}</p>
         <Button variant="outline" onClick={() => setDone(false)}>
           Send another message
         </Button>

@@ -1,4 +1,4 @@
-import { messages } from '@/lib/messages';
+import { publicMessages } from '@/lib/public-messages';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { IntroVideo } from '@/components/intro-video';
@@ -6,7 +6,7 @@ import { LinkButton } from './link-button';
 import { PageHero } from './page-hero';
 import { useRevealChildren } from '@/lib/use-reveal';
 
-// Chapters of the intro video, which runs messages.introVideo.length (the waitlist page says the same).
+// Chapters of the intro video, which runs publicMessages.introVideo.length (the waitlist page says the same).
 const CHAPTERS = [
   { time: '0:00', text: 'Meet your AI business coach', detail: 'A 24/7 coach that answers from your own business profile.' },
   {
@@ -42,7 +42,7 @@ export function DemoContent() {
       <PageHero
         eyebrow="Experience the demo"
         title={`See ${brand} in action`}
-        lead={<p>From sign-up to your first AI-powered growth plan, shown in {messages.introVideo.length}.</p>}
+        lead={<p>From sign-up to your first AI-powered growth plan, shown in {publicMessages.introVideo.length}.</p>}
       />
       <section aria-label="Intro video" className="px-4 sm:px-6 lg:px-8">
         <div className="mx-auto grid max-w-6xl gap-8 lg:grid-cols-[1.8fr_1fr]">
@@ -51,7 +51,7 @@ export function DemoContent() {
             <h2 id="video-chapters" className="font-semibold">
               In this video
             </h2>
-            <p className="mt-1 text-sm text-muted-foreground">Four chapters, {messages.introVideo.length} in all.</p>
+            <p className="mt-1 text-sm text-muted-foreground">Four chapters, {publicMessages.introVideo.length} in all.</p>
             <ol aria-labelledby="video-chapters" className="mb-6 mt-5 flex flex-col gap-4 border-l border-border pl-4">
               {CHAPTERS.map((c) => (
                 <li key={c.time} className="relative">

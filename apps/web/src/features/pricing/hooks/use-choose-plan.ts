@@ -1,13 +1,13 @@
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { messages } from '@/lib/messages';
+import { publicMessages } from '@/lib/public-messages';
 import { paths } from '@/lib/paths';
 
 /** Every plan button, whatever the visitor's state: the info toast, then the waitlist (docs/product.md#pricing). */
 export function useChoosePlan() {
   const navigate = useNavigate();
   return () => {
-    toast.info(messages.pricing.joinWaitlistToast);
+    toast.info(publicMessages.pricing.joinWaitlistToast);
     void navigate(paths.joinWaitlist);
   };
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { describePasskeyError, passkeysSupported } from '@/lib/passkey-errors';
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 import { supabase } from '@/lib/supabase';
 import { Section } from './section';
 
@@ -22,7 +22,7 @@ export function Passkeys() {
 
   const refresh = useCallback(async () => {
     const { data, error: listError } = await supabase().auth.passkey.list();
-    if (listError) return setError(messages.passkeys.loadFailed);
+    if (listError) return setError(authMessages.passkeys.loadFailed);
     setPasskeys(data);
   }, []);
   useEffect(() => {
@@ -45,18 +45,18 @@ export function Passkeys() {
 
   const add = () =>
     run(async () => {
-      if (!passkeysSupported()) return messages.passkeys.notSupported;
+      if (!passkeysSupported()) return authMessages.passkeys.notSupported;
       const { error: failed } = await supabase().auth.registerPasskey();
       if (failed) return describePasskeyError(failed, 'register');
-      toast.success(messages.passkeys.added);
+      toast.success(authMessages.passkeys.added);
       return null;
     });
 
   const remove = (passkeyId: string) =>
     run(async () => {
       const { error: failed } = await supabase().auth.passkey.delete({ passkeyId });
-      if (failed) return messages.passkeys.failed;
-      toast.success(messages.passkeys.removed);
+      if (failed) return authMessages.passkeys.failed;
+      toast.success(authMessages.passkeys.removed);
       return null;
     });
 
@@ -67,27 +67,27 @@ export function Passkeys() {
     if (!friendlyName) return;
     return run(async () => {
       const { error: failed } = await supabase().auth.passkey.update({ passkeyId: renaming.id, friendlyName });
-      if (failed) return messages.passkeys.failed;
+      if (failed) return authMessages.passkeys.failed;
       setRenaming(null);
-      toast.success(messages.passkeys.renamed);
+      toast.success(authMessages.passkeys.renamed);
       return null;
     });
   };
 
   return (
-    <Section title={messages.passkeys.title} description={messages.passkeys.description} id="passkeys">
+    <Section title={authMessages.passkeys.title} description={authMessages.passkeys.description} id="passkeys">
       <div className="space-y-4">
         {error && <Alert variant="destructive">{error}</Alert>}
         {passkeys.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{messages.passkeys.none}</p>
+          <p className="text-sm text-muted-foreground">{authMessages.passkeys.none}</p>
         ) : (
-          <ul className="divide-y rounded-md border" aria-label={messages.passkeys.title}>
+          <ul className="divide-y rounded-md border" aria-label={authMessages.passkeys.title}>
             {passkeys.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
                 {renaming?.id === p.id ? (
                   <form onSubmit={rename} className="flex flex-1 flex-wrap items-end gap-2">
                     <div className="min-w-48 flex-1 space-y-1">
-                      <Label htmlFor={`passkey-name-${p.id}`}>{messages.passkeys.nameLabel}</Label>
+                      <Label htmlFor={`passkey-name-${p.id}`}>{authMessages.passkeys.nameLabel}</Label>
                       <Input
                         id={`passkey-name-${p.id}`}
                         maxLength={120}
@@ -97,10 +97,10 @@ export function Passkeys() {
                       />
                     </div>
                     <Button type="submit" size="sm" disabled={busy}>
-                      {messages.passkeys.save}
+                      {authMessages.passkeys.save}
                     </Button>
                     <Button type="button" size="sm" variant="ghost" onClick={() => setRenaming(null)}>
-                      {messages.passkeys.cancel}
+                      {authMessages.passkeys.cancel}
                     </Button>
                   </form>
                 ) : (
@@ -108,10 +108,10 @@ export function Passkeys() {
                     <div className="flex items-center gap-3">
                       <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
                       <div>
-                        <p className="font-medium">{p.friendly_name || messages.passkeys.unnamed}</p>
+                        <p className="font-medium">{p.friendly_name || authMessages.passkeys.unnamed}</p>
                         <p className="text-sm text-muted-foreground">
-                          {messages.passkeys.createdOn(day(p.created_at))}
-                          {p.last_used_at ? `, ${messages.passkeys.lastUsed(day(p.last_used_at))}` : ''}
+                          {authMessages.passkeys.createdOn(day(p.created_at))}
+                          {p.last_used_at ? `, ${authMessages.passkeys.lastUsed(day(p.last_used_at))}` : ''}
                         </p>
                       </div>
                     </div>
@@ -120,12 +120,12 @@ export function Passkeys() {
                         size="sm"
                         variant="outline"
                         disabled={busy}
-                        onClick={() => setRenaming({ id: p.id, name: p.friendly_name || messages.passkeys.unnamed })}
+                        onClick={() => setRenaming({ id: p.id, name: p.friendly_name || authMessages.passkeys.unnamed })}
                       >
-                        {messages.passkeys.rename}
+                        {authMessages.passkeys.rename}
                       </Button>
                       <Button size="sm" variant="outline" disabled={busy} onClick={() => void remove(p.id)}>
-                        {messages.passkeys.remove}
+                        {authMessages.passkeys.remove}
                       </Button>
                     </div>
                   </>
@@ -135,7 +135,7 @@ export function Passkeys() {
           </ul>
         )}
         <Button onClick={() => void add()} disabled={busy}>
-          <KeyRound aria-hidden="true" /> {busy ? messages.passkeys.adding : messages.passkeys.add}
+          <KeyRound aria-hidden="true" /> {busy ? authMessages.passkeys.adding : authMessages.passkeys.add}
         </Button>
       </div>
     </Section>

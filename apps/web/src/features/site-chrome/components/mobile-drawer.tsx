@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { messages } from '@/lib/messages';
+import { authMessages } from '@/lib/auth-messages';
 import { paths } from '@/lib/paths';
 import { loadSupabase } from '@/lib/supabase';
 import { PLATFORM_LINKS } from '../nav-links';
@@ -31,10 +31,10 @@ export default function MobileDrawer({
     try {
       const { error } = await (await loadSupabase()).auth.signOut();
       if (error) throw error;
-      toast.success(messages.auth.signedOut);
+      toast.success(authMessages.auth.signedOut);
       await navigate(paths.home);
     } catch {
-      toast.error(messages.auth.signOutFailed);
+      toast.error(authMessages.auth.signOutFailed);
     }
   };
 

@@ -2,7 +2,7 @@ import { CheckCircle2, Gift } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { messages } from '@/lib/messages';
+import { publicMessages } from '@/lib/public-messages';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { IntroVideo } from '@/components/intro-video';
 import { WaitlistForm } from './waitlist-form';
@@ -65,7 +65,7 @@ export function JoinWaitlistView() {
         </div>
         {/* On phones the form comes straight after the heading; the video and perks follow it. */}
         <section className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2" aria-label="About the early access">
-          <IntroVideo title={`Meet ${brand} in ${messages.introVideo.length}`} />
+          <IntroVideo title={`Meet ${brand} in ${publicMessages.introVideo.length}`} />
           <ul className="grid gap-3 sm:grid-cols-3">
             {PERKS.map((p) => (
               <li key={p} className="flex items-start gap-2 text-sm text-secondary-foreground">

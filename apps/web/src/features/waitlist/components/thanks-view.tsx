@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { CONTACT } from '@/lib/contact-details';
-import { messages } from '@/lib/messages';
+import { publicMessages } from '@/lib/public-messages';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -42,7 +42,7 @@ export function ThanksView() {
   useEffect(() => {
     if (user !== null) return;
     // an id, so a repeated effect (StrictMode, a quick remount) shows the message once
-    toast.error(messages.waitlist.joinFirst, { id: 'waitlist-join-first' });
+    toast.error(publicMessages.waitlist.joinFirst, { id: 'waitlist-join-first' });
     navigate(paths.joinWaitlist, { replace: true });
   }, [user, navigate]);
 

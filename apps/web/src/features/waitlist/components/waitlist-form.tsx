@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
-import { messages } from '@/lib/messages';
+import { publicMessages } from '@/lib/public-messages';
 import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { paths } from '@/lib/paths';
 import { validateEmail, validateText } from '@/lib/security-input';
@@ -32,14 +32,14 @@ export function WaitlistForm({ onJoined }: { onJoined: (position: number) => voi
     const cleanName = name.trim();
     if (!cleanName || !email.trim()) {
       setInvalid({ name: !cleanName, email: !email.trim() });
-      toast.error(messages.waitlist.fillAllFields);
+      toast.error(publicMessages.waitlist.fillAllFields);
       return;
     }
     const nameCheck = validateText(cleanName, 200);
     const emailCheck = validateEmail(email);
     if (!nameCheck.valid || !emailCheck.valid) {
       setInvalid({ name: !nameCheck.valid, email: !emailCheck.valid });
-      toast.error(!emailCheck.valid ? emailCheck.error : nameCheck.valid ? messages.waitlist.failed : nameCheck.error);
+      toast.error(!emailCheck.valid ? emailCheck.error : nameCheck.valid ? publicMessages.waitlist.failed : nameCheck.error);
       return;
     }
     setInvalid({});
@@ -56,15 +56,15 @@ export function WaitlistForm({ onJoined }: { onJoined: (position: number) => voi
     );
     setSubmitting(false);
     if (!result.ok) {
-      if (result.reason === 'duplicate') toast.error(messages.waitlist.duplicate);
+      if (result.reason === 'duplicate') toast.error(publicMessages.waitlist.duplicate);
       else if (result.reason === 'rate_limited') toast.error(TOO_MANY);
-      else toast.error(messages.waitlist.failed);
+      else toast.error(publicMessages.waitlist.failed);
       if (result.reason === 'failed') analytics.track('error', { where: 'waitlist_join' });
       return;
     }
     saveWaitlistUser({ firstName: firstNameOf(nameCheck.value), email: emailCheck.value, waitlistPosition: result.position });
     analytics.track('waitlist_signup', { position: result.position, source: 'join_waiting_list_page' });
-    toast.success(messages.waitlist.joined(result.position));
+    toast.success(publicMessages.waitlist.joined(result.position));
     onJoined(result.position);
   }
 
