@@ -9,8 +9,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
-// e2e serves a build of its own: the release test (service stage, beside e2e) runs `npm run build`, which empties
-// apps/web/dist while e2e pages load their assets from it (a CI run failed on that: assets answered 503).
+// The web is built once, into a folder of the run's own (not apps/web/dist, which a developer's `npm run dev` or
+// `npm start` may be using), by the web build stage; e2e serves it, and the release test's `npm run build` finds it
+// up to date and packs it (scripts/build-web-once.mjs, scripts/release-pack.mjs).
 process.env.E2E_WEB_DIST ??= path.resolve('.tmp/e2e-web/dist');
 const hasPg = Boolean(process.env.TEST_DATABASE_URL);
 if (!hasPg) console.log('\nNOTICE: TEST_DATABASE_URL is unset: the service suite runs on PGlite only (PostgreSQL run skipped).');
@@ -49,7 +50,8 @@ const stages = [
   { name: 'web build', cmds: [['node', ['scripts/build-web-once.mjs']]] },
   {
     name: 'service',
-    after: ['unit'],
+    // after the web build: the release test packs it (a second build of the same folder beside it would race)
+    after: ['unit', 'web build'],
     cmds: [vitest(['service', ...(hasPg ? ['service-pg'] : [])], 'test-results/service.json')],
     json: 'test-results/service.json',
   },
