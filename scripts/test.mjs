@@ -1,7 +1,8 @@
 // npm test: typecheck, lint, unit, service (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), end-to-end.
 // Stages run side by side where they do not get in each other's way (docs/decisions/0043):
 //   typecheck (three tsc at once) | lint | unit | web build   — all start at once;
-//   service (both databases, one vitest) starts when unit ends; e2e starts when the web build, typecheck and lint end.
+//   service (both databases, one vitest, two workers) starts when the web build ends (docs/decisions/0093); e2e when the
+//   web build, typecheck and lint end.
 // Each stage's output is kept and printed whole when it ends, under its name. Every stage runs even when one fails;
 // the closing line is "tests: N passed, N failed, N skipped". TEST_SERIAL=1 runs the stages one after another.
 import { spawn } from 'node:child_process';
@@ -51,7 +52,7 @@ const stages = [
   {
     name: 'service',
     // after the web build: the release test packs it (a second build of the same folder beside it would race)
-    after: ['unit', 'web build'],
+    after: ['web build'],
     cmds: [vitest(['service', ...(hasPg ? ['service-pg'] : [])], 'test-results/service.json')],
     json: 'test-results/service.json',
   },
