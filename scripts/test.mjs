@@ -1,8 +1,7 @@
 // npm test: typecheck, lint, unit, service (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), end-to-end.
 // Stages run side by side where they do not get in each other's way (docs/decisions/0043):
 //   typecheck (three tsc at once) | lint | unit | web build   — all start at once;
-//   service (both databases, one vitest, two workers) starts when the web build ends (docs/decisions/0093); e2e when the
-//   web build, typecheck and lint end.
+//   service (both databases, one vitest, two workers) and e2e start when the web build ends (docs/decisions/0093).
 // Each stage's output is kept and printed whole when it ends, under its name. Every stage runs even when one fails;
 // the closing line is "tests: N passed, N failed, N skipped". TEST_SERIAL=1 runs the stages one after another.
 import { spawn } from 'node:child_process';
@@ -59,7 +58,7 @@ const stages = [
   // The build is done and stamped: the webServer's own build-web-once call finds it up to date.
   {
     name: 'e2e',
-    after: ['web build', 'typecheck', 'lint'],
+    after: ['web build'],
     cmds: [['npx', ['playwright', 'test']]],
     json: 'test-results/e2e.json',
     playwright: true,
