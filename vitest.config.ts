@@ -15,9 +15,9 @@ const service = (name: string, env: Record<string, string>) => ({
     // pays for importing and transforming the server again. Files reset the process-wide state they count on
     // (metrics.service.test.ts resets the Prometheus registry); worker-setup.ts runs before every file.
     isolate: false,
-    // One file at a time (docs/decisions/0057: two workers beside the e2e stage made the whole run slower and the
-    // shutdown tests' timing-sensitive checks fail). Each worker still gets its own Redis database.
-    maxWorkers: 1,
+    // Two files at a time, each worker with its own Redis database: a service file waits on its server, child
+    // processes and PostgreSQL much of its time, so one worker left a core idle (docs/decisions/0093, after 0057).
+    maxWorkers: 2,
     setupFiles: ['server/test/support/worker-setup.ts'],
     // Migrates once into a template each test file's server starts from (server/test/support/db-template.ts).
     globalSetup: ['server/test/support/global-setup.ts'],

@@ -1,6 +1,7 @@
-// Builds apps/web for the end-to-end tests, or skips the build when the output is already built from the same
-// sources: a hash of apps/web, packages/shared/src, the lockfile and the VITE_* variables, stamped beside the output.
-// Used by playwright.config.ts's webServer and by scripts/test.mjs (which builds while other stages run).
+// Builds apps/web, or skips the build when the output is already built from the same sources: a hash of apps/web,
+// packages/shared/src, the lockfile and the VITE_* variables, stamped beside the output. It is `npm run build`'s web
+// half, playwright.config.ts's webServer's and the web build stage of scripts/test.mjs (which builds while other
+// stages run; the release test's `npm run build` then packs that build instead of building the same sources again).
 // Output folder: E2E_WEB_DIST, or apps/web/dist.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

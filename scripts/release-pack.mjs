@@ -7,14 +7,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Where `npm run build` put the web app (scripts/build-web-once.mjs): E2E_WEB_DIST in the test run, which builds the
+// web once for every stage, else apps/web/dist.
+const webDist = path.resolve(root, process.env.E2E_WEB_DIST ?? 'apps/web/dist');
 const out = process.argv[2];
 if (!out) {
   console.error('usage: node scripts/release-pack.mjs OUTDIR');
   process.exit(2);
 }
-for (const built of ['server/dist/main.js', 'apps/web/dist/index.html']) {
-  if (!existsSync(path.join(root, built))) {
-    console.error(`${built} is missing: run \`npm run build\` first.`);
+for (const built of [path.join(root, 'server/dist/main.js'), path.join(webDist, 'index.html')]) {
+  if (!existsSync(built)) {
+    console.error(`${path.relative(root, built)} is missing: run \`npm run build\` first.`);
     process.exit(1);
   }
 }
@@ -27,7 +30,6 @@ const files = [
   'packages/shared/package.json',
   'apps/web/package.json',
   'server/dist',
-  'apps/web/dist',
   'supabase/migrations',
   'scripts/release-install.sh',
   'scripts/npm-install.sh',
@@ -40,4 +42,5 @@ for (const f of files) {
   mkdirSync(path.dirname(path.join(target, f)), { recursive: true });
   cpSync(path.join(root, f), path.join(target, f), { recursive: true });
 }
+cpSync(webDist, path.join(target, 'apps', 'web', 'dist'), { recursive: true });
 console.log(`release packed into ${target}`);

@@ -1,7 +1,7 @@
 // npm test: typecheck, lint, unit, service (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), end-to-end.
 // Stages run side by side where they do not get in each other's way (docs/decisions/0043):
 //   typecheck (three tsc at once) | lint | unit | web build   — all start at once;
-//   service (both databases, one vitest) starts when unit ends; e2e starts when the web build, typecheck and lint end.
+//   service (both databases, one vitest, two workers) and e2e start when the web build ends (docs/decisions/0093).
 // Each stage's output is kept and printed whole when it ends, under its name. Every stage runs even when one fails;
 // the closing line is "tests: N passed, N failed, N skipped". TEST_SERIAL=1 runs the stages one after another.
 import { spawn } from 'node:child_process';
@@ -9,8 +9,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
-// e2e serves a build of its own: the release test (service stage, beside e2e) runs `npm run build`, which empties
-// apps/web/dist while e2e pages load their assets from it (a CI run failed on that: assets answered 503).
+// The web is built once, into a folder of the run's own (not apps/web/dist, which a developer's `npm run dev` or
+// `npm start` may be using), by the web build stage; e2e serves it, and the release test's `npm run build` finds it
+// up to date and packs it (scripts/build-web-once.mjs, scripts/release-pack.mjs).
 process.env.E2E_WEB_DIST ??= path.resolve('.tmp/e2e-web/dist');
 const hasPg = Boolean(process.env.TEST_DATABASE_URL);
 if (!hasPg) console.log('\nNOTICE: TEST_DATABASE_URL is unset: the service suite runs on PGlite only (PostgreSQL run skipped).');
@@ -49,14 +50,15 @@ const stages = [
   { name: 'web build', cmds: [['node', ['scripts/build-web-once.mjs']]] },
   {
     name: 'service',
-    after: ['unit'],
+    // after the web build: the release test packs it (a second build of the same folder beside it would race)
+    after: ['web build'],
     cmds: [vitest(['service', ...(hasPg ? ['service-pg'] : [])], 'test-results/service.json')],
     json: 'test-results/service.json',
   },
   // The build is done and stamped: the webServer's own build-web-once call finds it up to date.
   {
     name: 'e2e',
-    after: ['web build', 'typecheck', 'lint'],
+    after: ['web build'],
     cmds: [['npx', ['playwright', 'test']]],
     json: 'test-results/e2e.json',
     playwright: true,

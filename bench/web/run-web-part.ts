@@ -16,7 +16,8 @@ const DIST = path.join(WEB, 'dist');
 /** `npm run build` (what `npm start` runs first); resolves with the tail of its output on failure. */
 function build(): Promise<string | null> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { E2E_WEB_DIST: _elsewhere, ...env } = process.env; // this part serves apps/web/dist
+    const child = spawn('npm', ['run', 'build'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const keep = (b: Buffer) => (out = (out + b.toString()).slice(-3000));
     child.stdout.on('data', keep);

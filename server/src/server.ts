@@ -106,6 +106,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       closing ??= drain(server as unknown as HttpServer, idle, lifecycle, config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log).then(
         async (forced) => {
           await closeRateLimitStores(ctx);
+          mailer.close();
           await db.close(); // PGlite writes its files and releases DATA_DIR
           return { forced };
         },

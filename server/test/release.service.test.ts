@@ -1,7 +1,8 @@
 // The release an operator runs: `scripts/release-build.sh` (what the Dockerfile's build stage runs) into a temporary
 // folder, production dependencies only (`scripts/release-install.sh`, the runtime stage), then `npm run serve` there:
 // node alone, no tsx, no build tools, no source. Runs once, in the PGlite project (the build does not depend on the
-// database; the scale-out test covers PostgreSQL).
+// database; the scale-out test covers PostgreSQL). In `npm test` the web half of `npm run build` finds the web build
+// stage's output (E2E_WEB_DIST) up to date and packs it; run alone, it builds apps/web/dist.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

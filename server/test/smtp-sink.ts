@@ -15,6 +15,8 @@ export interface SmtpSink {
   port: number;
   /** Every message received so far, oldest first (one entry per recipient). */
   messages: Mail[];
+  /** SMTP sessions opened so far. */
+  sessions(): number;
   /** Resolves with the first message to `to` not yet returned by an earlier waitFor. */
   waitFor(to: string, timeoutMs?: number): Promise<Mail>;
   close(): Promise<void>;
@@ -25,7 +27,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: Mail[] = [];
   const taken = new Set<Mail>();
   const waiters: Array<() => void> = [];
+  let sessions = 0;
   const server = new SMTPServer({
+    onConnect(_session, done) {
+      sessions++;
+      done();
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -47,6 +54,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    sessions: () => sessions,
     waitFor(to, timeoutMs = 5000) {
       const address = to.toLowerCase();
       return new Promise<Mail>((resolve, reject) => {

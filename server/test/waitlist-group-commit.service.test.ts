@@ -44,7 +44,7 @@ const api = async (name: string, email: string): Promise<Answer> => {
 const positionOf = (a: Answer) => (typeof a.body === 'number' ? a.body : (a.body as { waitlist_position: number }).waitlist_position);
 
 describe(`waitlist joins under concurrency (${SERVICE_DB})`, () => {
-  it('200 concurrent joins on both doors: positions 1..200, each caller its own, a duplicate and a bad name fail alone', async () => {
+  it('200 concurrent joins on both doors: positions 1..200, each caller its own, a duplicate and a bad name fail alone, 200 mails over a few SMTP sessions', async () => {
     const calls: Promise<Answer>[] = [];
     for (let i = 0; i < 200; i++) {
       const email = `group-${i}@example.com`;
@@ -83,6 +83,9 @@ describe(`waitlist joins under concurrency (${SERVICE_DB})`, () => {
       const mail = await smtp.waitFor(a.email, 20_000);
       expect(mail.subject).toBe(`You're #${positionOf(a)} on the Test Brand waitlist`);
     }
+    // over a few kept-open SMTP sessions (the mailer's pool), not one session per mail
+    await expect.poll(() => smtp.messages.length, { timeout: 20_000 }).toBe(200);
+    expect(smtp.sessions()).toBeLessThanOrEqual(5);
 
     if (SERVICE_DB === 'postgres') {
       // grouped: rows committed together share their transaction's start time, so fewer distinct created_at than rows

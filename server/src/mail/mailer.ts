@@ -21,6 +21,8 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** The development outbox (newest first); empty when mail goes out through SMTP. */
   outbox(): Promise<OutboxEntry[]>;
+  /** Closes the SMTP connections kept open for the next mail (at shutdown). */
+  close(): void;
 }
 
 /** SMTP_URL set: real mail through nodemailer. Unset: the development outbox file in DATA_DIR (and the log). */
@@ -40,12 +42,15 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DA
 
 function createTransportMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, log: Logger): Mailer {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+    // A pool: one SMTP session carries many mails (a relay's greeting alone can take 100 ms or more, and waitlist
+    // confirmations go out in batches), and a session idle for 30 s is closed.
+    const transport = nodemailer.createTransport({ url: config.SMTP_URL, pool: true, idleTimeout: 30_000 });
     return {
       async send(m) {
         await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
       },
       outbox: async () => [],
+      close: () => transport.close(),
     };
   }
   const file = path.resolve(config.DATA_DIR, 'outbox.jsonl');
@@ -65,5 +70,6 @@ function createTransportMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | '
         .map((l) => JSON.parse(l) as OutboxEntry)
         .reverse();
     },
+    close() {},
   };
 }
