@@ -50,11 +50,25 @@ function createTransportMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | '
   }
   const file = path.resolve(config.DATA_DIR, 'outbox.jsonl');
   let seq = 0;
+  // the folder is made once, not per mail (a waitlist join writes one); made again if it went away
+  let folder: Promise<unknown> | undefined;
+  const append = async (line: string) => {
+    folder ??= mkdir(path.dirname(file), { recursive: true }).catch((err: unknown) => {
+      folder = undefined;
+      throw err;
+    });
+    await folder;
+    await appendFile(file, line, { mode: 0o600 });
+  };
   return {
     async send(m) {
       const entry: OutboxEntry = { ...m, id: `${Date.now()}-${++seq}`, sentAt: new Date().toISOString() };
-      await mkdir(path.dirname(file), { recursive: true });
-      await appendFile(file, JSON.stringify(entry) + '\n', { mode: 0o600 });
+      const line = JSON.stringify(entry) + '\n';
+      await append(line).catch((err: unknown) => {
+        if ((err as { code?: unknown } | null)?.code !== 'ENOENT') throw err;
+        folder = undefined;
+        return append(line);
+      });
       log.info({ to: m.to, subject: m.subject }, 'mail written to the development outbox');
     },
     async outbox() {
