@@ -61,18 +61,20 @@ const ASYNC_COMMIT = { name: 'waitlist_confirmations_async', sql: "select set_co
 async function sendBatch(ctx: AppContext): Promise<number> {
   const results = await ctx.db.transactionBatch([ASYNC_COMMIT, TAKE], { commitWithStatements: true });
   const rows = results[1]!.rows as { name: string; email: string; position: number }[];
-  for (const r of rows) {
-    const position = Number(r.position);
-    const mail = renderWaitlistMail({
+  if (!rows.length) return 0;
+  const mails = rows.map((r) => ({
+    to: r.email,
+    ...renderWaitlistMail({
       brand: ctx.config.BRAND_NAME,
       siteUrl: ctx.config.SITE_URL,
       firstName: r.name.split(/\s+/)[0]!,
-      position,
+      position: Number(r.position),
       bookingUrl: ctx.config.BOOKING_URL,
-    });
-    await ctx.mailer
-      .send({ to: r.email, ...mail })
-      .catch((err: unknown) => ctx.log.error({ err, position }, 'waitlist confirmation mail failed'));
-  }
+    }),
+  }));
+  const outcomes = await ctx.mailer.sendAll(mails);
+  outcomes.forEach((o, i) => {
+    if (o.status === 'rejected') ctx.log.error({ err: o.reason, position: Number(rows[i]!.position) }, 'waitlist confirmation mail failed');
+  });
   return rows.length;
 }

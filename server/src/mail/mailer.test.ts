@@ -25,4 +25,20 @@ describe('development outbox', () => {
     await mailer.send(mail('3@x.y'));
     expect((await mailer.outbox()).map((m) => m.to)).toEqual(['3@x.y']);
   });
+
+  it('writes several mails at once with one outcome each', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'outbox-'));
+    dirs.push(root);
+    const mailer = createMailer({ DATA_DIR: root, MAIL_FROM: 'a@b.c' }, log);
+    await mailer.send(mail('0@x.y'));
+    const outcomes = await mailer.sendAll([mail('1@x.y'), mail('2@x.y')]);
+    expect(outcomes).toEqual([
+      { status: 'fulfilled', value: undefined },
+      { status: 'fulfilled', value: undefined },
+    ]);
+    expect(await mailer.sendAll([])).toEqual([]);
+    const box = await mailer.outbox();
+    expect(box.map((m) => m.to)).toEqual(['2@x.y', '1@x.y', '0@x.y']);
+    expect(new Set(box.map((m) => m.id)).size).toBe(3);
+  });
 });

@@ -19,6 +19,8 @@ export interface OutboxEntry extends MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Several at once (the waitlist's queue): the outbox in one write, SMTP one after another; one outcome per message. */
+  sendAll(messages: MailMessage[]): Promise<PromiseSettledResult<void>[]>;
   /** The development outbox (newest first); empty when mail goes out through SMTP. */
   outbox(): Promise<OutboxEntry[]>;
 }
@@ -35,15 +37,27 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DA
         mailFailures.inc({ transport });
         throw err;
       }),
+    sendAll: async (messages) => {
+      const outcomes = await mailer.sendAll(messages);
+      for (const o of outcomes) if (o.status === 'rejected') mailFailures.inc({ transport });
+      return outcomes;
+    },
   };
 }
 
 function createTransportMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, log: Logger): Mailer {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
+    const send = async (m: MailMessage) => {
+      await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+    };
     return {
-      async send(m) {
-        await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      send,
+      // one at a time: one SMTP connection in use, as for single sends
+      async sendAll(messages) {
+        const outcomes: PromiseSettledResult<void>[] = [];
+        for (const m of messages) outcomes.push(await send(m).then(settledOk, settledFailed));
+        return outcomes;
       },
       outbox: async () => [],
     };
@@ -60,16 +74,24 @@ function createTransportMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | '
     await folder;
     await appendFile(file, line, { mode: 0o600 });
   };
+  const write = async (messages: MailMessage[]) => {
+    if (!messages.length) return;
+    const lines = messages
+      .map((m) => JSON.stringify({ ...m, id: `${Date.now()}-${++seq}`, sentAt: new Date().toISOString() } satisfies OutboxEntry) + '\n')
+      .join('');
+    await append(lines).catch((err: unknown) => {
+      if ((err as { code?: unknown } | null)?.code !== 'ENOENT') throw err;
+      folder = undefined;
+      return append(lines);
+    });
+    for (const m of messages) log.info({ to: m.to, subject: m.subject }, 'mail written to the development outbox');
+  };
   return {
-    async send(m) {
-      const entry: OutboxEntry = { ...m, id: `${Date.now()}-${++seq}`, sentAt: new Date().toISOString() };
-      const line = JSON.stringify(entry) + '\n';
-      await append(line).catch((err: unknown) => {
-        if ((err as { code?: unknown } | null)?.code !== 'ENOENT') throw err;
-        folder = undefined;
-        return append(line);
-      });
-      log.info({ to: m.to, subject: m.subject }, 'mail written to the development outbox');
+    send: (m) => write([m]),
+    async sendAll(messages) {
+      // one write for all: the file is opened and closed once, not per mail
+      const outcome = await write(messages).then(settledOk, settledFailed);
+      return messages.map(() => outcome);
     },
     async outbox() {
       const text = await readFile(file, 'utf8').catch(() => '');
@@ -81,3 +103,6 @@ function createTransportMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | '
     },
   };
 }
+
+const settledOk = (): PromiseSettledResult<void> => ({ status: 'fulfilled', value: undefined });
+const settledFailed = (reason: unknown): PromiseSettledResult<void> => ({ status: 'rejected', reason });
