@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { runOneSyncSettled } from './one-sync.js';
 import type { BoundStatement, QueryResult } from './types.js';
 
 /**
@@ -15,15 +16,6 @@ export function corked<T>(client: pg.PoolClient, submit: () => T): T {
   }
 }
 
-export const toResult = <T = Record<string, unknown>>(r: pg.QueryResult): QueryResult<T> => ({
-  rows: r.rows as T[],
-  rowCount: r.rowCount ?? r.rows.length,
-  fields: r.fields,
-});
-
-const send = (client: pg.PoolClient, s: BoundStatement) =>
-  s.name ? client.query({ name: s.name, text: s.sql, values: s.params ?? [] }) : client.query(s.sql, s.params ?? []);
-
 interface Waiting {
   statements: BoundStatement[];
   check?: (results: QueryResult[]) => void;
@@ -34,15 +26,20 @@ interface Waiting {
 /** Batches in one transaction at most; bounds how long one group holds its locks and how late its last caller hears. */
 const MAX_GROUP = 64;
 
-const isAborted = (err: unknown) => (err as { code?: unknown } | null)?.code === '25P02';
+// Constant texts, prepared once per connection. One savepoint name serves every batch: each is released before the
+// next is taken, so the only one alive after a failure is the failing batch's own.
+const BEGIN: BoundStatement = { sql: 'begin', name: 'coalesce_begin' };
+const SAVEPOINT: BoundStatement = { sql: 'savepoint coalesce_batch', name: 'coalesce_savepoint' };
+const RELEASE: BoundStatement = { sql: 'release savepoint coalesce_batch', name: 'coalesce_release' };
+const COMMIT: BoundStatement = { sql: 'commit', name: 'coalesce_commit' };
 
 /**
  * Group commit in the server (docs/decisions/0065). Batches given the same lane while a group of that lane is in
  * flight wait, and then run together: one transaction, each batch in its own savepoint, one COMMIT, so one WAL
  * flush serves them all. A lane runs one group at a time; a batch arriving at an idle lane starts at once, so a
  * quiet server adds no delay. A batch that fails is rolled back to its savepoint and fails alone with its own
- * error; the batches pipelined behind it (refused with 25P02 while the transaction was aborted) run again. Each
- * caller hears after the COMMIT, with its own results, or with the COMMIT's error. Only for batches that see the
+ * error; the batches behind it (skipped by the backend after the failure) run again. Each caller hears after the
+ * COMMIT, with its own results, or with the COMMIT's error. Only for batches that see the
  * others' committed-in-order writes as a serial run would, and that reset every setting they make (the REST
  * preamble sets all of its settings each time).
  */
@@ -58,51 +55,42 @@ export function createCoalescer(pool: pg.Pool) {
       return;
     }
     const done: [Waiting, QueryResult[]][] = [];
-    let open = false;
+    let begun = false;
     let pending = items;
-    let savepoint = 0;
     try {
-      while (pending.length) {
+      // Each round is one exchange with one Sync (db/one-sync.ts): [BEGIN,] per batch SAVEPOINT, its statements,
+      // RELEASE, then COMMIT. A failing statement makes the backend skip the rest up to the Sync, which leaves the
+      // transaction open and aborted: its batch is rolled back to its savepoint and fails alone, and the next round
+      // sends the batches behind it and the COMMIT again.
+      for (;;) {
         const round = pending;
-        const names = round.map(() => `c${++savepoint}`);
-        const sent = corked(client, () => {
-          const begin = open ? [] : [client.query('begin')];
-          open = true;
-          return [
-            ...begin,
-            ...round.flatMap((item, i) => [
-              client.query(`savepoint ${names[i]}`),
-              ...item.statements.map((s) => send(client, s)),
-              client.query(`release savepoint ${names[i]}`),
-            ]),
-          ];
-        });
-        // allSettled observes every promise: behind a failure the rest reject with 25P02 and must not go unhandled
-        const settled = await Promise.allSettled(sent);
-        let at = settled.length - round.reduce((n, item) => n + item.statements.length + 2, 0);
-        if (at === 1 && settled[0]!.status === 'rejected') throw settled[0]!.reason; // BEGIN failed
+        const head = begun ? [] : [BEGIN];
+        const statements = [...head, ...round.flatMap((item) => [SAVEPOINT, ...item.statements, RELEASE]), COMMIT];
+        begun = true;
+        const { results, failure } = await runOneSyncSettled(client, statements);
+        const stop = failure ? failure.index : statements.length;
+        // BEGIN or COMMIT failed: nothing of the group is committed
+        if (failure && (stop < head.length || stop === statements.length - 1)) throw failure.error;
+        let at = head.length;
         pending = [];
         for (let i = 0; i < round.length; i++) {
           const item = round[i]!;
-          const slice = settled.slice(at, at + item.statements.length + 2);
-          at += slice.length;
-          const failed = slice.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-          if (!failed) {
-            done.push([item, slice.slice(1, -1).map((r) => toResult((r as PromiseFulfilledResult<pg.QueryResult>).value))]);
+          const end = at + item.statements.length + 2;
+          if (end <= stop) {
+            done.push([item, results.slice(at + 1, end - 1)]);
+            at = end;
             continue;
           }
-          // the first failure in the round is this batch's own (those before it succeeded); never a 25P02
-          if (isAborted(failed.reason)) throw failed.reason;
-          await client.query(`rollback to savepoint ${names[i]}`);
-          item.reject(failed.reason);
+          if (stop === at) throw failure!.error; // its SAVEPOINT failed: the transaction's state is not known
+          await client.query('rollback to savepoint coalesce_batch');
+          item.reject(failure!.error);
           pending = round.slice(i + 1);
           break;
         }
+        if (!failure) break;
       }
-      await client.query('commit');
-      open = false;
     } catch (err) {
-      if (open) await client.query('rollback').catch(() => {});
+      if (begun) await client.query('rollback').catch(() => {});
       // nothing of the group was committed: every batch not failed on its own fails with this error
       for (const item of items) item.reject(err);
       done.length = 0;

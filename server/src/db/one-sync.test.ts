@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOneSync } from './one-sync.js';
+import { runOneSync, runOneSyncSettled } from './one-sync.js';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -97,5 +97,24 @@ describe.skipIf(!url)('runOneSync (PostgreSQL)', () => {
     );
     expect(all).toEqual(Array.from({ length: 20 }, (_, i) => (i % 5 === 3 ? '22012' : i)));
     expect(status()).toBe('I');
+  });
+
+  it('settled: tells the failing index and the results before it, and an explicit transaction stays open and aborted', async () => {
+    const outcome = await runOneSyncSettled(client, [
+      { sql: 'begin' },
+      { sql: 'select $1::int as v', params: [7] },
+      { sql: 'insert into one_sync_probe values ($1) returning id', params: [9] },
+      { sql: 'select 1 / $1::int as v', params: [0] },
+      { sql: 'select 2 as v' },
+      { sql: 'commit' },
+    ]);
+    expect(outcome.failure?.index).toBe(3);
+    expect(outcome.failure?.error).toMatchObject({ code: '22012' });
+    expect(outcome.results.map((r) => r.rows[0]?.v ?? r.rows[0]?.id)).toEqual([undefined, 7, 9]);
+    expect(status()).toBe('E');
+    await client.query('rollback');
+    expect((await client.query('select count(*)::int as n from one_sync_probe')).rows[0].n).toBe(0);
+    const ok = await runOneSyncSettled(client, [{ sql: 'select 1 as v' }, { sql: 'select 2 as v' }]);
+    expect(ok).toEqual({ results: [expect.objectContaining({ rows: [{ v: 1 }] }), expect.objectContaining({ rows: [{ v: 2 }] })] });
   });
 });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { toResult } from './coalesce.js';
+import { toResult } from './to-result.js';
 import type { BoundStatement, QueryResult } from './types.js';
 
 // node-postgres' own value mapping for bound parameters (Date, Buffer, arrays, JSON, toPostgres…): what its Query uses.
@@ -101,21 +101,42 @@ class OneSyncBatch extends QueryBase {
     this.at++;
   }
 
+  /** Set on an error: the failing statement's index and the results of the statements before it. */
+  failure?: { index: number; before: pg.QueryResult[] };
+
   override handleError(err: Error, connection: Connection) {
     // The client forgot the failing statement's submitted name; the backend skipped those after it.
     for (const i of this.parsedHere) {
       const name = this.statements[i]!.name!;
       if (i > this.at && connection.submittedNamedStatements[name] !== undefined) delete connection.submittedNamedStatements[name];
     }
+    // pg's Query keeps one Result per statement reached (an array from the second on); the first `at` are complete
+    const reached = (this as unknown as { _results: pg.QueryResult | pg.QueryResult[] })._results;
+    this.failure ??= { index: this.at, before: (Array.isArray(reached) ? reached : [reached]).slice(0, this.at) };
     super.handleError(err, connection);
   }
 }
+
+/** What a batch did: every statement's result, or the first failing statement's index and error and the results before it. */
+export type OneSyncOutcome =
+  { results: QueryResult[]; failure?: undefined } | { results: QueryResult[]; failure: { index: number; error: unknown } };
 
 /**
  * Runs `statements` on `client` in one implicit transaction with a single Sync (see OneSyncBatch), answering each
  * statement's result in order; rejects with the first failing statement's error, and then nothing was committed.
  */
-export function runOneSync(client: pg.PoolClient, statements: BoundStatement[]): Promise<QueryResult[]> {
+export async function runOneSync(client: pg.PoolClient, statements: BoundStatement[]): Promise<QueryResult[]> {
+  const outcome = await runOneSyncSettled(client, statements);
+  if (outcome.failure) throw outcome.failure.error;
+  return outcome.results;
+}
+
+/**
+ * runOneSync that also tells where a batch stopped: for a batch that opens its own transaction (BEGIN, savepoints,
+ * COMMIT: the group commit of db/coalesce.ts), a failure leaves that transaction open and aborted at the Sync, and
+ * the caller goes on from the results before the failing statement. Rejects only when nothing was sent.
+ */
+export function runOneSyncSettled(client: pg.PoolClient, statements: BoundStatement[]): Promise<OneSyncOutcome> {
   let values: unknown[][];
   try {
     // mapped before anything is written, so a value node-postgres cannot send fails the call without a half-sent batch
@@ -123,12 +144,15 @@ export function runOneSync(client: pg.PoolClient, statements: BoundStatement[]):
   } catch (err) {
     return Promise.reject(err as Error);
   }
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const batch = new OneSyncBatch(statements, values);
     batch.callback = (err, res) => {
-      if (err) return reject(err);
+      if (err) {
+        const f = batch.failure ?? { index: 0, before: [] };
+        return resolve({ results: f.before.map((r) => toResult(r)), failure: { index: f.index, error: err } });
+      }
       const list = Array.isArray(res) ? res : res ? [res] : [];
-      resolve(list.map((r) => toResult(r)));
+      resolve({ results: list.map((r) => toResult(r)) });
     };
     void client.query(batch as unknown as pg.QueryConfig);
   });

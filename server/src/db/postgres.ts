@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { watchPool } from '../metrics.js';
-import { corked, createCoalescer, toResult } from './coalesce.js';
+import { corked, createCoalescer } from './coalesce.js';
 import { runOneSync } from './one-sync.js';
+import { toResult } from './to-result.js';
 import type { Database, QueryOptions, QueryResult, Queryable } from './types.js';
 
 function wrap(c: pg.Pool | pg.PoolClient): Queryable {

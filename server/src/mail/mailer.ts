@@ -19,6 +19,8 @@ export interface OutboxEntry extends MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Several at once (the waitlist's queue): the outbox in one write, SMTP one after another; one outcome per message. */
+  sendAll(messages: MailMessage[]): Promise<PromiseSettledResult<void>[]>;
   /** The development outbox (newest first); empty when mail goes out through SMTP. */
   outbox(): Promise<OutboxEntry[]>;
   /** Closes the SMTP connections kept open for the next mail (at shutdown). */
@@ -37,6 +39,11 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DA
         mailFailures.inc({ transport });
         throw err;
       }),
+    sendAll: async (messages) => {
+      const outcomes = await mailer.sendAll(messages);
+      for (const o of outcomes) if (o.status === 'rejected') mailFailures.inc({ transport });
+      return outcomes;
+    },
   };
 }
 
@@ -45,9 +52,16 @@ function createTransportMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | '
     // A pool: one SMTP session carries many mails (a relay's greeting alone can take 100 ms or more, and waitlist
     // confirmations go out in batches), and a session idle for 30 s is closed.
     const transport = nodemailer.createTransport({ url: config.SMTP_URL, pool: true, idleTimeout: 30_000 });
+    const send = async (m: MailMessage) => {
+      await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+    };
     return {
-      async send(m) {
-        await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      send,
+      // one after another over the pool's session, as single sends go
+      async sendAll(messages) {
+        const outcomes: PromiseSettledResult<void>[] = [];
+        for (const m of messages) outcomes.push(await send(m).then(settledOk, settledFailed));
+        return outcomes;
       },
       outbox: async () => [],
       close: () => transport.close(),
@@ -55,12 +69,34 @@ function createTransportMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | '
   }
   const file = path.resolve(config.DATA_DIR, 'outbox.jsonl');
   let seq = 0;
+  // the folder is made once, not per mail (a waitlist join writes one); made again if it went away
+  let folder: Promise<unknown> | undefined;
+  const append = async (line: string) => {
+    folder ??= mkdir(path.dirname(file), { recursive: true }).catch((err: unknown) => {
+      folder = undefined;
+      throw err;
+    });
+    await folder;
+    await appendFile(file, line, { mode: 0o600 });
+  };
+  const write = async (messages: MailMessage[]) => {
+    if (!messages.length) return;
+    const lines = messages
+      .map((m) => JSON.stringify({ ...m, id: `${Date.now()}-${++seq}`, sentAt: new Date().toISOString() } satisfies OutboxEntry) + '\n')
+      .join('');
+    await append(lines).catch((err: unknown) => {
+      if ((err as { code?: unknown } | null)?.code !== 'ENOENT') throw err;
+      folder = undefined;
+      return append(lines);
+    });
+    for (const m of messages) log.info({ to: m.to, subject: m.subject }, 'mail written to the development outbox');
+  };
   return {
-    async send(m) {
-      const entry: OutboxEntry = { ...m, id: `${Date.now()}-${++seq}`, sentAt: new Date().toISOString() };
-      await mkdir(path.dirname(file), { recursive: true });
-      await appendFile(file, JSON.stringify(entry) + '\n', { mode: 0o600 });
-      log.info({ to: m.to, subject: m.subject }, 'mail written to the development outbox');
+    send: (m) => write([m]),
+    async sendAll(messages) {
+      // one write for all: the file is opened and closed once, not per mail
+      const outcome = await write(messages).then(settledOk, settledFailed);
+      return messages.map(() => outcome);
     },
     async outbox() {
       const text = await readFile(file, 'utf8').catch(() => '');
@@ -73,3 +109,6 @@ function createTransportMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | '
     close() {},
   };
 }
+
+const settledOk = (): PromiseSettledResult<void> => ({ status: 'fulfilled', value: undefined });
+const settledFailed = (reason: unknown): PromiseSettledResult<void> => ({ status: 'rejected', reason });
