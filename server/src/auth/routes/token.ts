@@ -43,14 +43,15 @@ export function registerToken(app: Hono, deps: AuthDeps) {
           const user = await findUserById(tx, flow.userId);
           if (!user) throw authError('user_not_found');
           if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
-          return startSession(ctx, tx, user, flow.method, meta);
-        });
-        await writeAudit(ctx.db, {
-          event_type: 'auth.sign_in',
-          user_id: session.user.id as string,
-          ip: meta.ip,
-          user_agent: meta.userAgent,
-          details: { method: 'pkce' },
+          const started = await startSession(ctx, tx, user, flow.method, meta);
+          await writeAudit(tx, {
+            event_type: 'auth.sign_in',
+            user_id: user.id,
+            ip: meta.ip,
+            user_agent: meta.userAgent,
+            details: { method: 'pkce' },
+          });
+          return started;
         });
         return c.json(session);
       }
@@ -91,13 +92,17 @@ async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwo
   // only someone who knows the password learns that the account is banned or unconfirmed
   if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
   if (phone ? !user.phone_confirmed_at : !user.email_confirmed_at) throw authError(phone ? 'phone_not_confirmed' : 'email_not_confirmed');
-  const session = await ctx.db.transaction((tx) => startSession(ctx, tx, user, 'password', meta));
-  await writeAudit(ctx.db, {
-    event_type: 'auth.sign_in',
-    user_id: user.id,
-    ip: meta.ip,
-    user_agent: meta.userAgent,
-    details: { method: 'password' },
+  // the audit row in the session's transaction: recorded together or not at all, and one commit (one flush) a sign-in
+  const session = await ctx.db.transaction(async (tx) => {
+    const started = await startSession(ctx, tx, user, 'password', meta);
+    await writeAudit(tx, {
+      event_type: 'auth.sign_in',
+      user_id: user.id,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      details: { method: 'password' },
+    });
+    return started;
   });
   const reasons = weakPasswordReasons(b.password ?? '', ctx.config);
   return reasons.length
