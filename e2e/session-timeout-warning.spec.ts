@@ -3,18 +3,22 @@ import './support/accounts-helpers';
 import { signedInUser } from './support/auth';
 
 // The /user setting (local storage, fractional minutes allowed) makes the timeout 24 s; the configured 10-minute
-// warning is longer than that, so the warning comes at half the timeout: 12 s before expiry.
+// warning is longer than that, so the warning comes at half the timeout: 12 s before expiry. The page's clock is
+// Playwright's: it runs in real time (the countdown is seen ticking) and jumps the 12-s waits.
 const TIMEOUT_MINUTES = 0.4;
+const HALF = (TIMEOUT_MINUTES * 60_000) / 2;
 
 test('inactivity: the warning counts down in red, Extend restarts the timer, Dismiss hides it, expiry signs out', async ({ page }) => {
-  test.setTimeout(120_000);
   await signedInUser(page);
   await page.addInitScript((m) => localStorage.setItem('session_timeout_minutes', String(m)), TIMEOUT_MINUTES);
+  await page.clock.install();
   await openPage(page, '/user');
   await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
 
   const panel = page.getByRole('alertdialog', { name: 'Your session is about to expire' });
-  await expect(panel).toBeVisible({ timeout: 20_000 });
+  await expect(panel).toBeHidden();
+  await page.clock.fastForward(HALF);
+  await expect(panel).toBeVisible();
   const countdown = panel.getByTestId('session-countdown');
   const first = await countdown.textContent();
   await expect(countdown).not.toHaveText(first!, { timeout: 3000 }); // ticks every second
@@ -25,11 +29,13 @@ test('inactivity: the warning counts down in red, Extend restarts the timer, Dis
   await expect(page.getByText('Session extended')).toBeVisible();
   await expect(panel).toBeHidden();
 
-  await expect(panel).toBeVisible({ timeout: 20_000 });
+  await page.clock.fastForward(HALF);
+  await expect(panel).toBeVisible();
   await panel.getByRole('button', { name: 'Dismiss' }).click();
   await expect(panel).toBeHidden();
 
-  await expect(page.getByText('Session expired due to inactivity')).toBeVisible({ timeout: 20_000 });
+  await page.clock.fastForward(HALF);
+  await expect(page.getByText('Session expired due to inactivity')).toBeVisible();
   await expect(page.getByText('Signed out successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('sb-') && k.endsWith('-auth-token')))).toBe(false);
