@@ -1,4 +1,6 @@
 import type { Hono } from 'hono';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/index.js';
 import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
@@ -10,7 +12,7 @@ import { verifyPassword, weakPasswordReasons } from '../passwords.js';
 import { parseEmail, readBody, requestMeta, type RequestMeta } from '../request.js';
 import { refreshSession, startSession } from '../sessions.js';
 import { beginSignin } from '../signin-guard.js';
-import { findUserByEmail, findUserById, isBanned } from '../users.js';
+import { findUserByEmail, findUserById, isBanned, type UserRow } from '../users.js';
 import { findUserByPhone, parsePhone } from '../phone.js';
 
 const passwordBody = z.object({ email: z.string().optional(), phone: z.string().optional(), password: z.string().optional() });
@@ -43,15 +45,7 @@ export function registerToken(app: Hono, deps: AuthDeps) {
           const user = await findUserById(tx, flow.userId);
           if (!user) throw authError('user_not_found');
           if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
-          const started = await startSession(ctx, tx, user, flow.method, meta);
-          await writeAudit(tx, {
-            event_type: 'auth.sign_in',
-            user_id: user.id,
-            ip: meta.ip,
-            user_agent: meta.userAgent,
-            details: { method: 'pkce' },
-          });
-          return started;
+          return startAuditedSession(ctx, tx, user, flow.method, 'pkce', meta);
         });
         return c.json(session);
       }
@@ -92,20 +86,19 @@ async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwo
   // only someone who knows the password learns that the account is banned or unconfirmed
   if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
   if (phone ? !user.phone_confirmed_at : !user.email_confirmed_at) throw authError(phone ? 'phone_not_confirmed' : 'email_not_confirmed');
-  // the audit row in the session's transaction: recorded together or not at all, and one commit (one flush) a sign-in
-  const session = await ctx.db.transaction(async (tx) => {
-    const started = await startSession(ctx, tx, user, 'password', meta);
-    await writeAudit(tx, {
-      event_type: 'auth.sign_in',
-      user_id: user.id,
-      ip: meta.ip,
-      user_agent: meta.userAgent,
-      details: { method: 'password' },
-    });
-    return started;
-  });
+  const session = await ctx.db.transaction((tx) => startAuditedSession(ctx, tx, user, 'password', 'password', meta));
   const reasons = weakPasswordReasons(b.password ?? '', ctx.config);
   return reasons.length
     ? { ...session, weak_password: { message: 'Your password does not meet the current requirements.', reasons } }
     : session;
+}
+
+/**
+ * A new session and its `auth.sign_in` audit row in the caller's transaction: recorded together or not at all, with
+ * one commit (one flush) a sign-in. `via` is the grant the audit row names.
+ */
+async function startAuditedSession(ctx: AppContext, tx: Queryable, user: UserRow, method: string, via: string, meta: RequestMeta) {
+  const session = await startSession(ctx, tx, user, method, meta);
+  await writeAudit(tx, { event_type: 'auth.sign_in', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, details: { method: via } });
+  return session;
 }
