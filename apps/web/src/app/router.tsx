@@ -1,5 +1,6 @@
 import { use, type ComponentType } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router';
+import { withQueryClient } from '@/lib/data/with-query-client';
 import { paths } from '@/lib/paths';
 import { loadSupabase } from '@/lib/supabase';
 import { RootLayout } from './root-layout';
@@ -23,7 +24,6 @@ export interface PageRoute {
 }
 
 const SESSION = { session: true, query: true } as const;
-const QUERY = { query: true } as const;
 const page = (
   load: () => Promise<PageModule>,
   opts?: { session?: boolean; query?: boolean },
@@ -56,7 +56,7 @@ export const routes: readonly PageRoute[] = [
   { path: paths.cookiePolicy, ...page(() => import('@/pages/cookie-policy')) },
   { path: paths.contact, ...page(() => import('@/pages/contact')) },
   { path: paths.ninetyDay, ...page(() => import('@/pages/ninety-day')) },
-  { path: paths.connectAnything, ...page(() => import('@/pages/connect-anything'), QUERY) },
+  { path: paths.connectAnything, ...page(() => import('@/pages/connect-anything')) },
   { path: paths.connect, ...page(() => import('@/pages/connect')) },
   { path: paths.websiteHub, ...page(() => import('@/pages/website-hub')) },
   { path: paths.brandHub, ...page(() => import('@/pages/brand-hub')) },
@@ -79,14 +79,7 @@ export function loadPage(route: PageRoute): Tracked<PageModule> {
       : !route.query
         ? route.load
         : // the page comes with the query client around it (lib/data/query-client): TanStack Query is not in the entry
-          () =>
-            Promise.all([route.load!(), import('@/lib/data/query-client')]).then(([{ Component: Page }, { QueryProvider }]) => ({
-              Component: () => (
-                <QueryProvider>
-                  <Page />
-                </QueryProvider>
-              ),
-            }));
+          () => withQueryClient(() => route.load!().then((m) => m.Component))().then((m) => ({ Component: m.default }));
     const tracked: Tracked<PageModule> =
       route.session && !import.meta.env.SSR ? Promise.all([load(), loadSupabase()]).then(([m]) => m) : load();
     tracked.then(
