@@ -1,6 +1,5 @@
 import { use, type ComponentType } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router';
-import { withQueryClient } from '@/lib/data/with-query-client';
 import { paths } from '@/lib/paths';
 import { loadSupabase } from '@/lib/supabase';
 import { RootLayout } from './root-layout';
@@ -79,7 +78,14 @@ export function loadPage(route: PageRoute): Tracked<PageModule> {
       : !route.query
         ? route.load
         : // the page comes with the query client around it (lib/data/query-client): TanStack Query is not in the entry
-          () => withQueryClient(() => route.load!().then((m) => m.Component))().then((m) => ({ Component: m.default }));
+          () =>
+            Promise.all([route.load!(), import('@/lib/data/query-client')]).then(([{ Component: Page }, { QueryProvider }]) => ({
+              Component: () => (
+                <QueryProvider>
+                  <Page />
+                </QueryProvider>
+              ),
+            }));
     const tracked: Tracked<PageModule> =
       route.session && !import.meta.env.SSR ? Promise.all([load(), loadSupabase()]).then(([m]) => m) : load();
     tracked.then(
