@@ -23,7 +23,6 @@ export interface PageRoute {
 }
 
 const SESSION = { session: true, query: true } as const;
-const QUERY = { query: true } as const;
 const page = (
   load: () => Promise<PageModule>,
   opts?: { session?: boolean; query?: boolean },
@@ -56,7 +55,7 @@ export const routes: readonly PageRoute[] = [
   { path: paths.cookiePolicy, ...page(() => import('@/pages/cookie-policy')) },
   { path: paths.contact, ...page(() => import('@/pages/contact')) },
   { path: paths.ninetyDay, ...page(() => import('@/pages/ninety-day')) },
-  { path: paths.connectAnything, ...page(() => import('@/pages/connect-anything'), QUERY) },
+  { path: paths.connectAnything, ...page(() => import('@/pages/connect-anything')) },
   { path: paths.connect, ...page(() => import('@/pages/connect')) },
   { path: paths.websiteHub, ...page(() => import('@/pages/website-hub')) },
   { path: paths.brandHub, ...page(() => import('@/pages/brand-hub')) },

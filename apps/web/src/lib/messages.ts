@@ -1,4 +1,5 @@
 import { authMessages } from './auth-messages';
+import { connectMessages } from './connect-messages';
 import { publicMessages } from './public-messages';
 import { shellMessages } from './shell-messages';
 
@@ -7,8 +8,8 @@ import { shellMessages } from './shell-messages';
  * Components import from here; the texts must match the specification exactly.
  * The catalogue's other files: ./coach-messages.ts, the AI coach's texts (the coach loads only on signed-in pages);
  * ./shell-messages.ts, the few texts the entry needs, ./public-messages.ts, the marketing pages' and forms' texts,
- * and ./auth-messages.ts, sign-in's and sign-up's (the last three included here under the same keys), so a first
- * visit to a public page does not load the signed-in pages' texts (issue 15).
+ * ./auth-messages.ts, sign-in's and sign-up's, and ./connect-messages.ts, /connect-anything's (the last four included
+ * here under the same keys), so a first visit to a public page does not load the signed-in pages' texts (issue 15).
  */
 export const messages = {
   app: shellMessages.app,
@@ -127,16 +128,6 @@ export const messages = {
     completenessExplained: 'How much of your business profile is filled in (8 answers).',
     healthExplained: 'How ready your business basics are for planning (7 essentials).',
   },
-  connectAnything: {
-    noResults: 'No integrations found',
-    signInToSubmit: 'Sign in to send requests',
-    limitedFunctionality: 'Limited Functionality',
-    requestSubmitted: 'Integration request submitted successfully!',
-    requestFailed: 'Failed to submit request. Please try again.',
-    blueprintSaved: 'Connection blueprint saved to your dashboard',
-    blueprintFailed: 'Could not save the blueprint. Please try again.',
-    compareFull: 'You can compare up to 3 tools',
-    loadFailed: 'Could not load integrations. Please try again.',
-  },
+  connectAnything: connectMessages,
   security: publicMessages.security,
 } as const;

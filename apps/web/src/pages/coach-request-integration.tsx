@@ -1,9 +1,13 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { withQueryClient } from '@/lib/data/with-query-client';
 import { CoachHostProvider } from '@/features/coach/components/coach-host';
 
-// Loaded the first time the coach asks for it: the dialog (Radix, the request form, zod) is no part of a visit.
-const RequestIntegrationDialog = lazy(() =>
-  import('@/features/connect-anything/components/request-integration-dialog').then((m) => ({ default: m.RequestIntegrationDialog })),
+// Loaded the first time the coach asks for it: the dialog (Radix, the request form, zod, TanStack Query's mutation) is
+// no part of a visit.
+const RequestIntegrationDialog = lazy(
+  withQueryClient(() =>
+    import('@/features/connect-anything/components/request-integration-dialog').then((m) => m.RequestIntegrationDialog),
+  ),
 );
 
 /** Lets the coach's "not in the catalogue" card open the Request Integration dialog (composed here, in pages). */

@@ -1,10 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { featureLimit as planFeatureLimit, LIVE_PLAN_STATUSES, UPGRADE_MESSAGE } from '@app/shared';
-import { planStatusQuery } from './api/plan-status';
-import { planKeys } from '@/lib/plan/plan-keys';
+import { withQueryClient } from '@/lib/data/with-query-client';
 import { PlanContext, type PlanContextValue, type PlanDialogIntent, type PlanStatus } from '@/lib/plan/plan-context';
 import { useAuth } from '@/lib/session/auth-context';
+import type { PlanRead } from './plan-status-probe';
+
+// The plan is read (TanStack Query and its client) only once someone is signed in: beside the page, never around it.
+const PlanStatusProbe = lazy(withQueryClient(() => import('./plan-status-probe').then((m) => m.PlanStatusProbe)));
+const nothingToRefresh = async () => {};
 
 const LIVE_STATUSES = new Set(LIVE_PLAN_STATUSES);
 
@@ -16,22 +19,21 @@ export function featureLimit(status: PlanStatus | null, feature: string): number
 /** The plan context, fed by the server for the signed-in user (the routes that need it wrap themselves in it). */
 export function PlanProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const query = useQuery(planStatusQuery(user?.id ?? null));
+  const [read, setRead] = useState<PlanRead | null>(null);
   const [planDialog, setPlanDialog] = useState<{ open: boolean; intent: PlanDialogIntent }>({ open: false, intent: 'plans' });
 
-  const status = user ? (query.data?.status ?? null) : null;
-  const remaining = query.data?.remaining;
-  const refresh = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: planKeys.all });
-  }, [queryClient]);
+  const mine = user && read?.userId === user.id ? read : null; // never another user's plan
+  const status = mine?.snapshot?.status ?? null;
+  const remaining = mine?.snapshot?.remaining;
+  const isLoading = Boolean(user) && (!mine || mine.isPending);
+  const refresh = mine?.refresh ?? nothingToRefresh;
   const openPlanDialog = useCallback((intent: PlanDialogIntent = 'plans') => setPlanDialog({ open: true, intent }), []);
   const closePlanDialog = useCallback(() => setPlanDialog((d) => ({ ...d, open: false })), []);
 
   const value = useMemo<PlanContextValue>(() => {
     const getLimit = (f: string) => featureLimit(status, f);
     return {
-      isLoading: Boolean(user) && query.isPending,
+      isLoading,
       status,
       currentPlan: status && LIVE_STATUSES.has(status.status) ? status.plan_id : null,
       trialDaysRemaining: status?.trial_days_remaining ?? null,
@@ -51,7 +53,16 @@ export function PlanProvider({ children }: { children: ReactNode }) {
       openPlanDialog,
       closePlanDialog,
     };
-  }, [status, remaining, user, query.isPending, refresh, planDialog, openPlanDialog, closePlanDialog]);
+  }, [status, remaining, isLoading, refresh, planDialog, openPlanDialog, closePlanDialog]);
 
-  return <PlanContext.Provider value={value}>{children}</PlanContext.Provider>;
+  return (
+    <PlanContext.Provider value={value}>
+      {children}
+      {user && (
+        <Suspense fallback={null}>
+          <PlanStatusProbe userId={user.id} onRead={setRead} />
+        </Suspense>
+      )}
+    </PlanContext.Provider>
+  );
 }

@@ -9,9 +9,7 @@ export const integrationKeys = {
   search: (term: string) => [...integrationKeys.searches(), term] as const,
   topRated: (n: number) => [...integrationKeys.all, 'top-rated', n] as const,
   first: (n: number) => [...integrationKeys.all, 'first', n] as const,
-  counts: () => [...integrationKeys.all, 'counts'] as const,
   index: () => [...integrationKeys.all, 'index'] as const,
-  page: (q: object) => [...integrationKeys.all, 'page', q] as const,
 };
 
 export const INTEGRATION_COLUMNS = 'id, name, description, category, icon, rating, connections, popular, actions, website, builtin';

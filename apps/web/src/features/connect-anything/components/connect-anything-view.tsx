@@ -1,19 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { withQueryClient } from '@/lib/data/with-query-client';
 import type { FilterId, MarketplaceQuery } from '../api/integrations';
-import { categoryCountsQuery } from '../api/queries';
+import { useCategoryCounts } from '../api/catalogue-reads';
 import { DirectoryHeader } from './directory-header';
 import { MarketplaceTab } from './marketplace-tab';
 
 // The Marketplace is what a visit shows; the other tabs (their selects, forms and dialog) load when picked, or when the
-// pointer or focus reaches their trigger, so a first visit carries the catalogue only (issue 15).
+// pointer or focus reaches their trigger, so a first visit carries the catalogue only (issue 15). They read and write
+// with TanStack Query, which loads with them (decision 0094).
 const loaders = {
-  compare: () => import('./compare-tab').then((m) => ({ default: m.CompareTab })),
-  planner: () => import('./planner-tab').then((m) => ({ default: m.PlannerTab })),
-  make: () => import('./make-connections-tab').then((m) => ({ default: m.MakeConnectionsTab })),
-  graph: () => import('./connector-graph-tab').then((m) => ({ default: m.ConnectorGraphTab })),
+  compare: withQueryClient(() => import('./compare-tab').then((m) => m.CompareTab)),
+  planner: withQueryClient(() => import('./planner-tab').then((m) => m.PlannerTab)),
+  make: withQueryClient(() => import('./make-connections-tab').then((m) => m.MakeConnectionsTab)),
+  graph: withQueryClient(() => import('./connector-graph-tab').then((m) => m.ConnectorGraphTab)),
 };
 const CompareTab = lazy(loaders.compare);
 const PlannerTab = lazy(loaders.planner);
@@ -35,7 +36,7 @@ const START: MarketplaceQuery = { search: '', filter: 'all', popularOnly: false,
 
 /** The Connect Anything directory: search, categories with real counts, and six tabs (the page gives the assistant's). */
 export function ConnectAnythingView({ assistant }: { assistant: ReactNode }) {
-  const counts = useQuery(categoryCountsQuery());
+  const counts = useCategoryCounts();
   const [tab, setTab] = useState<TabId>('marketplace');
   const [query, setQuery] = useState<MarketplaceQuery>(START);
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, LayoutGrid, Rows3, Search, X } from 'lucide-react';
 import { MARKETPLACE_PAGE_SIZE } from '@app/shared';
 import { Alert } from '@/components/ui/alert';
@@ -7,10 +6,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { messages } from '@/lib/messages';
+import { connectMessages } from '@/lib/connect-messages';
 import { cn } from '@/lib/utils';
 import type { MarketplaceQuery } from '../api/integrations';
-import { marketplaceQuery } from '../api/queries';
+import { useMarketplacePage } from '../api/catalogue-reads';
 import { IntegrationCard } from './integration-card';
 
 interface Props {
@@ -40,7 +39,7 @@ export function rangeLabel(page: number, total: number): string {
 }
 
 export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear, layout, compact, onCompact }: Props) {
-  const result = useQuery(marketplaceQuery(query));
+  const result = useMarketplacePage(query);
   const total = result.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
   const cardLayout = layout === 'list' ? 'list' : compact ? 'compact' : 'grid';
@@ -97,7 +96,7 @@ export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear
         </div>
       </div>
 
-      {result.isError && <Alert variant="destructive">{messages.connectAnything.loadFailed}</Alert>}
+      {result.isError && <Alert variant="destructive">{connectMessages.loadFailed}</Alert>}
       {result.isPending ? (
         // As many placeholders as a page has cards, in the same grid: the cards replace them without pushing what is
         // below (the prerendered page shows these; issue 15, CLS).
@@ -113,7 +112,7 @@ export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear
         </div>
       ) : result.data && result.data.rows.length === 0 ? (
         <div className="rounded-lg border border-dashed py-16 text-center">
-          <p className="text-lg font-semibold">{messages.connectAnything.noResults}</p>
+          <p className="text-lg font-semibold">{connectMessages.noResults}</p>
           <p className="mt-1 text-sm text-muted-foreground">Try another search or category, or request the integration you need.</p>
         </div>
       ) : (

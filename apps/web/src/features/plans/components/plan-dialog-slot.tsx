@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { withQueryClient } from '@/lib/data/with-query-client';
 import { usePlan } from '@/lib/plan/plan-context';
 
-// The dialog's code loads only when someone opens it.
-const PlanDialog = lazy(() => import('./plan-dialog').then((m) => ({ default: m.PlanDialog })));
+// The dialog's code (and TanStack Query, for its request) loads only when someone opens it.
+const PlanDialog = lazy(withQueryClient(() => import('./plan-dialog').then((m) => m.PlanDialog)));
 
 /** Renders 'Your Plan' while the plan context asks for it (usePlan().openPlanDialog). */
 export function PlanDialogSlot() {

@@ -1,0 +1,15 @@
+/**
+ * /connect-anything's texts. Part of the message catalogue (./messages.ts, which holds them under the same key), kept in
+ * its own module so the catalogue page's first visit does not load the signed-in pages' texts (issue 15).
+ */
+export const connectMessages = {
+  noResults: 'No integrations found',
+  signInToSubmit: 'Sign in to send requests',
+  limitedFunctionality: 'Limited Functionality',
+  requestSubmitted: 'Integration request submitted successfully!',
+  requestFailed: 'Failed to submit request. Please try again.',
+  blueprintSaved: 'Connection blueprint saved to your dashboard',
+  blueprintFailed: 'Could not save the blueprint. Please try again.',
+  compareFull: 'You can compare up to 3 tools',
+  loadFailed: 'Could not load integrations. Please try again.',
+} as const;
