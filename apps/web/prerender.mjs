@@ -39,8 +39,9 @@ function head(meta, brand, { canonical = true, noindex = false } = {}) {
 
 /** The template's title and description make way for the page's head. */
 function page(template, headHtml, renderedBody, preloads = '', loader) {
-  // renderToString puts the resource hints React's preload() asks for (the brand font) before the markup: they
-  // belong in <head>, where the browser finds them first and React looks for them when it hydrates.
+  // renderToString puts the resource hints React's preload() asks for before the markup (none at present: the fonts
+  // wait for the first paint, decision 0095): they belong in <head>, where the browser finds them first and React looks
+  // for them when it hydrates.
   const hints = renderedBody?.match(/^(?:<link\b[^>]*\/?>)+/)?.[0] ?? '';
   const body = renderedBody?.slice(hints.length);
   const html = template
