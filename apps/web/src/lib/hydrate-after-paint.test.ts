@@ -13,7 +13,8 @@ const fontsHeld = () => document.documentElement.hasAttribute(FONTS_AFTER_PAINT.
 
 /** A browser with paint timing: `paint(name)` reports an entry to the loader's observer, as the browser does. */
 function withPaintTiming() {
-  const observers: { cb: (list: { getEntriesByName: (n: string) => unknown[] }, o: { disconnect: () => void }) => void; on: boolean }[] = [];
+  const observers: { cb: (list: { getEntriesByName: (n: string) => unknown[] }, o: { disconnect: () => void }) => void; on: boolean }[] =
+    [];
   class FakeObserver {
     static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
     private readonly o;
