@@ -64,12 +64,12 @@ function contentFirst(html, { script, templateId, fonts }) {
   const tags = /\s*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
   const moved = html.match(tags) ?? [];
   if (!moved.some((t) => t.includes('<script'))) throw new Error('index.html has no module script to move');
-  if (!/<html\b/.test(html)) throw new Error('index.html has no <html> tag');
+  if (!/<html\b[^>]*>/.test(html)) throw new Error('index.html has no <html> tag');
   const held = `<template id="${templateId}">${moved.map((t) => t.trim()).join('')}</template><script>${script}</script>`;
   return html
     .replace(tags, '')
     .replace('</head>', `  ${held}\n  </head>`)
-    .replace(/<html\b/, `<html ${fonts.name}="${fonts.value}"`);
+    .replace(/<html\b([^>]*)>/, `<html$1 ${fonts.name}="${fonts.value}">`);
 }
 
 /**
