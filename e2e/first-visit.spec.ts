@@ -8,11 +8,14 @@ import { createUser, signedInUser, uniqueEmail } from './support/auth';
  * signed-in visitor, prices) moves what is already on screen.
  */
 
-/** Holds every script of the page until `release()`: the visitor sees and uses the prerendered HTML alone. */
-async function holdScripts(page: Page) {
+/**
+ * Holds every script of the page (or every file `files` matches) until `release()`: the visitor sees and uses the
+ * prerendered HTML alone.
+ */
+async function holdRequests(page: Page, files = /\/assets\/.*\.js$/) {
   const held: Route[] = [];
   let released = false;
-  await page.route(/\/assets\/.*\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+  await page.route(files, (route) => (released ? route.continue() : void held.push(route)));
   return {
     held: () => held.length,
     release: async () => {
@@ -56,7 +59,7 @@ test.describe('typing before hydration', () => {
   test('/join-waiting-list keeps what was typed before its JavaScript ran and sends it', async ({ context }) => {
     const page = await context.newPage(); // not the fixture's page: its goto waits for hydration
     await consentDecided(page);
-    const scripts = await holdScripts(page);
+    const scripts = await holdRequests(page);
     await page.goto('/join-waiting-list', { waitUntil: 'commit' });
     const name = page.getByLabel('Full name');
     const email = page.getByLabel('Email address');
@@ -82,7 +85,7 @@ test.describe('typing before hydration', () => {
     const page = await context.newPage();
     await consentDecided(page);
     const user = await createUser();
-    const scripts = await holdScripts(page);
+    const scripts = await holdRequests(page);
     await page.goto('/sign-in', { waitUntil: 'commit' });
     const email = page.getByLabel('Email');
     const password = page.locator('#signin-password');
@@ -139,7 +142,7 @@ async function watchLayoutShifts(page: Page) {
  */
 async function openWithHydrationShifts(page: Page, path: string) {
   await watchLayoutShifts(page);
-  const scripts = await holdScripts(page);
+  const scripts = await holdRequests(page);
   await page.goto(path, { waitUntil: 'commit' });
   await expect(page.locator('h1').first()).toBeVisible();
   await page.waitForFunction(() => document.fonts.status === 'loaded' && document.fonts.check('800 16px "Inter Variable"'));
@@ -203,4 +206,33 @@ test.describe('no layout shift after hydration', () => {
     const { total, shifts } = await settledShift(page, from);
     expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(MAX_CLS);
   });
+});
+
+test.describe('the brand fonts swap in after the first paint without moving anything', () => {
+  // decision 0095: a prerendered page paints in the metric-matched local fallbacks and asks for Inter and JetBrains
+  // Mono only once that paint is on screen; the swap must not re-wrap what is visible.
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 412, height: 823 },
+  ]) {
+    for (const route of ['/', '/pricing', '/sign-up']) {
+      test(`${route} at ${viewport.width}×${viewport.height}`, async ({ context }) => {
+        const page = await context.newPage(); // not the fixture's page: its goto waits for hydration
+        await page.setViewportSize(viewport);
+        await watchLayoutShifts(page);
+        const fonts = await holdRequests(page, /\/assets\/.*\.woff2$/);
+        await page.goto(route, { waitUntil: 'commit' });
+        await expect(page.locator('h1').first()).toBeVisible();
+        // the loader has run (the page is on screen); the files are asked for, and held
+        await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-fonts'))).toBe(false);
+        await expect.poll(() => fonts.held()).toBeGreaterThan(0);
+        expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(false);
+        const from = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now()))));
+        await fonts.release();
+        await page.waitForFunction(() => document.fonts.status === 'loaded' && document.fonts.check('800 16px "Inter Variable"'));
+        const { total, shifts } = await settledShift(page, from);
+        expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(MAX_CLS);
+      });
+    }
+  }
 });

@@ -4,15 +4,26 @@ import { expect, openPage, test } from './fixtures';
 // docs/design.md: the brand typeface, reveal-on-scroll, product visuals and toasts (issue 18).
 
 test.describe('design system on the public pages', () => {
-  test('text is set in the self-hosted Inter, preloaded; figures in the mono', async ({ page }) => {
+  test('text is set in the self-hosted Inter, figures in the mono, both fetched after the first paint', async ({ page }) => {
     await decideConsent(page);
     await openPage(page, '/pricing');
     await page.evaluate(() => document.fonts.ready);
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable"/);
     expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true);
-    const preload = page.locator('head link[rel="preload"][as="font"]');
-    await expect(preload).toHaveAttribute('href', /\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
     expect(await page.getByTestId('price-pro').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"JetBrains Mono Variable"/);
+    // decision 0095: the first paint is set in the local fallbacks, so no font file is on its path
+    await expect(page.locator('head link[rel="preload"][as="font"]')).toHaveCount(0);
+    const { fcp, fonts } = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      fonts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => e.name.endsWith('.woff2'))
+        .map((e) => ({ file: new URL(e.name).pathname, start: e.startTime })),
+    }));
+    expect(fonts.map((f) => f.file).sort()).toEqual([
+      expect.stringMatching(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
+      expect.stringMatching(/^\/assets\/jetbrains-mono-latin-wght-normal-[\w-]+\.woff2$/),
+    ]);
+    for (const f of fonts) expect(f.start, f.file).toBeGreaterThan(fcp);
   });
 
   test('home sections below the fold rise into view when scrolled to', async ({ page }) => {

@@ -39,8 +39,9 @@ function head(meta, brand, { canonical = true, noindex = false } = {}) {
 
 /** The template's title and description make way for the page's head. */
 function page(template, headHtml, renderedBody, preloads = '', loader) {
-  // renderToString puts the resource hints React's preload() asks for (the brand font) before the markup: they
-  // belong in <head>, where the browser finds them first and React looks for them when it hydrates.
+  // renderToString puts the resource hints React's preload() asks for before the markup (none at present: the fonts
+  // wait for the first paint, decision 0095): they belong in <head>, where the browser finds them first and React looks
+  // for them when it hydrates.
   const hints = renderedBody?.match(/^(?:<link\b[^>]*\/?>)+/)?.[0] ?? '';
   const body = renderedBody?.slice(hints.length);
   const html = template
@@ -55,15 +56,20 @@ function page(template, headHtml, renderedBody, preloads = '', loader) {
 /**
  * A prerendered page shows its content before its JavaScript has run, so the module script and preloads that
  * hydrate it wait in a `<template>` until the page has painted (packages/shared/src/hydrate-after-paint.ts, decision
- * 0088): on a slow phone network the HTML, stylesheet and font get the bandwidth first. The empty shell of the
- * private pages (spa.html) keeps them as they are: it has nothing to show without them.
+ * 0088): on a slow phone network the HTML and stylesheet get the bandwidth first. The brand fonts wait too: `<html>`
+ * carries the attribute that sets the page in their local fallbacks until then (decision 0095). The empty shell of
+ * the private pages (spa.html) keeps both as they are: it has nothing to show without its scripts.
  */
-function contentFirst(html, { script, templateId }) {
+function contentFirst(html, { script, templateId, fonts }) {
   const tags = /\s*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
   const moved = html.match(tags) ?? [];
   if (!moved.some((t) => t.includes('<script'))) throw new Error('index.html has no module script to move');
+  if (!/<html\b[^>]*>/.test(html)) throw new Error('index.html has no <html> tag');
   const held = `<template id="${templateId}">${moved.map((t) => t.trim()).join('')}</template><script>${script}</script>`;
-  return html.replace(tags, '').replace('</head>', `  ${held}\n  </head>`);
+  return html
+    .replace(tags, '')
+    .replace('</head>', `  ${held}\n  </head>`)
+    .replace(/<html\b([^>]*)>/, `<html$1 ${fonts.name}="${fonts.value}">`);
 }
 
 /**

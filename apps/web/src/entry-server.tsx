@@ -1,4 +1,4 @@
-import { HYDRATE_AFTER_PAINT_SCRIPT, HYDRATE_TEMPLATE_ID } from '@app/shared/hydrate-after-paint';
+import { FONTS_AFTER_PAINT, HYDRATE_AFTER_PAINT_SCRIPT, HYDRATE_TEMPLATE_ID } from '@app/shared/hydrate-after-paint';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -39,5 +39,8 @@ export { NOINDEX_PREFIXES, NOT_FOUND_META, PUBLIC_PAGES } from './lib/page-meta'
 /** Every client route: the server answers them with the shell, anything else with the not-found page. */
 export const APP_ROUTES: readonly string[] = Object.values(paths);
 
-/** How a prerendered page loads its scripts after its first paint (prerender.mjs moves them into the template). */
-export const HYDRATE_LOADER = { script: HYDRATE_AFTER_PAINT_SCRIPT, templateId: HYDRATE_TEMPLATE_ID };
+/**
+ * How a prerendered page loads its scripts and brand fonts after its first paint (prerender.mjs moves the scripts
+ * into the template and marks `<html>` with the fonts' attribute).
+ */
+export const HYDRATE_LOADER = { script: HYDRATE_AFTER_PAINT_SCRIPT, templateId: HYDRATE_TEMPLATE_ID, fonts: FONTS_AFTER_PAINT };

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { DARK_NAV_TEXT_ROUTES, paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
-import { usePreloadBrandFont } from '../brand-font-preload';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
 
@@ -13,7 +12,6 @@ import { TopNav } from './top-nav';
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const light = DARK_NAV_TEXT_ROUTES.includes(pathname);
-  usePreloadBrandFont();
   return (
     <div className={cn('flex min-h-screen flex-col bg-background text-foreground', light && 'surface-light')}>
       <a
