@@ -33,11 +33,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * A failing statement makes the backend skip the rest up to the Sync; the call then throws its DatabaseError (code,
  * detail, hint… as PGlite's query() throws them). Results are parsed as query() parses them, one per statement.
  */
-export async function runExchange(
-  pg: PGlite,
-  statements: BoundStatement[],
-  opts: { syncToFs: boolean },
-): Promise<QueryResult[]> {
+export async function runExchange(pg: PGlite, statements: BoundStatement[], opts: { syncToFs: boolean }): Promise<QueryResult[]> {
   const parts: Uint8Array[] = [];
   for (const s of statements) {
     const values = (s.params ?? []).map((v) => (v === undefined ? null : (v as string | null)));

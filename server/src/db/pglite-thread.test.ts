@@ -13,7 +13,11 @@ const folder = () => {
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const failure = (p: Promise<unknown>) => p.then(() => expect.unreachable('should fail'), (e: unknown) => e as Record<string, unknown>);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.unreachable('should fail'),
+    (e: unknown) => e as Record<string, unknown>,
+  );
 
 // PGlite in a worker thread (issue 16) keeps the in-thread driver's contract: these run the same on both.
 describe.each([
@@ -24,28 +28,41 @@ describe.each([
     const db = await open();
     try {
       await db.exec('create table t (id int primary key, v text, at timestamptz default now(), n int8 default 5)');
-      const [row] = (await db.query<{ id: number; at: unknown; n: unknown }>('insert into t (id, v) values (1, $1) returning *', ['a'])).rows;
+      const [row] = (await db.query<{ id: number; at: unknown; n: unknown }>('insert into t (id, v) values (1, $1) returning *', ['a']))
+        .rows;
       expect(row).toMatchObject({ id: 1, n: '5' });
       expect(row!.at).toBeInstanceOf(Date);
 
       // transaction(): committed on return, rolled back on a throw (the caller's error comes back).
       await db.transaction(async (tx) => void (await tx.query('insert into t (id, v) values (2, $1)', ['b'])));
       const boom = new Error('boom');
-      expect(await failure(db.transaction(async (tx) => (await tx.query('insert into t (id, v) values (3, $1)', ['c']), Promise.reject(boom))))).toBe(boom);
+      expect(
+        await failure(db.transaction(async (tx) => (await tx.query('insert into t (id, v) values (3, $1)', ['c']), Promise.reject(boom)))),
+      ).toBe(boom);
 
       // A database error keeps its fields, so the REST layer maps it as before.
       const dup = await failure(db.query('insert into t (id, v) values (1, $1)', ['dup']));
-      expect(dup).toMatchObject({ code: '23505', detail: 'Key (id)=(1) already exists.', message: 'duplicate key value violates unique constraint "t_pkey"' });
+      expect(dup).toMatchObject({
+        code: '23505',
+        detail: 'Key (id)=(1) already exists.',
+        message: 'duplicate key value violates unique constraint "t_pkey"',
+      });
 
       // A committed batch: one exchange, results per statement; a failing statement commits nothing.
       const results = await db.transactionBatch(
-        [{ sql: "select set_config('app.x', $1, true) as x", params: ['on'] }, { sql: "select current_setting('app.x') as x, count(*) from t" }],
+        [
+          { sql: "select set_config('app.x', $1, true) as x", params: ['on'] },
+          { sql: "select current_setting('app.x') as x, count(*) from t" },
+        ],
         { commitWithStatements: true },
       );
       expect(results.map((r) => r.rows)).toEqual([[{ x: 'on' }], [{ x: 'on', count: '2' }]]);
       const batchErr = await failure(
         db.transactionBatch(
-          [{ sql: 'insert into t (id, v) values (4, $1)', params: ['d'] }, { sql: 'insert into t (id, v) values (1, $1)', params: ['e'] }],
+          [
+            { sql: 'insert into t (id, v) values (4, $1)', params: ['d'] },
+            { sql: 'insert into t (id, v) values (1, $1)', params: ['e'] },
+          ],
           { commitWithStatements: true },
         ),
       );

@@ -34,6 +34,8 @@ export function toWire(e: unknown): WireError {
 /** The error again on this side: an Error carrying the same fields, so isPgError and the code mapping see no change. */
 export function fromWire(w: WireError): Error {
   const e = new Error(w.message);
-  for (const [k, v] of Object.entries(w)) if (k !== 'message') Object.defineProperty(e, k, { value: v, enumerable: k !== 'stack' && k !== 'name', writable: true, configurable: true });
+  for (const [k, v] of Object.entries(w))
+    if (k !== 'message')
+      Object.defineProperty(e, k, { value: v, enumerable: k !== 'stack' && k !== 'name', writable: true, configurable: true });
   return e;
 }
