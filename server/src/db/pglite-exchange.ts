@@ -14,18 +14,6 @@ type Message = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 export const textParamsOnly = (statements: BoundStatement[]) =>
   statements.every((s) => (s.params ?? []).every((v) => v === null || v === undefined || typeof v === 'string'));
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  let size = 0;
-  for (const p of parts) size += p.length;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /**
  * Runs `statements` in one extended-protocol exchange with a single Sync (issue 16): one call into the WebAssembly
  * backend, where PGlite's query() makes six per statement (Parse, Describe, Bind, Describe, Execute, Sync) and
@@ -40,7 +28,7 @@ export async function runExchange(pg: PGlite, statements: BoundStatement[], opts
     parts.push(serialize.parse({ text: s.sql }), serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}));
   }
   parts.push(serialize.sync());
-  const { messages } = await pg.execProtocol(concat(parts), { syncToFs: opts.syncToFs });
+  const { messages } = await pg.execProtocol(Buffer.concat(parts), { syncToFs: opts.syncToFs });
   const results: QueryResult[] = [];
   let from = 0;
   messages.forEach((m: Message, i: number) => {
