@@ -1,5 +1,5 @@
 // npm run build:server: bundles the server (and packages/shared, which ships TypeScript) into server/dist as plain
-// JavaScript, one flat file per entry: main.js and one per server/src/scripts/*.ts (keys.js, make-admin.js, ...).
+// JavaScript, one flat file per entry: main.js, pglite-worker.js and one per server/src/scripts/*.ts (keys.js, make-admin.js, ...).
 // Runtime dependencies stay external, loaded from node_modules, so `npm ci --omit=dev` is all a release needs.
 // Flat output keeps every entry two folders below the root, which server/src/paths.ts relies on.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +15,8 @@ const deps = (file) => Object.keys(JSON.parse(readFileSync(path.join(root, file)
 
 const entryPoints = [
   { in: path.join(root, 'server', 'src', 'main.ts'), out: 'main' },
+  // The PGlite worker thread's own file, loaded next to main.js (server/src/db/pglite-thread.ts).
+  { in: path.join(root, 'server', 'src', 'db', 'pglite-worker.ts'), out: 'pglite-worker' },
   ...readdirSync(scriptsDir)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .map((f) => ({ in: path.join(scriptsDir, f), out: f.slice(0, -3) })),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { instrument } from './instrument.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
-import { openPglite } from './pglite.js';
+import { openPgliteThread } from './pglite-thread.js';
 import { openPostgres } from './postgres.js';
 import type { Database } from './types.js';
 
@@ -11,7 +11,8 @@ export type { Database, Queryable, QueryResult } from './types.js';
 
 /**
  * DATABASE_URL wins; otherwise PGlite files under DATA_DIR/pgdata, held by this process alone (DATA_DIR's lock
- * file; a second process gets DataDirLockedError naming the holder). Closing the database releases the lock.
+ * file; a second process gets DataDirLockedError naming the holder), run in a worker thread (pglite-thread.ts).
+ * Closing the database releases the lock.
  */
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Database> {
   if (config.DATABASE_URL) return instrument(await openPostgres(config.DATABASE_URL));
@@ -19,7 +20,7 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
   try {
     const dir = path.resolve(config.DATA_DIR, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    const db = instrument(await openPglite(dir));
+    const db = instrument(await openPgliteThread(dir));
     return {
       ...db,
       dataDirLock: lock,

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
-import type { Database, QueryResult, Queryable } from './types.js';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { runExchange, textParamsOnly } from './pglite-exchange.js';
+import type { BoundStatement, Database, QueryResult, Queryable } from './types.js';
 
 // node-postgres hands int8 and numeric back as strings; PGlite is told to do the same so both drivers agree.
 const parsers = { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v };
 
-function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
+export function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
       const r = await q.query<T>(sql, params);
@@ -30,30 +31,77 @@ function initdbSnapshot(dir: string | undefined): Blob | undefined {
   return new Blob([readFileSync(file)]);
 }
 
-/**
- * Embedded PostgreSQL (WebAssembly); `dir` undefined = in memory. PGlite serialises all queries itself.
- * `loadDataDir`: a snapshot (from snapshot()) to create an empty `dir` from (restore).
- */
-export async function openPglite(dir?: string, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+export interface PgliteOptions {
+  /** A snapshot (from snapshot()) to create an empty `dir` from (restore). */
+  loadDataDir?: Blob;
+}
+
+/** The PGlite instance itself, `dir` undefined = in memory (the worker thread holds it: pglite-thread.ts). */
+export function createPglite(dir?: string, opts: PgliteOptions = {}): Promise<PGlite> {
   const loadDataDir = opts.loadDataDir ?? initdbSnapshot(dir);
-  const pg = await PGlite.create(dir ?? 'memory://', { parsers, ...(loadDataDir ? { loadDataDir } : {}) });
-  const base = wrap(pg);
+  return PGlite.create(dir ?? 'memory://', { parsers, ...(loadDataDir ? { loadDataDir } : {}) });
+}
+
+const BEGIN: BoundStatement = { sql: 'BEGIN' };
+const COMMIT: BoundStatement = { sql: 'COMMIT' };
+const ROLLBACK: BoundStatement = { sql: 'ROLLBACK' };
+
+/** `statements` inside the open transaction `tx`: one exchange when the parameters allow it, else one query each. */
+export async function statementsIn(pg: PGlite, tx: Transaction, statements: BoundStatement[]): Promise<QueryResult[]> {
+  if (textParamsOnly(statements)) return pg.runExclusive(() => runExchange(pg, statements, { syncToFs: false }));
+  const q = wrap(tx);
+  const results: QueryResult[] = [];
+  for (const s of statements) results.push(await q.query(s.sql, s.params));
+  return results;
+}
+
+/**
+ * BEGIN, `statements`, COMMIT in one exchange under both of PGlite's locks (what transaction() holds). A failure
+ * leaves the explicit transaction aborted (the backend skipped the rest, COMMIT included): ROLLBACK, then throw.
+ */
+async function committedBatch(pg: PGlite, statements: BoundStatement[]): Promise<QueryResult[]> {
+  return pg._runExclusiveTransaction(() =>
+    pg._runExclusiveQuery(async () => {
+      try {
+        return (await runExchange(pg, [BEGIN, ...statements, COMMIT], { syncToFs: true })).slice(1, -1);
+      } catch (e) {
+        await runExchange(pg, [ROLLBACK], { syncToFs: true });
+        throw e;
+      }
+    }),
+  );
+}
+
+/** The Database over one PGlite instance, in this thread. */
+export function pgliteDatabase(pg: PGlite): Database {
   return {
     kind: 'pglite',
-    ...base,
+    ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    // In-process, so nothing to pipeline: the statements and the check run inside one transaction, a throw rolls back.
-    transactionBatch: (statements, { check }) =>
-      pg.transaction(async (tx) => {
-        const q = wrap(tx);
-        const results: QueryResult[] = [];
-        for (const s of statements) results.push(await q.query(s.sql, s.params));
+    transactionBatch: async (statements, { check, commitWithStatements }) => {
+      if (commitWithStatements && textParamsOnly(statements)) {
+        const results = await committedBatch(pg, statements);
         check?.(results);
         return results;
-      }),
+      }
+      // The check runs inside the transaction: a throw rolls back.
+      return pg.transaction(async (tx) => {
+        const results = await statementsIn(pg, tx, statements);
+        check?.(results);
+        return results;
+      });
+    },
     // Inside a transaction: no other transaction is half-way (PGlite runs one at a time), and the dump holds the
     // query lock, so the files are a crash-consistent image as of the last commit.
     snapshot: () => pg.transaction(() => pg.dumpDataDir('gzip')),
     close: () => pg.close(),
   };
+}
+
+/**
+ * Embedded PostgreSQL (WebAssembly) in this thread; `dir` undefined = in memory. PGlite serialises all queries itself.
+ * The server runs it in a worker thread instead (openPgliteThread); this is for tools, tests and the worker itself.
+ */
+export async function openPglite(dir?: string, opts: PgliteOptions = {}): Promise<Database> {
+  return pgliteDatabase(await createPglite(dir, opts));
 }
