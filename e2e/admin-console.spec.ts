@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, openPage, test } from './fixtures';
 import { createUser, serviceClient, signedInUser } from './support/auth';
 import { readOutbox } from './support/outbox';
 import { decideConsent } from './support/public-helpers';
+import { axeBuilder } from './support/axe';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -141,7 +141,7 @@ test.describe("operators' console", () => {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('heading', { name: tab, level: 2 })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+      const result = await axeBuilder(page).withTags(WCAG).analyze();
       expect(result.violations, tab).toEqual([]);
     }
   });

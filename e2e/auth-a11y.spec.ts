@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, openPage, test } from './fixtures';
 import { signedInUser } from './support/auth';
 import './support/accounts-helpers';
+import { axeBuilder } from './support/axe';
 
-const axe = (page: Page) =>
-  new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+const axe = (page: Page) => axeBuilder(page).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
 
 for (const path of ['/sign-in', '/sign-up', '/reset-password']) {
   test(`${path} has no axe violations at 375 and 1440 px`, async ({ page }) => {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startOwnServer } from './support/coach-helpers';
 import { startFakeOpenAI, type FakeProvider } from './support/fake-openai';
+import { axeBuilder } from './support/axe';
 
 // The coach end to end: this spec runs its own server whose AI provider is the local OpenAI stand-in
 // (real chat-completions streaming), and a second server with no AI configuration for the not-configured state.
@@ -12,7 +12,7 @@ const shot = async (page: Page, name: string) => {
 };
 /** WCAG A/AA violations in the page, or in one part of it (`within`, a CSS selector). */
 const axeViolations = async (page: Page, within?: string) => {
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const axe = axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (within) axe.include(within);
   return (await axe.analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
 };

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openPage, test, waitForApp } from './fixtures';
 import { uniqueEmail } from './support/auth';
 import { readOutbox } from './support/outbox';
 import { consentPrompt } from './support/public-helpers';
+import { axeBuilder } from './support/axe';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -123,12 +123,12 @@ test.describe('waitlist join flow', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openPage(page, '/join-waiting-list');
     await dismissConsent(page);
-    expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
+    expect((await axeBuilder(page).withTags(WCAG).analyze()).violations).toEqual([]);
     await page.evaluate(() =>
       localStorage.setItem('waitlist-user', JSON.stringify({ firstName: 'Axe', email: 'axe@example.com', waitlistPosition: 7 })),
     );
     await openPage(page, '/waitlist-thanks');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Axe!');
-    expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
+    expect((await axeBuilder(page).withTags(WCAG).analyze()).violations).toEqual([]);
   });
 });
