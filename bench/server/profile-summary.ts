@@ -55,5 +55,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const busy = all - (counts.get('(idle)') ?? 0);
   console.log(`${all} samples, ${busy} busy`);
   for (const [k, v] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, top))
-    console.log(`${k.padEnd(28)} ${((100 * v) / all).toFixed(1).padStart(5)} %  ${k === '(idle)' ? '' : `${((100 * v) / busy).toFixed(1).padStart(5)} % of busy`}`);
+    console.log(
+      `${k.padEnd(28)} ${((100 * v) / all).toFixed(1).padStart(5)} %  ${k === '(idle)' ? '' : `${((100 * v) / busy).toFixed(1).padStart(5)} % of busy`}`,
+    );
 }
