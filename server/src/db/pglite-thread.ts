@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PgliteOptions } from './pglite.js';
+import type { PgliteOptions, PgliteWasm } from './pglite.js';
 import { fromWire, type Begun, type WireError, type WorkerReply, type WorkerRequest } from './pglite-wire.js';
 import type { Database, QueryResult, Queryable } from './types.js';
 
@@ -17,6 +19,30 @@ function workerSource(): { source: string | URL; eval: boolean } {
   return { source: `require(${JSON.stringify(tsx)}).require(${JSON.stringify(entry)}, ${JSON.stringify(entry)})`, eval: true };
 }
 
+let compiled: Promise<PgliteWasm | undefined> | undefined;
+// The server's TypeScript libs declare WebAssembly's types but not its global value (a DOM lib declaration).
+const wasmApi = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
+
+/**
+ * PGlite's WebAssembly (9 MB), compiled once per process and handed to every worker: a worker left to compile its own
+ * paid ~2.3 CPU seconds per database opened (V8 compiles and optimises the module again in each thread), which the
+ * test suite, opening a database per server, paid hundreds of times. A module posted to a worker shares its code.
+ * Undefined if the files are not where PGlite keeps them: the worker then compiles its own, as PGlite does.
+ */
+function pgliteWasm(): Promise<PgliteWasm | undefined> {
+  compiled ??= (async () => {
+    try {
+      const dist = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+      const compile = async (file: string) => wasmApi.compile(await readFile(path.join(dist, file)));
+      const [pgliteWasmModule, initdbWasmModule] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
+      return { pgliteWasmModule, initdbWasmModule };
+    } catch {
+      return undefined;
+    }
+  })();
+  return compiled;
+}
+
 /**
  * Embedded PostgreSQL in a worker thread (issue 16): PGlite's WebAssembly backend runs on its own thread, so a
  * request's query overlaps other requests' HTTP parsing, JWT checks and JSON on the server's thread, where before
@@ -28,7 +54,12 @@ function workerSource(): { source: string | URL; eval: boolean } {
 export async function openPgliteThread(dir?: string, opts: PgliteOptions = {}): Promise<Database> {
   const { source, eval: evaluate } = workerSource();
   const loadDataDir = opts.loadDataDir ? await opts.loadDataDir.arrayBuffer() : undefined;
-  const worker = new Worker(source, { eval: evaluate, workerData: { dir, loadDataDir }, transferList: loadDataDir ? [loadDataDir] : [] });
+  const wasm = await pgliteWasm();
+  const worker = new Worker(source, {
+    eval: evaluate,
+    workerData: { dir, loadDataDir, wasm },
+    transferList: loadDataDir ? [loadDataDir] : [],
+  });
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   let nextId = 1;
   let gone: Error | undefined;

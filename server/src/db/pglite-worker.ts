@@ -3,7 +3,7 @@
 // locks give, exactly as it would in the server's thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import { createPglite, pgliteDatabase, statementsIn, wrap } from './pglite.js';
+import { createPglite, pgliteDatabase, statementsIn, wrap, type PgliteWasm } from './pglite.js';
 import { toWire, type Begun, type WorkerRequest } from './pglite-wire.js';
 import type { Database, Queryable, QueryResult } from './types.js';
 
@@ -14,7 +14,7 @@ interface Open {
 }
 
 const port = parentPort!;
-const { dir, loadDataDir } = workerData as { dir?: string; loadDataDir?: ArrayBuffer };
+const { dir, loadDataDir, wasm } = workerData as { dir?: string; loadDataDir?: ArrayBuffer; wasm?: PgliteWasm };
 
 class Rollback extends Error {}
 
@@ -93,7 +93,7 @@ async function serve(pg: PGlite, db: Database) {
 }
 
 // No top-level await: from source this file is loaded through tsx's CommonJS hook (pglite-thread.ts).
-createPglite(dir, loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {})
+createPglite(dir, { wasm, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) })
   .then((pg) => serve(pg, pgliteDatabase(pg)))
   .then(
     () => port.postMessage({ ready: true }),

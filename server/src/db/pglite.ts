@@ -34,12 +34,19 @@ function initdbSnapshot(dir: string | undefined): Blob | undefined {
 export interface PgliteOptions {
   /** A snapshot (from snapshot()) to create an empty `dir` from (restore). */
   loadDataDir?: Blob;
+  /** PGlite's WebAssembly already compiled (pglite-thread.ts compiles it once per process for all its workers). */
+  wasm?: PgliteWasm;
+}
+
+export interface PgliteWasm {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
 }
 
 /** The PGlite instance itself, `dir` undefined = in memory (the worker thread holds it: pglite-thread.ts). */
 export function createPglite(dir?: string, opts: PgliteOptions = {}): Promise<PGlite> {
   const loadDataDir = opts.loadDataDir ?? initdbSnapshot(dir);
-  return PGlite.create(dir ?? 'memory://', { parsers, ...(loadDataDir ? { loadDataDir } : {}) });
+  return PGlite.create(dir ?? 'memory://', { parsers, ...(loadDataDir ? { loadDataDir } : {}), ...opts.wasm });
 }
 
 const BEGIN: BoundStatement = { sql: 'BEGIN' };
