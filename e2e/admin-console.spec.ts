@@ -124,6 +124,9 @@ test.describe("operators' console", () => {
 
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByRole('textbox', { name: 'Search users by email or name' }).fill(other.email);
+    // The search is deferred: wait for its one-row answer, or the click may land on the unfiltered list's row as it is
+    // replaced (seen once in a full run: the click did nothing).
+    await expect(page.getByRole('region', { name: 'Users' }).getByRole('listitem')).toHaveCount(1);
     const row = page.getByRole('listitem').filter({ hasText: other.email });
     page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: 'Make admin' }).click();
