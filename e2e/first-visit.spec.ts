@@ -136,16 +136,15 @@ async function watchLayoutShifts(page: Page) {
 }
 
 /**
- * Opens `path` with its scripts held until the prerendered page has painted with its fonts, then lets them run:
- * the shifts counted from then on are those hydration and what it applies (the session, lazy chunks) cause. A font
- * swap before hydration is the fonts' own matter (decision 0049), and its timing depends on the machine's load.
+ * Opens `path` with its scripts held until the prerendered page has painted, then lets them run: the shifts counted
+ * from then on are those hydration and what it applies (the session, lazy chunks) cause, and the swap to the brand
+ * fonts, which the hydrated app lets load once it is idle (decision 0095).
  */
 async function openWithHydrationShifts(page: Page, path: string) {
   await watchLayoutShifts(page);
   const scripts = await holdRequests(page);
   await page.goto(path, { waitUntil: 'commit' });
   await expect(page.locator('h1').first()).toBeVisible();
-  await page.waitForFunction(() => document.fonts.status === 'loaded' && document.fonts.check('800 16px "Inter Variable"'));
   const from = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now()))));
   await scripts.release();
   return from;
@@ -155,6 +154,8 @@ async function openWithHydrationShifts(page: Page, path: string) {
 async function settledShift(page: Page, from: number) {
   await waitForApp(page);
   await page.waitForLoadState('networkidle', { timeout: 20_000 });
+  // The brand fonts, let load once the app is idle, have arrived and been swapped in.
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-fonts') && document.fonts.status === 'loaded');
   // Two frames: shifts of the last commit are reported after it has been painted.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const shifts = (

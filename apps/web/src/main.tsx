@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { applicationErrorHtml } from './app/application-error';
+import { BrandFontsAfterHydration } from './lib/brand-fonts';
 import { AppRoutes, preloadPage, routeFor } from './app/router';
 import { installErrorReporting } from './lib/error-reporting';
 import { moveMailedLinkLanding } from './lib/mailed-link-landing';
@@ -29,6 +30,7 @@ async function start() {
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
+        <BrandFontsAfterHydration />
       </StrictMode>
     );
     // Hydrated as a transition, as React Router's own entry does: React then yields to the browser every few
