@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { READ_RETRIES, STALE_MS } from './read-policy';
 
-// docs/product.md#constants: stale time 5 minutes, 2 retries.
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: 2 } } });
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: STALE_MS, retry: READ_RETRIES } } });
 
 /**
  * The one query client, provided around every lazily loaded page and the session layer: TanStack Query loads with

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { READ_RETRIES } from './read-policy';
 
 /**
  * A public page's read without TanStack Query (11.5 kB gzip with its client): /connect-anything's catalogue on a first
@@ -23,7 +24,6 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
-const RETRIES = 2;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function withRetries<T>(read: () => Promise<T>): Promise<T> {
@@ -31,7 +31,7 @@ async function withRetries<T>(read: () => Promise<T>): Promise<T> {
     try {
       return await read();
     } catch (err) {
-      if (attempt >= RETRIES) throw err;
+      if (attempt >= READ_RETRIES) throw err;
       await wait(1000 * 2 ** attempt);
     }
   }

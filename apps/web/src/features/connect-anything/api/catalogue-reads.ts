@@ -1,3 +1,4 @@
+import { STALE_MS } from '@/lib/data/read-policy';
 import { usePublicRead } from '@/lib/data/use-public-read';
 import { fetchCategoryCounts, fetchIntegrations, type MarketplaceQuery } from './integrations';
 
@@ -5,4 +6,4 @@ import { fetchCategoryCounts, fetchIntegrations, type MarketplaceQuery } from '.
 // the tabs opened later use TanStack (./queries.ts).
 export const useMarketplacePage = (q: MarketplaceQuery) =>
   usePublicRead(`integrations/page/${JSON.stringify([q.filter, q.popularOnly, q.page, q.search])}`, () => fetchIntegrations(q), 60_000);
-export const useCategoryCounts = () => usePublicRead('integrations/counts', fetchCategoryCounts, 5 * 60_000);
+export const useCategoryCounts = () => usePublicRead('integrations/counts', fetchCategoryCounts, STALE_MS);
