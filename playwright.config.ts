@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROME_PATH, CHROMIUM_ARGS } from './e2e/support/browser';
 import { ensureServerBundle } from './server/test/support/server-bundle';
 
 // One server for the whole run, started the way `npm start` starts it, on a random port with a temporary DATA_DIR.
@@ -13,16 +14,6 @@ const serverBundle = ensureServerBundle();
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 const webDist = process.env.E2E_WEB_DIST;
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -44,7 +35,7 @@ export default defineConfig({
     // 1 there); locally a failing test leaves its screenshot, and `npx playwright test <spec> --trace=on` traces it.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: CHROME_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../server/src/server';
 import { expect, test } from './fixtures';
+import { CHROME_PATH, CHROMIUM_ARGS } from './support/browser';
 import { startFakeVoiceAgent, type FakeVoiceAgent } from './support/fake-voice-agent';
 import { uniqueEmail } from './support/auth';
 import { e2eDataDir } from './support/data-dir';
@@ -18,14 +19,9 @@ let dataDir: string;
 test.use({
   permissions: ['microphone'],
   launchOptions: {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROME_PATH,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
+      ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       '--autoplay-policy=no-user-gesture-required',

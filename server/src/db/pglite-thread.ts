@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PgliteOptions, PgliteWasm } from './pglite.js';
 import { fromWire, type Begun, type WireError, type WorkerReply, type WorkerRequest } from './pglite-wire.js';
@@ -14,6 +15,10 @@ import type { Database, QueryResult, Queryable } from './types.js';
  */
 function workerSource(): { source: string | URL; eval: boolean } {
   if (!import.meta.url.endsWith('.ts')) return { source: new URL('./pglite-worker.js', import.meta.url), eval: false };
+  // Test runs only: the run's built server (server/test/support/server-bundle.ts) holds the same worker as plain
+  // JavaScript; through tsx every worker compiled it and its imports again (~0.4 CPU s per database opened).
+  const built = process.env.PGLITE_WORKER_JS;
+  if (built && existsSync(built)) return { source: pathToFileURL(built), eval: false };
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
   const entry = fileURLToPath(new URL('./pglite-worker.ts', import.meta.url));
   return { source: `require(${JSON.stringify(tsx)}).require(${JSON.stringify(entry)}, ${JSON.stringify(entry)})`, eval: true };

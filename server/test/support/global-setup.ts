@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensurePgliteTemplate, ensurePgTemplate } from './db-template.js';
 import { ensureInitdbSnapshot } from './pglite-snapshot.js';
@@ -11,7 +12,11 @@ import { ensureServerBundle } from './server-bundle.js';
  */
 export default async function setup(project: TestProject): Promise<void> {
   process.env.PGLITE_INITDB_SNAPSHOT ??= await ensureInitdbSnapshot();
-  if (project.config.env?.SERVICE_DB) ensureServerBundle(); // for child-process servers and scripts (0068)
+  if (project.config.env?.SERVICE_DB) {
+    const bundle = ensureServerBundle(); // for child-process servers and scripts (0068)
+    // In-process test servers start PGlite's worker thread from the bundle too, not from source through tsx.
+    process.env.PGLITE_WORKER_JS ??= path.join(bundle, 'pglite-worker.js');
+  }
   if (project.config.env?.SERVICE_DB === 'postgres') await ensurePgTemplate();
   else if (project.config.env?.SERVICE_DB === 'pglite') await ensurePgliteTemplate();
 }
