@@ -1,5 +1,5 @@
 import { consentPrompt, serviceSelect, storedConsent } from './support/public-helpers';
-import { expect, openPage, test, waitForApp } from './fixtures';
+import { expect, openPage, scrollToHydrated, test, waitForApp } from './fixtures';
 
 const ALL = { necessary: true, performance: true, functional: true, targeting: true, accepted: true };
 
@@ -83,6 +83,7 @@ test.describe('cookie consent', () => {
     await openPage(page, '/');
     await openPage(other, '/');
     await expect(consentPrompt(other)).toBeVisible();
+    await scrollToHydrated(other.getByTestId('booking-consent-panel'));
     await expect(other.getByTestId('booking-consent-panel')).toBeVisible();
 
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Accept All' }).click()]);
