@@ -101,6 +101,7 @@ export { expect };
  * apps/web/src/lib/deferred-hydration) into view and waits until it has hydrated: a click before is lost.
  */
 export async function scrollToHydrated(part: Locator) {
+  await part.page().bringToFront(); // a tab in the background renders nothing, so nothing comes into view
   await part.scrollIntoViewIfNeeded();
   await expect(part.locator('xpath=ancestor-or-self::*[@data-deferred][1]')).toHaveAttribute('data-deferred', 'hydrated');
 }

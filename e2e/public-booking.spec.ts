@@ -39,6 +39,8 @@ test.describe('booking widget', () => {
       page.waitForEvent('load'),
       page.getByTestId('booking-consent-panel').getByRole('button', { name: 'Allow & Show Calendar' }).click(),
     ]);
+    await waitForApp(page);
+    await scrollToHydrated(page.locator('#book'));
     await expect(page.getByTestId('booking-widget')).toBeAttached();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cookie-consent') ?? 'null'))).toEqual({
       necessary: true,

@@ -86,6 +86,7 @@ test.describe('cookie consent', () => {
     await scrollToHydrated(other.getByTestId('booking-consent-panel'));
     await expect(other.getByTestId('booking-consent-panel')).toBeVisible();
 
+    await page.bringToFront();
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Accept All' }).click()]);
     // The other tab did not reload, yet it follows: prompt gone, functional consent now granted.
     await expect(consentPrompt(other)).toBeHidden();

@@ -79,7 +79,7 @@ export default defineConfig({
     sourcemap: false,
     // Every browser of the es2022 target but Safari 15.4–16 preloads modules itself; there a preload is only skipped
     // (the imports load as the modules run). The polyfill was ~0.5 kB gzip of every first visit (decision 0098).
-    modulePreload: { polyfill: false },
+    modulePreload: false,
   },
   server: {
     // Fixed address: scripts/dev.mjs gives it to the server as SITE_URL (the API address the browser is told to use).

@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { DeferredBlock } from '@/components/ui/deferred-block';
 import { deferredPart } from '@/lib/deferred-hydration/deferred-part';
-import { Hero } from '@/features/landing/components/hero';
 
-// Below the hero, each section's code loads, and its prerendered HTML hydrates, as it nears the viewport: a first
-// visit loads the hero's code alone (issue 15, decision 0098).
+// The hero is static but for two links: its code loads, and its prerendered HTML hydrates, on the first pointer,
+// focus or click in it. Below it, each section's as it nears the viewport. A first visit loads neither until then
+// (issue 15, decision 0098).
+const HERO = deferredPart(() => import('@/features/landing/components/hero').then((m) => m.Hero));
 const SECTIONS = [
   deferredPart(() => import('@/features/landing/components/platform-cards').then((m) => m.PlatformCards)),
   deferredPart(() => import('@/features/booking/components/booking-section').then((m) => m.BookingSection)),
@@ -24,7 +25,7 @@ const SECTIONS = [
 ];
 
 /** Loads every deferred section: before a client render of the page (router.tsx) and before the prerender. */
-export const loadDeferred = () => Promise.all(SECTIONS.map((s) => s.load()));
+export const loadDeferred = () => Promise.all([HERO, ...SECTIONS].map((s) => s.load()));
 
 /** The landing page, sections in the specification's order (docs/product.md#landing-page); the navigation and footer come from the layout. */
 export function Component() {
@@ -38,7 +39,7 @@ export function Component() {
   }, [hash]);
   return (
     <main>
-      <Hero />
+      <DeferredBlock part={HERO} onInteraction />
       {SECTIONS.map((s, i) => (
         <DeferredBlock key={i} part={s} reveal />
       ))}

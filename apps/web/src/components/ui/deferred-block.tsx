@@ -6,17 +6,29 @@ import { useReveal } from '@/lib/use-reveal';
 
 /**
  * A block around a deferred part: its prerendered HTML hydrates once the block nears the viewport or the pointer or
- * focus reaches it, and a click made before is made again once it has (lib/deferred-hydration, decision 0098). With `reveal` it is also a <Reveal> (the same rise into
+ * focus reaches it (`onInteraction`: only then), and a click made before is made again once it has
+ * (lib/deferred-hydration, decision 0098). With `reveal` it is also a <Reveal> (the same rise into
  * view as the page's other blocks).
  */
-export function DeferredBlock({ part, className, reveal = false }: { part: DeferredPart; className?: string; reveal?: boolean }) {
+export function DeferredBlock({
+  part,
+  className,
+  reveal = false,
+  onInteraction = false,
+}: {
+  part: DeferredPart;
+  className?: string;
+  reveal?: boolean;
+  /** Only on the pointer, focus or a click: for content on screen from the start with nothing to do before. */
+  onInteraction?: boolean;
+}) {
   const revealRef = useReveal<HTMLDivElement>();
   const ref = useCallback(
     (el: HTMLDivElement | null) => {
       if (!el) return;
       const stopReveal = reveal ? revealRef(el) : undefined;
       const load = () => void part.load().catch(() => undefined);
-      const stopWatching = loadWhenNear(el, load);
+      const stopWatching = loadWhenNear(el, load, !onInteraction);
       const [replay, stopHolding] = replayClicks(el, load);
       const stopMarking = part.whenHydrated(() => {
         replay();
@@ -30,7 +42,7 @@ export function DeferredBlock({ part, className, reveal = false }: { part: Defer
         stopMarking();
       };
     },
-    [reveal, revealRef, part],
+    [reveal, revealRef, part, onInteraction],
   );
   return (
     <div ref={ref} className={className} data-deferred="waiting">

@@ -3,19 +3,19 @@ const AHEAD = '0px 0px 50% 0px';
 const INTERACTIONS = ['pointerover', 'pointerdown', 'focusin'] as const;
 
 /**
- * Calls `load` once `el` comes within half a screen of the viewport, or the pointer or focus reaches it first (a
- * click on a part that has not hydrated is lost, so the code is asked for as soon as one is likely). Returns the
- * cleanup.
+ * Calls `load` once `el` comes within half a screen of the viewport (unless `near` is false: static content on
+ * screen from the start), or the pointer or focus reaches it first (the code is asked for as soon as a click is
+ * likely). Returns the cleanup.
  */
-export function loadWhenNear(el: HTMLElement, load: () => void): () => void {
-  if (typeof IntersectionObserver === 'undefined') {
+export function loadWhenNear(el: HTMLElement, load: () => void, near = true): () => void {
+  if (near && typeof IntersectionObserver === 'undefined') {
     load();
     return () => undefined;
   }
   // On the document, capturing: React's own listener on the root stops an event whose target has not hydrated.
   const doc = el.ownerDocument;
   const stop = () => {
-    observer.disconnect();
+    observer?.disconnect();
     for (const t of INTERACTIONS) doc.removeEventListener(t, onEvent, true);
   };
   const now = () => {
@@ -23,8 +23,10 @@ export function loadWhenNear(el: HTMLElement, load: () => void): () => void {
     load();
   };
   const onEvent = (e: Event) => e.target instanceof Node && el.contains(e.target) && now();
-  const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && now(), { rootMargin: AHEAD });
-  observer.observe(el);
+  const observer = near
+    ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && now(), { rootMargin: AHEAD })
+    : null;
+  observer?.observe(el);
   for (const t of INTERACTIONS) doc.addEventListener(t, onEvent, { capture: true, passive: true });
   return stop;
 }
