@@ -271,7 +271,8 @@ test.describe('the home page hydrates its parts when they are wanted (decision 0
     await openPage(page, '/');
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
     await page.locator('main').getByRole('link', { name: 'Pricing', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Pricing');
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Simple plans that grow with you');
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   });
 });
