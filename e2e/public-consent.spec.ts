@@ -82,6 +82,7 @@ test.describe('cookie consent', () => {
     const other = await context.newPage();
     await openPage(page, '/');
     await openPage(other, '/');
+    await waitForApp(other); // not the fixture's page: its goto does not wait for hydration, which scrolls to the top
     await expect(consentPrompt(other)).toBeVisible();
     await scrollToHydrated(other.getByTestId('booking-consent-panel'));
     await expect(other.getByTestId('booking-consent-panel')).toBeVisible();

@@ -6,7 +6,6 @@
 export function replayClicks(el: HTMLElement, load: () => void): [hydrated: () => void, cleanup: () => void] {
   let done = false;
   let held: HTMLElement | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const onClick = (e: MouseEvent) => {
     if (done || !(e.target instanceof HTMLElement) || !el.contains(e.target)) return;
     e.preventDefault();
@@ -19,15 +18,15 @@ export function replayClicks(el: HTMLElement, load: () => void): [hydrated: () =
   doc.addEventListener('click', onClick, true);
   const cleanup = () => {
     doc.removeEventListener('click', onClick, true);
-    clearTimeout(timer);
   };
   const hydrated = () => {
     done = true;
     cleanup();
     const target = held;
     held = null;
-    // After the commit that hydrated it, so the element's React handlers are in place.
-    if (target) timer = setTimeout(() => target.isConnected && target.click());
+    // After the commit that hydrated it, so the element's React handlers are in place (a microtask, not a timer: a
+    // page whose timers are held, as under a test's fake clock, still gets its click).
+    if (target) queueMicrotask(() => void (target.isConnected && target.click()));
   };
   return [hydrated, cleanup];
 }
