@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, test, waitForApp } from './fixtures';
+import { expect, openPage, scrollToHydrated, test, waitForApp } from './fixtures';
 import { createUser, signedInUser, uniqueEmail } from './support/auth';
 
 /**
@@ -236,4 +236,43 @@ test.describe('the brand fonts swap in after the first paint without moving anyt
       });
     }
   }
+});
+
+test.describe('the home page hydrates its parts when they are wanted (decision 0098)', () => {
+  test('no hero, section or footer code on a first visit; each hydrates in place when wanted, with the stored consent', async ({
+    page,
+  }) => {
+    await consentDecided(page); // the consent read after hydration changes a context above every part
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __prerendered: Element[] }).__prerendered = [...document.querySelectorAll('main section, footer')];
+      }),
+    );
+    await openPage(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => /\/assets\/(hero|platform-cards|booking-section|pricing-section|site-footer)-/.test(s))).toEqual([]);
+    const hero = page.locator('main [data-deferred]').first();
+    await expect(hero).toHaveAttribute('data-deferred', 'waiting');
+
+    await page.getByRole('heading', { level: 1 }).hover();
+    await expect(hero).toHaveAttribute('data-deferred', 'hydrated');
+    for (const part of await page.locator('main [data-deferred]').all()) await scrollToHydrated(part);
+    await scrollToHydrated(page.locator('footer'));
+    // Hydrated, not rendered again: every prerendered section is the same node.
+    expect(await page.evaluate(() => (window as unknown as { __prerendered: Element[] }).__prerendered.every((n) => n.isConnected))).toBe(
+      true,
+    );
+  });
+
+  test('a click on the hero before its code has arrived is made once it has: the router navigates', async ({ page }) => {
+    await consentDecided(page);
+    await openPage(page, '/');
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await page.locator('main').getByRole('link', { name: 'Pricing', exact: true }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Simple plans that grow with you');
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * What the browser reported as going wrong during a test: console errors, uncaught exceptions, failed requests to
@@ -95,6 +95,16 @@ export const test = base.extend<{ pageErrors: PageErrors }>({
 });
 
 export { expect };
+
+/**
+ * Scrolls a part of the page that hydrates late (the home page's sections below the hero, the footer:
+ * apps/web/src/lib/deferred-hydration) into view and waits until it has hydrated: a click before is lost.
+ */
+export async function scrollToHydrated(part: Locator) {
+  await part.page().bringToFront(); // a tab in the background renders nothing, so nothing comes into view
+  await part.scrollIntoViewIfNeeded();
+  await expect(part.locator('xpath=ancestor-or-self::*[@data-deferred][1]')).toHaveAttribute('data-deferred', 'hydrated');
+}
 
 /** Opens a path and waits until the app has rendered into #root. */
 export async function openPage(page: Page, path: string) {

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { Session } from '@supabase/supabase-js';
 import { createUser, signIn, useSessionInPage } from './support/auth';
 import { CONSENT_PROMPT_SELECTOR, consentPrompt, decideConsent, PUBLIC_PAGES } from './support/public-helpers';
-import { expect, openPage, test, waitForApp } from './fixtures';
+import { expect, openPage, scrollToHydrated, test, waitForApp } from './fixtures';
 import { axeBuilder } from './support/axe';
 
 // WCAG 2.2 AA on every page at 375 and 1440 px (issue 18), proved by axe-core. No rule is disabled.
@@ -220,6 +220,7 @@ test('the booking fallback panel', async ({ page, pageErrors }) => {
   await decideConsent(page, { functional: true });
   await page.route('https://assets.calendly.com/**', (r) => r.abort('blockedbyclient'));
   await openPage(page, '/');
+  await scrollToHydrated(page.locator('#book'));
   await expect(page.getByTestId('booking-fallback')).toBeVisible();
   expect(await violations(page, '/#book', '#book')).toEqual([]);
 });

@@ -1,14 +1,16 @@
 import { decideConsent } from './support/public-helpers';
-import { expect, openPage, test, waitForApp } from './fixtures';
+import { expect, openPage, scrollToHydrated, test, waitForApp } from './fixtures';
 
 const SCRIPT = 'https://assets.calendly.com/assets/external/widget.js';
 
+// The booking section hydrates as it nears the viewport (decision 0098): each test scrolls to it first.
 test.describe('booking widget', () => {
   test('without functional consent: nothing is loaded; the panel offers to allow it or to book directly', async ({ page }) => {
     await decideConsent(page, { functional: false });
     const thirdParty: string[] = [];
     page.on('request', (r) => !r.url().startsWith('http://127.0.0.1') && thirdParty.push(r.url()));
     await openPage(page, '/');
+    await scrollToHydrated(page.locator('#book'));
     const panel = page.getByTestId('booking-consent-panel');
     await expect(panel).toBeVisible();
     const direct = panel.getByRole('link', { name: /Book Directly/ });
@@ -32,10 +34,13 @@ test.describe('booking widget', () => {
     });
     await page.route(SCRIPT, (r) => r.fulfill({ contentType: 'text/javascript', body: 'window.Calendly = { initInlineWidget() {} };' }));
     await openPage(page, '/');
+    await scrollToHydrated(page.locator('#book'));
     await Promise.all([
       page.waitForEvent('load'),
       page.getByTestId('booking-consent-panel').getByRole('button', { name: 'Allow & Show Calendar' }).click(),
     ]);
+    await waitForApp(page);
+    await scrollToHydrated(page.locator('#book'));
     await expect(page.getByTestId('booking-widget')).toBeAttached();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cookie-consent') ?? 'null'))).toEqual({
       necessary: true,
@@ -50,6 +55,7 @@ test.describe('booking widget', () => {
     await decideConsent(page, { functional: true });
     await page.route(SCRIPT, (r) => r.fulfill({ contentType: 'text/javascript', body: '/* blocked */' }));
     await openPage(page, '/');
+    await scrollToHydrated(page.locator('#book'));
     const fallback = page.getByTestId('booking-fallback');
     await expect(fallback.getByRole('heading', { name: "Let's Get You Booked!" })).toBeVisible();
     await expect(fallback).toContainText('Available Monday-Friday, 9AM-6PM GMT');
@@ -69,6 +75,7 @@ test.describe('booking widget', () => {
     await Promise.all([page.waitForEvent('load'), fallback.getByRole('button', { name: 'Try Again' }).click()]);
 
     await waitForApp(page);
+    await scrollToHydrated(page.locator('#book'));
     await expect(page.getByTestId('booking-fallback')).toBeVisible();
   });
 
@@ -80,6 +87,7 @@ test.describe('booking widget', () => {
     await decideConsent(page, { functional: true });
     await page.route(SCRIPT, (r) => r.abort('blockedbyclient'));
     await openPage(page, '/');
+    await scrollToHydrated(page.locator('#book'));
     await expect(page.getByTestId('booking-fallback').getByRole('heading', { name: "Let's Get You Booked!" })).toBeVisible();
     // Chromium reports the refused request itself ("Failed to load resource"); our code logs nothing as an error.
   });
@@ -91,6 +99,7 @@ test.describe('booking widget', () => {
       /* never fulfilled: a hanging CDN */
     });
     await openPage(page, '/');
+    await scrollToHydrated(page.locator('#book'));
     await expect(page.getByTestId('booking-widget')).toBeAttached();
     await page.clock.runFor(29_000);
     await expect(page.getByTestId('booking-fallback')).toHaveCount(0);
@@ -104,6 +113,7 @@ test.describe('booking widget', () => {
     await page.clock.install();
     await page.route(SCRIPT, (r) => r.fulfill({ contentType: 'text/javascript', body: 'window.Calendly = { initInlineWidget() {} };' }));
     await openPage(page, '/');
+    await scrollToHydrated(page.locator('#book'));
     // The widget is lazy and its checks start once the script has run: only then may the clock move.
     await expect(page.getByTestId('booking-widget')).toBeAttached();
     await expect.poll(() => page.evaluate(() => 'Calendly' in window)).toBe(true);
@@ -126,6 +136,7 @@ test.describe('booking widget', () => {
       }),
     );
     await openPage(page, '/');
+    await scrollToHydrated(page.locator('#book'));
     const frame = page.getByTestId('booking-widget').locator('iframe');
     await expect(frame).toBeAttached();
     expect(await frame.getAttribute('data-src')).toContain('hide_gdpr_banner=1');

@@ -1,5 +1,5 @@
 import { consentPrompt, serviceSelect, storedConsent } from './support/public-helpers';
-import { expect, openPage, test, waitForApp } from './fixtures';
+import { expect, openPage, scrollToHydrated, test, waitForApp } from './fixtures';
 
 const ALL = { necessary: true, performance: true, functional: true, targeting: true, accepted: true };
 
@@ -82,9 +82,12 @@ test.describe('cookie consent', () => {
     const other = await context.newPage();
     await openPage(page, '/');
     await openPage(other, '/');
+    await waitForApp(other); // not the fixture's page: its goto does not wait for hydration, which scrolls to the top
     await expect(consentPrompt(other)).toBeVisible();
+    await scrollToHydrated(other.getByTestId('booking-consent-panel'));
     await expect(other.getByTestId('booking-consent-panel')).toBeVisible();
 
+    await page.bringToFront();
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Accept All' }).click()]);
     // The other tab did not reload, yet it follows: prompt gone, functional consent now granted.
     await expect(consentPrompt(other)).toBeHidden();

@@ -74,7 +74,7 @@ function contentFirst(html, { script, templateId, fonts }) {
 
 /**
  * The route's page chunk and the chunks it imports, as <link rel="modulepreload">: the browser fetches them beside
- * the entry instead of after it has run (decision 0055). The entry's own imports are preloaded by Vite already.
+ * the entry instead of after it has run (decision 0055), and the entry's own imports.
  * The page module of a route is read from the route table (src/app/router.tsx, `path: paths.x, ...import('@/pages/y')`).
  */
 function pagePreloads(webRoot, outDir) {
@@ -100,15 +100,20 @@ function pagePreloads(webRoot, outDir) {
   }
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const inEntry = closure(entryKey);
+  // The entry's own imports: Vite preloads none (build.modulePreload is off, decision 0098).
+  const entryImports = [...inEntry]
+    .filter((k) => k !== entryKey)
+    .map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}" />`);
   return (route) => {
     const key = moduleOf.get(route);
-    if (!key || !manifest[key]) return '';
+    if (!key || !manifest[key]) return entryImports.join('\n    ');
     const own = [...closure(key)].filter((k) => !inEntry.has(k));
     const entryCss = new Set([...inEntry].flatMap((k) => manifest[k].css ?? []));
     // The page's own CSS is in the HTML too: the prerendered markup needs it before its first paint.
     const css = [...new Set(own.flatMap((k) => manifest[k].css ?? []))].filter((f) => !entryCss.has(f));
     return [
       ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
+      ...entryImports,
       ...own.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}" />`),
     ].join('\n    ');
   };
@@ -131,7 +136,7 @@ export async function prerender(ssrEntry, outDir, webRoot) {
   renameSync(path.join(outDir, 'index.html'), path.join(outDir, 'spa.html'));
   // The shell: private routes (the server adds X-Robots-Tag: noindex to those) and, for a deployment whose brand or
   // URLs differ from the prerender's, every route. No canonical: it stands for many addresses.
-  write(path.join(outDir, 'spa.html'), page(template, head(PUBLIC_PAGES[0], brand, { canonical: false })));
+  write(path.join(outDir, 'spa.html'), page(template, head(PUBLIC_PAGES[0], brand, { canonical: false }), undefined, preloadsOf('')));
   for (const meta of PUBLIC_PAGES) {
     const file = path.join(outDir, meta.path === '/' ? 'index.html' : path.join(meta.path.slice(1), 'index.html'));
     write(file, page(template, head(meta, brand), await render(meta.path), preloadsOf(meta.path), HYDRATE_LOADER));

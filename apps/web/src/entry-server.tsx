@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppRoutes, preloadPage } from './app/router';
+import { loadEveryDeferredPart } from './lib/deferred-hydration/deferred-part';
 import { paths } from './lib/paths';
 import { setRuntimeConfig, type RuntimeConfig } from './lib/runtime-config';
 
@@ -26,6 +27,8 @@ export async function render(pathname: string): Promise<string> {
   setRuntimeConfig(PRERENDER_CONFIG);
   // No inline script (the CSP forbids it) and no loaders: main.tsx starts from the same state.
   await preloadPage(pathname);
+  // Parts a browser hydrates late are in the HTML like the rest (lib/deferred-hydration).
+  await loadEveryDeferredPart();
   return renderToString(
     <StrictMode>
       <StaticRouter location={pathname}>

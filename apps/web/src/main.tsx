@@ -5,7 +5,6 @@ import { BrowserRouter } from 'react-router';
 import { applicationErrorHtml } from './app/application-error';
 import { BrandFontsAfterHydration } from './lib/brand-fonts';
 import { AppRoutes, preloadPage, routeFor } from './app/router';
-import { installErrorReporting } from './lib/error-reporting';
 import { moveMailedLinkLanding } from './lib/mailed-link-landing';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import './index.css';
@@ -22,8 +21,11 @@ async function start() {
     // page's supabase-js needs the config, so the page is made ready after it.
     void routeFor(window.location.pathname).load?.();
     const config = await loadRuntimeConfig();
-    if (config.errorReporting) installErrorReporting();
-    await preloadPage(window.location.pathname);
+    // The error reporter is its own chunk, loaded beside the page's only where the server has a tracker (issue 15).
+    await Promise.all([
+      preloadPage(window.location.pathname),
+      config.errorReporting && import('./lib/error-reporting').then((m) => m.installErrorReporting()),
+    ]);
     // Prerendered public pages (apps/web/prerender.mjs) are hydrated; private routes get the empty shell.
     const app = (
       <StrictMode>

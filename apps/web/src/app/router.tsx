@@ -1,12 +1,22 @@
 import { use, type ComponentType } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router';
+import { isHydrating } from '@/lib/deferred-hydration/is-hydrating';
 import { paths } from '@/lib/paths';
 import { loadSupabase } from '@/lib/supabase';
 import { RootLayout } from './root-layout';
 
 interface PageModule {
   Component: ComponentType;
+  /** Loads the parts of the page that hydrate late (lib/deferred-hydration): awaited unless the page is hydrating. */
+  loadDeferred?: () => Promise<unknown>;
 }
+
+/** A client render (a navigation, the private pages' shell) or the prerender shows the whole page at once. */
+const withDeferredParts = (load: () => Promise<PageModule>) => () =>
+  load().then(async (m) => {
+    if (m.loadDeferred && !isHydrating()) await m.loadDeferred();
+    return m;
+  });
 
 /** One route: the home page is in the entry chunk; every other page is its own chunk (`load`). */
 export interface PageRoute {
@@ -76,7 +86,7 @@ export function loadPage(route: PageRoute): Tracked<PageModule> {
     const load = !route.load
       ? async () => ({ Component: route.Component as ComponentType })
       : !route.query
-        ? route.load
+        ? withDeferredParts(route.load)
         : // the page comes with the query client around it (lib/data/query-client): TanStack Query is not in the entry
           () =>
             Promise.all([route.load!(), import('@/lib/data/query-client')]).then(([{ Component: Page }, { QueryProvider }]) => ({

@@ -1,14 +1,31 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { Reveal } from '@/components/ui/reveal';
-import { BookingSection } from '@/features/booking/components/booking-section';
-import { DeeperInsights } from '@/features/landing/components/deeper-insights';
-import { FeatureCards } from '@/features/landing/components/feature-cards';
-import { Hero } from '@/features/landing/components/hero';
-import { PartnerCards } from '@/features/landing/components/partner-cards';
-import { PlatformCards } from '@/features/landing/components/platform-cards';
-import { StorySection } from '@/features/landing/components/story-section';
-import { PricingSection } from '@/features/pricing/components/pricing-section';
+import { DeferredBlock } from '@/components/ui/deferred-block';
+import { deferredPart } from '@/lib/deferred-hydration/deferred-part';
+
+// The hero is static but for two links: its code loads, and its prerendered HTML hydrates, on the first pointer,
+// focus or click in it. Below it, each section's as it nears the viewport. A first visit loads neither until then
+// (issue 15, decision 0098).
+const HERO = deferredPart(() => import('@/features/landing/components/hero').then((m) => m.Hero));
+const SECTIONS = [
+  deferredPart(() => import('@/features/landing/components/platform-cards').then((m) => m.PlatformCards)),
+  deferredPart(() => import('@/features/booking/components/booking-section').then((m) => m.BookingSection)),
+  deferredPart(() => import('@/features/landing/components/feature-cards').then((m) => m.FeatureCards)),
+  deferredPart(() => import('@/features/landing/components/story-section').then((m) => m.StorySection)),
+  deferredPart(() => import('@/features/landing/components/deeper-insights').then((m) => m.DeeperInsights)),
+  deferredPart(() => import('@/features/landing/components/partner-cards').then((m) => m.PartnerCards)),
+  deferredPart(() =>
+    import('@/features/pricing/components/pricing-section').then(
+      ({ PricingSection }) =>
+        function HomePricing() {
+          return <PricingSection className="bg-section" />;
+        },
+    ),
+  ),
+];
+
+/** Loads every deferred section: before a client render of the page (router.tsx) and before the prerender. */
+export const loadDeferred = () => Promise.all([HERO, ...SECTIONS].map((s) => s.load()));
 
 /** The landing page, sections in the specification's order (docs/product.md#landing-page); the navigation and footer come from the layout. */
 export function Component() {
@@ -22,28 +39,10 @@ export function Component() {
   }, [hash]);
   return (
     <main>
-      <Hero />
-      <Reveal>
-        <PlatformCards />
-      </Reveal>
-      <Reveal>
-        <BookingSection />
-      </Reveal>
-      <Reveal>
-        <FeatureCards />
-      </Reveal>
-      <Reveal>
-        <StorySection />
-      </Reveal>
-      <Reveal>
-        <DeeperInsights />
-      </Reveal>
-      <Reveal>
-        <PartnerCards />
-      </Reveal>
-      <Reveal>
-        <PricingSection className="bg-section" />
-      </Reveal>
+      <DeferredBlock part={HERO} onInteraction />
+      {SECTIONS.map((s, i) => (
+        <DeferredBlock key={i} part={s} reveal />
+      ))}
     </main>
   );
 }

@@ -85,11 +85,13 @@ function useKeepFocusClearOf(ref: React.RefObject<HTMLElement | null>) {
     const observer = new ResizeObserver(apply);
     observer.observe(el);
     window.addEventListener('resize', apply);
-    document.addEventListener('focusin', onFocus);
+    // Capture: React stops a focus event whose target is in a part that has not hydrated yet (lib/deferred-hydration)
+    // at the root, before it could bubble up to the document.
+    document.addEventListener('focusin', onFocus, true);
     return () => {
       observer.disconnect();
       window.removeEventListener('resize', apply);
-      document.removeEventListener('focusin', onFocus);
+      document.removeEventListener('focusin', onFocus, true);
       root.style.scrollPaddingBottom = '';
       document.body.style.paddingBottom = '';
     };

@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { DARK_NAV_TEXT_ROUTES, paths } from '@/lib/paths';
+import { DeferredBlock } from '@/components/ui/deferred-block';
+import { deferredPart } from '@/lib/deferred-hydration/deferred-part';
 import { cn } from '@/lib/utils';
-import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
+
+// Below every page's content: its code loads, and its HTML hydrates, as it nears the viewport (decision 0098).
+const footer = deferredPart(() => import('./site-footer').then((m) => m.SiteFooter));
 
 /**
  * Marketing chrome around public pages. The bar is fixed; every page but the home page (whose hero runs under it)
@@ -25,7 +29,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <div id="main" className="flex flex-1 flex-col">
         {children}
       </div>
-      <SiteFooter />
+      <DeferredBlock part={footer} />
     </div>
   );
 }
