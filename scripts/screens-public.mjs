@@ -59,6 +59,9 @@ for (const width of [390, 1440]) {
       window.scrollTo(0, 0);
     });
     await page.waitForTimeout(300);
+    // Sections under `content-visibility: auto` (the home page's, decision 0098) are painted only near the viewport; a
+    // full-page shot needs them all.
+    await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
     const png = await page.screenshot({ fullPage: true });
     const name = path === '/' ? 'home' : path.slice(1);
     await sharp(png, { limitInputPixels: false })

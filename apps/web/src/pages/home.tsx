@@ -41,7 +41,7 @@ export function Component() {
     <main>
       <DeferredBlock part={HERO} onInteraction />
       {SECTIONS.map((s, i) => (
-        <DeferredBlock key={i} part={s} reveal />
+        <DeferredBlock key={i} part={s} reveal className="[content-visibility:auto] [contain-intrinsic-size:auto_900px]" />
       ))}
     </main>
   );

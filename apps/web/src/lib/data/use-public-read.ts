@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { READ_RETRIES } from './read-policy';
 
 /**
@@ -83,9 +83,12 @@ export function usePublicRead<T>(key: string, read: () => Promise<T>, staleMs: n
   const [state, setState] = useState<State<T>>({ key: null, data: undefined, failed: false });
   useEffect(() => {
     let live = true;
+    // A transition: React renders what arrived (a page of cards) in slices, yielding to the browser between them,
+    // not in one long task (Lighthouse's TBT on phones, issue 15).
+    const settle = (next: State<T>) => live && startTransition(() => setState(next));
     readOnce(key, read, staleMs).then(
-      (data) => live && setState({ key, data, failed: false }),
-      () => live && setState({ key, data: undefined, failed: true }),
+      (data) => settle({ key, data, failed: false }),
+      () => settle({ key, data: undefined, failed: true }),
     );
     return () => {
       live = false;

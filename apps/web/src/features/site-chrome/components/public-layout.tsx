@@ -29,7 +29,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <div id="main" className="flex flex-1 flex-col">
         {children}
       </div>
-      <DeferredBlock part={footer} />
+      <DeferredBlock part={footer} className="[content-visibility:auto] [contain-intrinsic-size:auto_600px]" />
     </div>
   );
 }
