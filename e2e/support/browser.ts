@@ -11,6 +11,7 @@ const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
+/** What Chromium needs on this machine: root (no sandbox), no GPU, and a closed network (no background calls). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
