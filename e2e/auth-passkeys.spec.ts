@@ -68,6 +68,9 @@ async function addVirtualAuthenticator(page: Page) {
 }
 
 async function signOutFromUser(page: Page) {
+  // As a person would, after the last toast has gone: a toast over the button, hovered by the click, stays (a run
+  // once waited out its 120 s on one).
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL(`${site}/`);
 }
