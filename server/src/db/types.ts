@@ -27,8 +27,9 @@ export interface BoundStatement {
   sql: string;
   params?: unknown[];
   /**
-   * A prepared-statement name for this exact `sql` (PostgreSQL: parsed and planned once per connection, then only
-   * bound and executed; PGlite ignores it). The caller keeps names unique per text and bounded in number.
+   * A prepared-statement name for this exact `sql`: parsed and planned once per connection, then only bound and
+   * executed (PGlite: in a batch whose parameters are all text, pglite-exchange.ts). The caller keeps names unique
+   * per text and bounded in number.
    */
   name?: string;
 }

@@ -71,14 +71,14 @@ export async function runAsCaller(
     }
   };
   // BEGIN, preamble, statement (and COMMIT for reads, where it equals ROLLBACK) go out as one round trip on
-  // PostgreSQL (issue 16); a write's COMMIT waits for `check`, so a failed check still rolls back. On PostgreSQL
-  // both statements are prepared once per connection and shape (statement-names.ts).
-  const names = ctx.db.kind === 'postgres' ? statementNames(ctx.db) : undefined;
+  // PostgreSQL and one exchange with PGlite (issue 16); a write's COMMIT waits for `check`, so a failed check still
+  // rolls back. Both statements are prepared once per connection and shape (statement-names.ts).
+  const names = statementNames(ctx.db);
   const attempt = (named: boolean) =>
     ctx.db.transactionBatch(
       [
-        { ...preamble, name: named ? names?.name(preamble.sql) : undefined },
-        { sql: stmt.sql, params: stmt.params, name: named ? names?.name(stmt.sql) : undefined },
+        { ...preamble, name: named ? names.name(preamble.sql) : undefined },
+        { sql: stmt.sql, params: stmt.params, name: named ? names.name(stmt.sql) : undefined },
       ],
       // A write with nothing to check commits with its statement too: a failed statement still rolls back (the
       // pipelined COMMIT ends an aborted transaction), and the advisory or row locks it took are held one round
@@ -95,7 +95,7 @@ export async function runAsCaller(
       results = await attempt(true);
     } catch (e) {
       // A prepared statement whose result columns changed under it (DDL): forget the names, run it once unnamed.
-      if (!names || !isPlanResultChange(e)) throw e;
+      if (!isPlanResultChange(e)) throw e;
       names.forget();
       results = await attempt(false);
     }

@@ -1,13 +1,14 @@
 /**
- * Prepared-statement names for the /rest/v1 statements on PostgreSQL (issue 16): one name per distinct SQL text
- * (the text holds only placeholders, so it is the query's shape), so each pooled connection parses and plans a shape
- * once and then only binds and executes it. PostgreSQL keeps such a plan right across schema changes: it re-plans
- * after DDL on anything the statement uses, and per role where row-level security shaped the plan.
+ * Prepared-statement names for the /rest/v1 statements (issue 16): one name per distinct SQL text (the text holds
+ * only placeholders, so it is the query's shape), so each pooled PostgreSQL connection, and PGlite's one backend
+ * (db/pglite-exchange.ts), parses and plans a shape once and then only binds and executes it. PostgreSQL keeps
+ * such a plan right across schema changes: it re-plans after DDL on anything the statement uses, and per role where
+ * row-level security shaped the plan.
  *
  * Bounded: at most MAX_NAMED names per generation; shapes beyond that run unnamed (parsed per call, as before),
  * so no request pattern can make connections hold more. A schema-cache reload starts a new generation (fresh
  * names: statements are parsed again against the schema as it is now); old names stay valid on the connections
- * that parsed them until those close.
+ * that parsed them until those close (PGlite's one backend closes the oldest beyond a bound of its own).
  */
 export const MAX_NAMED = 200;
 
