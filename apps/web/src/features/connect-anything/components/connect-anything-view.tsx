@@ -3,7 +3,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { withQueryClient } from '@/lib/data/with-query-client';
 import type { FilterId, MarketplaceQuery } from '../api/integrations';
-import { useCategoryCounts } from '../api/catalogue-reads';
 import { DirectoryHeader } from './directory-header';
 import { MarketplaceTab } from './marketplace-tab';
 
@@ -36,7 +35,6 @@ const START: MarketplaceQuery = { search: '', filter: 'all', popularOnly: false,
 
 /** The Connect Anything directory: search, categories with real counts, and six tabs (the page gives the assistant's). */
 export function ConnectAnythingView({ assistant }: { assistant: ReactNode }) {
-  const counts = useCategoryCounts();
   const [tab, setTab] = useState<TabId>('marketplace');
   const [query, setQuery] = useState<MarketplaceQuery>(START);
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
@@ -60,7 +58,6 @@ export function ConnectAnythingView({ assistant }: { assistant: ReactNode }) {
         onLayout={setLayout}
         filter={query.filter}
         onFilter={setFilter}
-        counts={counts.data}
       />
       <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
         <div className="-mx-4 overflow-x-auto px-4 sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0">

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import type { FilterId } from '../api/integrations';
+import { useCategoryCounts } from '../api/catalogue-reads';
 
 interface Props {
   search: string;
@@ -12,11 +13,14 @@ interface Props {
   onLayout(v: 'grid' | 'list'): void;
   filter: FilterId;
   onFilter(v: FilterId): void;
-  counts: Record<FilterId, number> | undefined;
 }
 
-/** Title, the directory search, the grid/list toggle and the category buttons with their real counts. */
-export function DirectoryHeader({ search, onSearch, layout, onLayout, filter, onFilter, counts }: Props) {
+/**
+ * Title, the directory search, the grid/list toggle and the category buttons with their real counts. The counts are
+ * read here, so their answer re-renders the header alone, not the tabs and the catalogue (issue 15, TBT).
+ */
+export function DirectoryHeader({ search, onSearch, layout, onLayout, filter, onFilter }: Props) {
+  const counts = useCategoryCounts().data;
   return (
     <header className="space-y-6">
       <div className="text-center">

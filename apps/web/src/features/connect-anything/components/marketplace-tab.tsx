@@ -30,6 +30,16 @@ const gridColumns = {
 } as const;
 /** About a card's height in each layout (integration-card.tsx), for the placeholders shown while a page loads. */
 const placeholderHeight = { list: 'h-20', compact: 'h-24', grid: 'h-40' } as const;
+/**
+ * A card off screen is not styled, laid out or painted until it nears the viewport (content-visibility), sized
+ * meanwhile as a card of its layout: the answer's render on a phone (one card in view) lays out one card, not twelve
+ * (issue 15, TBT). `auto` keeps a card's size once it has been drawn.
+ */
+const offscreenCard = {
+  list: '[content-visibility:auto] [contain-intrinsic-size:auto_96px]',
+  compact: '[content-visibility:auto] [contain-intrinsic-size:auto_72px]',
+  grid: '[content-visibility:auto] [contain-intrinsic-size:auto_164px]',
+} as const;
 /** 'X to Y of N integrations' (docs/product.md#connect-anything). */
 export function rangeLabel(page: number, total: number): string {
   if (total === 0) return '0 integrations';
@@ -118,7 +128,7 @@ export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear
       ) : (
         <ul aria-busy={result.isFetching} className={cn('grid gap-3', gridColumns[cardLayout], result.isFetching && 'opacity-70')}>
           {result.data?.rows.map((item) => (
-            <li key={item.id} className="flex">
+            <li key={item.id} className={cn('flex', offscreenCard[cardLayout])}>
               <div className="flex-1 [&>article]:h-full">
                 <IntegrationCard item={item} layout={cardLayout} />
               </div>
