@@ -17,12 +17,12 @@ export const textParamsOnly = (statements: BoundStatement[]) =>
 
 /**
  * Most prepared statements one PGlite backend holds for the exchanges (the REST shapes are at most 200 per schema
- * generation, statement-names.ts). Beyond it the oldest are closed: a schema reload's new generation retires the
+ * generation, statement-names.ts). Beyond it the least recently used are closed: a schema reload's new generation retires the
  * old one's names, which would otherwise stay for the life of the only connection there is.
  */
 export const MAX_PREPARED = 400;
 
-/** Per PGlite instance: the names its backend holds prepared, oldest first (a Set keeps insertion order). */
+/** Per PGlite instance: the names its backend holds prepared, least recently used first (a Set keeps insertion order). */
 const preparedBy = new WeakMap<PGlite, Set<string>>();
 
 /**
@@ -43,12 +43,16 @@ export async function runExchange(pg: PGlite, statements: BoundStatement[], opts
   if (!prepared) preparedBy.set(pg, (prepared = new Set()));
   const parts: Uint8Array[] = [];
   const parsed: (string | undefined)[] = []; // the name of each Parse sent, in order ('' = unnamed)
-  const fresh = new Set(statements.flatMap((s) => (s.name && !prepared.has(s.name) ? [s.name] : [])));
+  const used = new Set(statements.flatMap((s) => (s.name ? [s.name] : [])));
+  const fresh = new Set([...used].filter((n) => !prepared.has(n)));
+  for (const n of used) if (prepared.delete(n)) prepared.add(n); // least recently used first
   let excess = prepared.size + fresh.size - MAX_PREPARED;
   for (const old of prepared) {
-    if (excess-- <= 0) break;
+    if (excess <= 0) break;
+    if (used.has(old)) continue; // never one this exchange binds
     parts.push(serialize.close({ type: 'S', name: old })); // not an error for a name the backend lacks
     prepared.delete(old);
+    excess--;
   }
   for (const s of statements) {
     const values = (s.params ?? []).map((v) => (v === undefined ? null : (v as string | null)));

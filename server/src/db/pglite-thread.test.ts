@@ -90,43 +90,58 @@ describe.each([
     }
   });
 
-  it('prepares a named statement once, keeps only what the backend made, and bounds how many it holds', { timeout: 60_000 }, async () => {
-    const db = await open();
-    const held = async () =>
-      (await db.query<{ name: string }>('select name from pg_prepared_statements order by prepare_time, name')).rows.map((r) => r.name);
-    const batch = (statements: { sql: string; params?: string[]; name?: string }[]) =>
-      db.transactionBatch(statements, { commitWithStatements: true });
-    try {
-      await db.exec('create table p (id int primary key, v text)');
-      const insert = { sql: 'insert into p values ($1, $2) returning v', name: 'ins' };
-      expect((await batch([{ ...insert, params: ['1', 'a'] }]))[0]!.rows).toEqual([{ v: 'a' }]);
-      expect((await batch([{ ...insert, params: ['2', 'b'] }]))[0]!.rows).toEqual([{ v: 'b' }]); // bound, not parsed again
-      expect(await held()).toEqual(['ins']);
+  it(
+    'prepares a named statement once, keeps only what the backend made, and bounds how many it holds, least recently used out first',
+    { timeout: 60_000 },
+    async () => {
+      const db = await open();
+      const held = async () =>
+        (await db.query<{ name: string }>('select name from pg_prepared_statements order by prepare_time, name')).rows.map((r) => r.name);
+      const batch = (statements: { sql: string; params?: string[]; name?: string }[]) =>
+        db.transactionBatch(statements, { commitWithStatements: true });
+      try {
+        await db.exec('create table p (id int primary key, v text)');
+        const insert = { sql: 'insert into p values ($1, $2) returning v', name: 'ins' };
+        expect((await batch([{ ...insert, params: ['1', 'a'] }]))[0]!.rows).toEqual([{ v: 'a' }]);
+        expect((await batch([{ ...insert, params: ['2', 'b'] }]))[0]!.rows).toEqual([{ v: 'b' }]); // bound, not parsed again
+        expect(await held()).toEqual(['ins']);
 
-      // A failing batch: the statement parsed before the failure is held, the one the backend skipped is not, and
-      // both run next time (a Parse of a held name would fail with 42P05).
-      const count = { sql: 'select count(*) as n from p', name: 'count' };
-      const skipped = { sql: 'select v from p where id = $1', params: ['1'], name: 'skipped' };
-      expect(await failure(batch([count, { ...insert, params: ['1', 'dup'] }, skipped]))).toMatchObject({ code: '23505' });
-      expect(await held()).toEqual(['ins', 'count']);
-      expect((await batch([count, skipped])).map((r) => r.rows)).toEqual([[{ n: '2' }], [{ v: 'a' }]]);
+        // A failing batch: the statement parsed before the failure is held, the one the backend skipped is not, and
+        // both run next time (a Parse of a held name would fail with 42P05).
+        const count = { sql: 'select count(*) as n from p', name: 'count' };
+        const skipped = { sql: 'select v from p where id = $1', params: ['1'], name: 'skipped' };
+        expect(await failure(batch([count, { ...insert, params: ['1', 'dup'] }, skipped]))).toMatchObject({ code: '23505' });
+        expect(await held()).toEqual(['ins', 'count']);
+        expect((await batch([count, skipped])).map((r) => r.rows)).toEqual([[{ n: '2' }], [{ v: 'a' }]]);
 
-      // A named statement whose result columns changed under it fails as PostgreSQL's would (rest/execute.ts retries).
-      await db.exec('alter table p alter column v type int using length(v)');
-      expect(await failure(batch([{ ...skipped }]))).toMatchObject({ code: '0A000' });
+        // A named statement whose result columns changed under it fails as PostgreSQL's would (rest/execute.ts retries).
+        await db.exec('alter table p alter column v type int using length(v)');
+        expect(await failure(batch([{ ...skipped }]))).toMatchObject({ code: '0A000' });
 
-      // Beyond MAX_PREPARED the oldest are closed.
-      const many = Array.from({ length: MAX_PREPARED }, (_, i) => ({ sql: `select ${i} as i`, name: `m${i}` }));
-      await batch(many);
-      await batch([{ sql: 'select 1 as one', name: 'one' }, count]);
-      const now = await held();
-      expect(now).toHaveLength(MAX_PREPARED);
-      expect(now).toEqual(expect.arrayContaining(['one', 'count', `m${MAX_PREPARED - 1}`]));
-      expect(now).not.toContain('ins');
-    } finally {
-      await db.close();
-    }
-  });
+        // Beyond MAX_PREPARED the oldest are closed.
+        const many = Array.from({ length: MAX_PREPARED }, (_, i) => ({ sql: `select ${i} as i`, name: `m${i}` }));
+        await batch(many);
+        await batch([{ sql: 'select 1 as one', name: 'one' }, count]);
+        const now = await held();
+        expect(now).toHaveLength(MAX_PREPARED);
+        expect(now).toEqual(expect.arrayContaining(['one', 'count', `m${MAX_PREPARED - 1}`]));
+        expect(now).not.toContain('ins');
+        // The least recently used go, never one the exchange binds: m2 is the oldest held, and is used again here.
+        expect(
+          (
+            await batch([
+              { sql: 'select 2 as i', name: 'm2' },
+              { sql: 'select 2 as two', name: 'two' },
+            ])
+          ).map((r) => r.rows),
+        ).toEqual([[{ i: 2 }], [{ two: 2 }]]);
+        expect(await held()).toEqual(expect.arrayContaining(['m2', 'two']));
+        expect(await held()).not.toContain('m3');
+      } finally {
+        await db.close();
+      }
+    },
+  );
 
   it('answers every write sent before close, and the files hold them', { timeout: 60_000 }, async () => {
     const dir = folder();
