@@ -46,7 +46,7 @@ const stages = [
       ],
     ],
   },
-  { name: 'unit', cmds: [vitest(['unit'], 'test-results/unit.json')], json: 'test-results/unit.json' },
+  { name: 'unit', cmds: [vitest(['unit', 'unit-mocks'], 'test-results/unit.json')], json: 'test-results/unit.json' },
   { name: 'web build', cmds: [['node', ['scripts/build-web-once.mjs']]] },
   {
     name: 'service',
