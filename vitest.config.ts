@@ -59,7 +59,11 @@ export default defineConfig({
     projects: [
       // Without isolation the worker, its environment and the packages are set up once for all the files: the unit
       // suite alone took 142 CPU s and 114 s isolated, 62 CPU s and 52 s so (docs/decisions/0101).
-      unit('unit', { include: UNIT_ROOTS.map((r) => `${r}/**/*.test.{ts,tsx}`), exclude: [...configDefaults.exclude, ...mockingUnitFiles] }, false),
+      unit(
+        'unit',
+        { include: UNIT_ROOTS.map((r) => `${r}/**/*.test.{ts,tsx}`), exclude: [...configDefaults.exclude, ...mockingUnitFiles] },
+        false,
+      ),
       unit('unit-mocks', { include: mockingUnitFiles }, true),
       service('service', { SERVICE_DB: 'pglite' }),
       ...(pg ? [service('service-pg', { SERVICE_DB: 'postgres' })] : []),
