@@ -34,10 +34,10 @@ const UNIT_FILE = /\.test\.tsx?$/;
  * that mocks a module is isolated without anyone listing it.
  */
 const mockingUnitFiles = UNIT_ROOTS.flatMap((root) =>
-  readdirSync(root, { recursive: true, encoding: 'utf8' })
+  readdirSync(path.join(import.meta.dirname, root), { recursive: true, encoding: 'utf8' })
     .filter((f) => UNIT_FILE.test(f) && !f.includes('node_modules'))
     .map((f) => path.join(root, f))
-    .filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(f, 'utf8'))),
+    .filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(path.join(import.meta.dirname, f), 'utf8'))),
 );
 const unit = (name: string, files: { include: string[]; exclude?: string[] }, isolate: boolean) => ({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
