@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,12 +54,15 @@ describe('DATA_DIR lock', () => {
     const dir = fresh();
     writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), host: hostname(), startedAt: '2026-01-01T00:00:00Z' }));
     const lockModule = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data-dir-lock.ts');
-    // All start together: each waits for the same instant (after every child has loaded), then tries.
+    // All start together: each waits for the same instant (after every child has loaded), then tries. The winner
+    // holds the lock until every contender has answered: on a loaded machine a child may load seconds late, and a
+    // winner that had exited meanwhile (releasing its lock) would rightly let it win too.
     const at = Date.now() + 4000;
     const script = `import { acquireDataDirLock } from ${JSON.stringify(lockModule)};
       while (Date.now() < ${at}) {}
-      try { acquireDataDirLock(${JSON.stringify(dir)}); console.log('got'); setTimeout(() => {}, 3000); }
+      try { acquireDataDirLock(${JSON.stringify(dir)}); console.log('got'); setInterval(() => {}, 1000); }
       catch (e) { console.log(e.constructor.name); }`;
+    const children: ChildProcess[] = [];
     const contenders = Array.from(
       { length: 4 },
       () =>
@@ -67,12 +70,20 @@ describe('DATA_DIR lock', () => {
           const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
             stdio: ['ignore', 'pipe', 'inherit'],
           });
+          children.push(child);
           let out = '';
-          child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+          child.stdout.on('data', (c: Buffer) => {
+            out += c.toString();
+            if (out.includes('\n')) resolve(out.trim());
+          });
           child.on('exit', () => resolve(out.trim()));
         }),
     );
-    const results = (await Promise.all(contenders)).sort();
-    expect(results).toEqual(['DataDirLockedError', 'DataDirLockedError', 'DataDirLockedError', 'got']);
+    try {
+      const results = (await Promise.all(contenders)).sort();
+      expect(results).toEqual(['DataDirLockedError', 'DataDirLockedError', 'DataDirLockedError', 'got']);
+    } finally {
+      for (const child of children) child.kill();
+    }
   });
 });
