@@ -10,6 +10,7 @@ describe('loadOptions', () => {
       connections: 10,
       parts: ['web', 'server', 'soak', 'coach'],
       signInSamples: 100,
+      lighthouseRuns: 3,
     });
     expect(o.warmupSeconds).toBe(3);
   });
@@ -26,6 +27,7 @@ describe('loadOptions', () => {
   it('rejects unknown parts and out-of-range durations with the variable name', () => {
     expect(() => loadOptions({ BENCH_ONLY: 'everything' })).toThrow(/BENCH_ONLY/);
     expect(() => loadOptions({ BENCH_DURATION_SECONDS: '0' })).toThrow(/BENCH_DURATION_SECONDS/);
+    expect(() => loadOptions({ BENCH_LIGHTHOUSE_RUNS: '0' })).toThrow(/BENCH_LIGHTHOUSE_RUNS/);
   });
 
   it('keeps short development runs short', () => {

@@ -32,6 +32,7 @@ const schema = z.object({
         .filter(Boolean),
     ),
   BENCH_SIGNIN_SAMPLES: z.coerce.number().int().min(1).max(1000).default(100),
+  BENCH_LIGHTHOUSE_RUNS: z.coerce.number().int().min(1).max(9).default(3),
   TEST_DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -49,6 +50,8 @@ export interface BenchOptions {
   /** Server case ids to run (empty = all): short runs that compare one lever. */
   cases: string[];
   signInSamples: number;
+  /** Lighthouse runs per page and preset; the report gives the median (issue 15: median of 3). */
+  lighthouseRuns: number;
   testDatabaseUrl?: string;
 }
 
@@ -70,6 +73,7 @@ export function loadOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions 
     cases: o.BENCH_CASES,
     highConnections: o.BENCH_HIGH_CONNECTIONS,
     signInSamples: o.BENCH_SIGNIN_SAMPLES,
+    lighthouseRuns: o.BENCH_LIGHTHOUSE_RUNS,
     testDatabaseUrl: o.TEST_DATABASE_URL,
   };
 }

@@ -61,4 +61,33 @@ describe('renderMarkdown', () => {
     expect(md).toContain('- Analytics batch insert of 20 events: not available');
     expect(md).toContain('- Password sign-in, median of 100 one at a time: 61.2 ms (p95 80.4 ms, PGlite)');
   });
+
+  it('gives the median of several Lighthouse runs with their spread', () => {
+    const md = renderMarkdown({
+      ...report,
+      settings: { ...report.settings, only: ['web'] },
+      server: undefined,
+      web: {
+        availability: { available: true },
+        transfer: [],
+        bundle: { entry: null, routes: [] },
+        lighthouse: [
+          {
+            page: '/pricing',
+            preset: 'mobile',
+            performance: 0.99,
+            accessibility: 1,
+            lcpMs: 905,
+            tbtMs: 60,
+            cls: 0,
+            runs: 3,
+            performanceRange: [0.96, 1],
+            tbtRange: [12, 236],
+          },
+        ],
+      },
+    });
+    expect(md).toContain('every figure is the median of 3 runs per page');
+    expect(md).toContain('| /pricing | mobile | 99 | 100 | 905 ms | 60.0 ms | 0.000 | 3 | 96–100 | 12.0 ms–236 ms |');
+  });
 });

@@ -73,11 +73,12 @@ function serverSection(part: ServerPart): string {
 
 function webSection(web: WebPart): string {
   if (!web.availability.available) return `## Web pages\n\nNot available: ${web.availability.reason}`;
+  const spread = <T>(r: [T, T] | undefined, f: (v: T) => string) => (r ? `${f(r[0])}–${f(r[1])}` : '—');
   const lh = markdownTable(
-    ['Page', 'Preset', 'Performance', 'Accessibility', 'LCP', 'TBT', 'CLS'],
+    ['Page', 'Preset', 'Performance', 'Accessibility', 'LCP', 'TBT', 'CLS', 'Runs', 'Performance range', 'TBT range'],
     web.lighthouse.map((r) =>
       r.error
-        ? [r.page, r.preset, `error: ${r.error}`, '', '', '', '']
+        ? [r.page, r.preset, `error: ${r.error}`, '', '', '', '', r.runs ?? 1, '', '']
         : [
             r.page,
             r.preset,
@@ -86,10 +87,14 @@ function webSection(web: WebPart): string {
             fmtMs(r.lcpMs),
             fmtMs(r.tbtMs),
             r.cls === undefined ? '—' : r.cls.toFixed(3),
+            r.runs ?? 1,
+            spread(r.performanceRange, fmtScore),
+            spread(r.tbtRange, fmtMs),
           ],
     ),
-    [false, false, true, true, true, true, true],
+    [false, false, true, true, true, true, true, true, false, false],
   );
+  const runs = Math.max(1, ...web.lighthouse.map((r) => r.runs ?? 1));
   // One row per public route: the figures issue 15 asks for side by side (mobile preset; JS from the first visit).
   const mobile = new Map(web.lighthouse.filter((r) => r.preset === 'mobile' && !r.error).map((r) => [r.page, r]));
   const summary = markdownTable(
@@ -137,7 +142,7 @@ function webSection(web: WebPart): string {
   return [
     '## Web pages',
     '',
-    'Production build served by the server (`npm start`), Debian Chromium. Lighthouse with its mobile (simulated slow 4G, 4× CPU) and desktop presets.',
+    `Production build served by the server (\`npm start\`), Debian Chromium. Lighthouse with its mobile (simulated slow 4G, 4× CPU) and desktop presets${runs > 1 ? `; every figure is the median of ${runs} runs per page (BENCH_LIGHTHOUSE_RUNS), made in rounds over all pages` : ''}.`,
     '',
     '### Every public route',
     '',

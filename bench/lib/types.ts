@@ -63,6 +63,10 @@ export interface LighthouseRow {
   /** Accessibility and best-practices audits that cost points (ids). */
   failing?: string[];
   error?: string;
+  /** Runs the figures are the median of (bench/web/median-run.ts), and the lowest and highest of two of them. */
+  runs?: number;
+  performanceRange?: [number, number];
+  tbtRange?: [number, number];
 }
 
 export interface TransferRow {

@@ -3,6 +3,7 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { errorText, progress } from '../lib/progress.js';
 import type { LighthouseRow } from '../lib/types.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.js';
+import { medianRun } from './median-run.js';
 
 type Preset = LighthouseRow['preset'];
 export type Category = 'performance' | 'accessibility' | 'seo' | 'best-practices';
@@ -39,30 +40,37 @@ async function auditPage(port: number, url: string, page: string, preset: Preset
 /**
  * Every page with both presets; one Chromium per preset (Lighthouse resets storage between pages itself).
  * `categories`: fewer for a quicker run (bench/web/a11y-scores.ts asks only for the two that do not depend on load).
+ * `runs`: each page is audited this many times, in rounds over all pages (so a busy minute spreads over every page
+ * rather than falling on one), and reported as the median run (bench/web/median-run.ts).
  */
-export async function runLighthouse(baseUrl: string, pages: string[], categories: Category[] = ALL): Promise<LighthouseRow[]> {
+export async function runLighthouse(baseUrl: string, pages: string[], categories: Category[] = ALL, runs = 1): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   for (const preset of ['mobile', 'desktop'] as const) {
+    const byPage = new Map<string, LighthouseRow[]>(pages.map((p) => [p, []]));
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
     try {
-      for (const page of pages) {
-        try {
-          // Lighthouse's own advice for a failed trace (NO_NAVSTART, NO_FCP) on a busy machine is to run it again
-          const row = await auditPage(chrome.port, baseUrl + page, page, preset, categories).catch(() =>
-            auditPage(chrome.port, baseUrl + page, page, preset, categories),
-          );
-          rows.push(row);
-          progress(
-            `web: lighthouse ${preset.padEnd(7)} ${page.padEnd(19)} performance ${Math.round((row.performance ?? 0) * 100)}, accessibility ${Math.round((row.accessibility ?? 0) * 100)}`,
-          );
-        } catch (err) {
-          rows.push({ page, preset, error: errorText(err) });
-          progress(`web: lighthouse ${preset} ${page} failed: ${errorText(err)}`);
+      for (let round = 1; round <= runs; round++) {
+        for (const page of pages) {
+          const label = `web: lighthouse ${preset.padEnd(7)} ${page.padEnd(19)}${runs > 1 ? ` run ${round}/${runs}` : ''}`;
+          try {
+            // Lighthouse's own advice for a failed trace (NO_NAVSTART, NO_FCP) on a busy machine is to run it again
+            const row = await auditPage(chrome.port, baseUrl + page, page, preset, categories).catch(() =>
+              auditPage(chrome.port, baseUrl + page, page, preset, categories),
+            );
+            byPage.get(page)!.push(row);
+            progress(
+              `${label} performance ${Math.round((row.performance ?? 0) * 100)}, accessibility ${Math.round((row.accessibility ?? 0) * 100)}, TBT ${Math.round(row.tbtMs ?? 0)} ms`,
+            );
+          } catch (err) {
+            byPage.get(page)!.push({ page, preset, error: errorText(err) });
+            progress(`${label} failed: ${errorText(err)}`);
+          }
         }
       }
     } finally {
       chrome.kill();
     }
+    for (const page of pages) rows.push(medianRun(byPage.get(page)!));
   }
   return rows;
 }

@@ -62,7 +62,7 @@ function publicPages(): string[] {
 }
 
 /** The production build served by the server, measured with Playwright (bytes) and Lighthouse (scores). */
-export async function runWebPart(_o: BenchOptions): Promise<WebPart> {
+export async function runWebPart(o: BenchOptions): Promise<WebPart> {
   const part: WebPart = { availability: { available: true }, lighthouse: [], transfer: [], bundle: { entry: null, routes: [] } };
   progress('web: npm run build');
   const failed = await build();
@@ -90,7 +90,7 @@ export async function runWebPart(_o: BenchOptions): Promise<WebPart> {
         `web: ${t.page.padEnd(19)} JS ${(t.jsTransferred / 1024).toFixed(1)} kB over the wire (${(t.jsGzip / 1024).toFixed(1)} kB gzip), CSS ${(t.cssTransferred / 1024).toFixed(1)} kB${t.headingInHtml ? '' : `; main heading "${t.heading}" NOT in the prerendered HTML`}${t.error ? `; error: ${t.error}` : ''}`,
       );
     }
-    part.lighthouse = await runLighthouse(server.url, pages);
+    part.lighthouse = await runLighthouse(server.url, pages, undefined, o.lighthouseRuns);
   } catch (err) {
     progress(`web: failed: ${errorText(err)}`);
     part.availability = { available: false, reason: errorText(err) };
