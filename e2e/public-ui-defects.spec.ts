@@ -96,6 +96,8 @@ test.describe('issue 18 defects on public pages', () => {
         const hidden: string[] = [];
         for (let i = 0; i < 90; i++) {
           await page.keyboard.press('Tab');
+          // judged on the frame a person sees: the one after the focus moved (resize observers and scrolling done)
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
           const r = await page.evaluate((promptSelector) => {
             const el = document.activeElement as HTMLElement | null;
             const banner = document.querySelector(promptSelector);

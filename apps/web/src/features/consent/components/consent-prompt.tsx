@@ -68,19 +68,23 @@ function useKeepFocusClearOf(ref: React.RefObject<HTMLElement | null>) {
     const el = ref.current;
     if (!el) return;
     const root = document.documentElement;
+    // The browser's own focus scrolling is smooth (the site's CSS) and may stop short; settle keyboard focus at once.
+    const settle = (target: EventTarget | null) => {
+      if (!(target instanceof HTMLElement) || el.contains(target) || !target.matches(':focus-visible')) return;
+      target.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+    };
     const apply = () => {
       // Hidden by the consent gate until the app has read the stored choice: nothing to keep clear of yet.
       if (!el.getClientRects().length) return;
       const clear = `${Math.ceil(window.innerHeight - el.getBoundingClientRect().top) + 8}px`;
+      if (root.style.scrollPaddingBottom === clear) return;
       root.style.scrollPaddingBottom = clear;
       document.body.style.paddingBottom = clear;
+      // The prompt grew (its text reflowed when the brand fonts arrived, or the window narrowed): the control that
+      // has keyboard focus may now sit under it.
+      settle(document.activeElement);
     };
-    // The browser's own focus scrolling is smooth (the site's CSS) and may stop short; settle keyboard focus at once.
-    const onFocus = (e: FocusEvent) => {
-      const target = e.target;
-      if (!(target instanceof HTMLElement) || el.contains(target) || !target.matches(':focus-visible')) return;
-      target.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
-    };
+    const onFocus = (e: FocusEvent) => settle(e.target);
     apply();
     const observer = new ResizeObserver(apply);
     observer.observe(el);
