@@ -34,13 +34,14 @@ export function toLoadFigures(
   };
 }
 
-async function once(spec: LoadSpec, seconds: number): Promise<autocannon.Result> {
+async function once(spec: LoadSpec, seconds: number, overallRate?: number): Promise<autocannon.Result> {
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections,
     duration: seconds,
     requests: spec.requests,
     timeout: 30,
+    ...(overallRate ? { overallRate } : {}),
   });
   await spec.settle?.();
   return result;
@@ -54,6 +55,28 @@ export async function measure(spec: LoadSpec, warmupSeconds: number, seconds: nu
   }
   await spec.beforeRun?.();
   return toLoadFigures(await once(spec, seconds));
+}
+
+/**
+ * A light `probe` at a fixed rate (`rate` req/s) while `load` runs beside it at full tilt, both for the same time
+ * after a warm-up of `load`: how a cheap request fares while another kind saturates the server (issue 16: health's
+ * p99 while sign-ins hash on every core).
+ */
+export async function measureBeside(
+  load: LoadSpec,
+  probe: LoadSpec,
+  rate: number,
+  warmupSeconds: number,
+  seconds: number,
+): Promise<{ load: LoadFigures; probe: LoadFigures }> {
+  if (warmupSeconds > 0) {
+    await load.beforeRun?.();
+    await once(load, warmupSeconds);
+  }
+  await load.beforeRun?.();
+  await probe.beforeRun?.();
+  const [l, p] = await Promise.all([once(load, seconds), once(probe, seconds, rate)]);
+  return { load: toLoadFigures(l), probe: toLoadFigures(p) };
 }
 
 /** One run without warm-up (the soak samples memory while it runs). */

@@ -8,9 +8,9 @@ import { errorText, progress } from '../lib/progress.js';
 import { overheadRatio } from '../lib/stats.js';
 import type { ServerCaseResult, ServerPart, SignInTiming } from '../lib/types.js';
 import { createBenchUser, timeSignIns } from './accounts.js';
-import { SERVER_CASES } from './cases.js';
+import { SERVER_CASES, type CaseEnv } from './cases.js';
 import { startChildServer } from './child-server.js';
-import { measure } from './load.js';
+import { measure, measureBeside, type LoadRequest } from './load.js';
 import { measureReference } from './reference.js';
 
 type Db = 'pglite' | 'postgres';
@@ -21,6 +21,52 @@ function selectedCases(o: BenchOptions) {
   if (unknown.length)
     throw new Error(`BENCH_CASES: unknown case ${unknown.join(', ')} (known: ${SERVER_CASES.map((c) => c.id).join(', ')})`);
   return o.cases.length ? SERVER_CASES.filter((c) => o.cases.includes(c.id)) : SERVER_CASES;
+}
+
+const PROBE_RATE = 50;
+
+/**
+ * GET /api/health at 50 req/s on one connection while password sign-ins run flat out beside it (issue 16: hashing
+ * must never block the event loop; health's p99 stays ≤ 20 ms while sign-ins saturate the CPU). Run with the
+ * sign-in case; undefined when that case is not selected or not available.
+ */
+async function healthBesideSignIns(
+  env: CaseEnv,
+  server: { url: string; settle: () => Promise<void> },
+  o: BenchOptions,
+  database: Db,
+): Promise<ServerCaseResult | undefined> {
+  if (o.cases.length && !o.cases.includes('signin')) return undefined;
+  const byId = (id: string) => SERVER_CASES.find((c) => c.id === id)!;
+  const [signIns, health] = await Promise.all([byId('signin').prepare(env), byId('health').prepare(env)]);
+  if (!signIns.availability.available || !signIns.requests || !health.requests) return undefined;
+  const result: ServerCaseResult = {
+    id: 'health+signin',
+    title: `GET /api/health at ${PROBE_RATE}/s while password sign-ins (${env.connections} connections) saturate the CPU`,
+    database,
+    availability: health.availability,
+  };
+  try {
+    const spec = (requests: LoadRequest[], connections: number) => ({ url: server.url, connections, requests, settle: server.settle });
+    const r = await measureBeside(
+      spec(signIns.requests, env.connections),
+      spec(health.requests, 1),
+      PROBE_RATE,
+      o.warmupSeconds,
+      o.durationSeconds,
+    );
+    result.load = r.probe;
+    result.reference = {
+      what: '—',
+      unavailable: `sign-ins beside it: ${fmtRate(r.load.rps)}/s; target: health p99 ≤ 20 ms`,
+    };
+    progress(
+      `server/${database}: health beside sign-ins  p50 ${fmtMs(r.probe.p50Ms)}  p99 ${fmtMs(r.probe.p99Ms)}  ${r.probe.errors} errors; sign-ins ${fmtRate(r.load.rps)}/s`,
+    );
+  } catch (err) {
+    result.availability = { available: false, reason: errorText(err) };
+  }
+  return result;
 }
 
 /** Every server case on one database: load through HTTP first, then (server stopped) the references on the same data. */
@@ -95,6 +141,9 @@ async function runOnDatabase(database: Db, o: BenchOptions): Promise<{ cases: Se
       }
       cases.push(result);
     }
+
+    const beside = await healthBesideSignIns(env, server, o, database);
+    if (beside) cases.push(beside);
 
     if (account.user && (!o.cases.length || o.cases.includes('signin'))) {
       await server.settle();
