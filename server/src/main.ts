@@ -2,10 +2,15 @@ import { ConfigError } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { MigrationError } from './db/migrate.js';
 import { startServer } from './server.js';
+import { lowerThreadPoolPriority } from './thread-pool-priority.js';
 
 try {
+  // Before anything uses the pool, so every thread is idle and answers: hashing yields to the event loop (ADR 0102).
+  const pool = await lowerThreadPoolPriority();
   const server = await startServer();
   const { log, config } = server.ctx;
+  if (process.platform === 'linux' && pool.lowered.length < pool.expected)
+    log.warn({ lowered: pool.lowered.length, expected: pool.expected }, 'could not lower the priority of every thread-pool thread');
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
