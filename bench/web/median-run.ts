@@ -19,10 +19,10 @@ export function medianRun(runs: LighthouseRow[]): LighthouseRow {
   const first = runs[0];
   if (!first) throw new Error('medianRun needs at least one run');
   if (!ok.length) return { ...runs.at(-1)!, runs: runs.length };
-  const pick = (k: 'performance' | 'accessibility' | 'lcpMs' | 'tbtMs' | 'cls' | 'seo' | 'bestPractices') =>
-    median(ok.map((r) => r[k]).filter((v): v is number => typeof v === 'number'));
+  type Figure = 'performance' | 'accessibility' | 'lcpMs' | 'tbtMs' | 'cls' | 'seo' | 'bestPractices';
+  const values = (k: Figure) => ok.map((r) => r[k]).filter((v): v is number => typeof v === 'number');
+  const pick = (k: Figure) => median(values(k));
   const failing = [...new Set(ok.flatMap((r) => r.failing ?? []))];
-  const of = (k: 'performance' | 'tbtMs') => ok.map((r) => r[k]).filter((v): v is number => typeof v === 'number');
   return {
     page: first.page,
     preset: first.preset,
@@ -35,7 +35,7 @@ export function medianRun(runs: LighthouseRow[]): LighthouseRow {
     bestPractices: pick('bestPractices'),
     ...(failing.length ? { failing } : {}),
     runs: ok.length,
-    performanceRange: range(of('performance')),
-    tbtRange: range(of('tbtMs')),
+    performanceRange: range(values('performance')),
+    tbtRange: range(values('tbtMs')),
   };
 }
