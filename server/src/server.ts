@@ -7,6 +7,7 @@ import { defaultSiteUrl, loadConfig, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
+import { startPgliteMaintenance } from './db/pglite-maintenance.js';
 import { createApp } from './app.js';
 import { Lifecycle, trackIdleConnections } from './http/lifecycle.js';
 import { closeRateLimitStores } from './http/rate-limit.js';
@@ -71,6 +72,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     await db.close().catch(() => {});
     throw err;
   }
+  // PGlite has no autovacuum of its own (docs/decisions/0103); PostgreSQL runs its own.
+  const stopMaintenance = db.kind === 'pglite' ? startPgliteMaintenance(db, log) : undefined;
   const keys = await loadKeys(config);
   const mailer = createMailer(config, log);
   const lifecycle = new Lifecycle();
@@ -107,6 +110,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
         async (forced) => {
           await closeRateLimitStores(ctx);
           mailer.close();
+          await stopMaintenance?.();
           await db.close(); // PGlite writes its files and releases DATA_DIR
           return { forced };
         },
