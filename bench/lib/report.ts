@@ -1,5 +1,6 @@
 import { fmtInt, fmtKb, fmtMb, fmtMs, fmtRate, fmtRatio, fmtScore, markdownTable } from './format.js';
 import { keyFigures } from './key-figures.js';
+import { p99Trend } from '../soak/windows.js';
 import type { BenchReport, CoachPart, ServerCaseResult, ServerPart, SoakPart, WebPart } from './types.js';
 
 const dbName = (d: string) => (d === 'postgres' ? 'PostgreSQL' : 'PGlite');
@@ -193,6 +194,7 @@ function soakSection(s: SoakPart): string {
     ),
     '',
     `Memory: ${s.verdict}`,
+    ...(s.windows.length > 1 ? ['', `Latency: ${p99Trend(s.windows)} The table's p99 is the worst minute's.`] : []),
   ].join('\n');
 }
 

@@ -1,16 +1,18 @@
 import { fmtMb, fmtMs, fmtRate } from '../lib/format.js';
 import type { BenchOptions } from '../lib/options.js';
 import { errorText, progress } from '../lib/progress.js';
-import type { SoakPart } from '../lib/types.js';
+import type { LoadFigures, SoakPart } from '../lib/types.js';
 import { createBenchUser } from '../server/accounts.js';
 import { SERVER_CASES, type PreparedCase } from '../server/cases.js';
 import { startChildServer } from '../server/child-server.js';
 import { runFor, type LoadRequest } from '../server/load.js';
 import { memoryTrend } from './memory.js';
+import { combineWindows } from './windows.js';
 
 /** A launch-day mix: mostly catalogue reads, with joins, analytics batches, token refreshes and health checks. Sign-in (bcrypt) is measured on its own. */
 const MIX = ['select', 'select', 'select', 'health', 'join-api', 'analytics', 'refresh'];
 const SAMPLE_EVERY_MS = 5000;
+const WINDOW_SECONDS = 60;
 
 const empty = (o: BenchOptions, reason: string): SoakPart => ({
   availability: { available: false, reason },
@@ -28,6 +30,7 @@ const empty = (o: BenchOptions, reason: string): SoakPart => ({
   rssPeakMb: 0,
   rssEndMb: 0,
   rssSamplesMb: [],
+  windows: [],
   verdict: '',
 });
 
@@ -74,15 +77,20 @@ export async function runSoakPart(o: BenchOptions): Promise<SoakPart> {
         // the process is gone; the run reports its errors
       }
     }, SAMPLE_EVERY_MS);
-    const load = await runFor(
-      {
-        url: server.url,
-        connections: o.connections,
-        requests,
-        beforeRun: async () => void (await Promise.all(beforeRuns.map((f) => f()))),
-      },
-      o.soakSeconds,
-    ).finally(() => clearInterval(timer));
+    // One-minute windows, so the report can say whether latency grows over the run (issue 16: p99 must not).
+    const spec = {
+      url: server.url,
+      connections: o.connections,
+      requests,
+      beforeRun: async () => void (await Promise.all(beforeRuns.map((f) => f()))),
+    };
+    const windows: LoadFigures[] = [];
+    try {
+      for (let left = o.soakSeconds; left > 0; left -= WINDOW_SECONDS) windows.push(await runFor(spec, Math.min(WINDOW_SECONDS, left)));
+    } finally {
+      clearInterval(timer);
+    }
+    const load = combineWindows(windows, o.soakSeconds);
     samples.push(server.rssMb());
     if (samples.length < 2) samples.unshift(rssStartMb); // a soak shorter than one sampling interval
     const trend = memoryTrend(samples);
@@ -105,6 +113,7 @@ export async function runSoakPart(o: BenchOptions): Promise<SoakPart> {
       rssPeakMb: Math.max(rssStartMb, ...samples),
       rssEndMb: samples.at(-1)!,
       rssSamplesMb: samples.map((s) => Math.round(s * 10) / 10),
+      windows: windows.map((w) => ({ rps: w.rps, p50Ms: w.p50Ms, p99Ms: w.p99Ms })),
       verdict: trend.verdict,
     };
   } catch (err) {
