@@ -115,9 +115,9 @@ describe('sign-up and sign-in', () => {
       known.push(await time(address));
       unknown.push(await time(email()));
     }
-    const median = (a: number[]) => a.sort((x, y) => x - y)[a.length >> 1]!;
-    // both include one bcrypt comparison; allow generous noise on a shared machine
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(25, median(known)));
+    // Both include one bcrypt comparison. Compared by their fastest, the figure a busy machine disturbs least: the
+    // medians of six at load ~9 once differed by 26 ms.
+    expect(Math.abs(Math.min(...known) - Math.min(...unknown))).toBeLessThan(Math.max(25, Math.min(...known)));
   });
 
   it('writes audit rows for sign-up, sign-in and failed sign-in with a truncated IP', async () => {
