@@ -1,3 +1,4 @@
+import { median } from '../lib/stats.js';
 import type { LoadFigures } from '../lib/types.js';
 
 /**
@@ -10,10 +11,9 @@ export function combineWindows(windows: readonly LoadFigures[], seconds: number)
   const failures: Record<string, number> = {};
   for (const w of windows) for (const [k, n] of Object.entries(w.failures)) failures[k] = (failures[k] ?? 0) + n;
   const requests = windows.reduce((n, w) => n + w.requests, 0);
-  const p50s = windows.map((w) => w.p50Ms).sort((a, b) => a - b);
   return {
     rps: requests / seconds,
-    p50Ms: p50s[(p50s.length - 1) >> 1]!,
+    p50Ms: median(windows.map((w) => w.p50Ms)),
     p99Ms: Math.max(...windows.map((w) => w.p99Ms)),
     requests,
     errors: windows.reduce((n, w) => n + w.errors, 0),

@@ -1,11 +1,5 @@
+import { median } from '../lib/stats.js';
 import type { LighthouseRow } from '../lib/types.js';
-
-const median = (xs: number[]): number | undefined => {
-  if (!xs.length) return undefined;
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 const range = (xs: number[]): [number, number] | undefined => (xs.length ? [Math.min(...xs), Math.max(...xs)] : undefined);
 
@@ -21,7 +15,10 @@ export function medianRun(runs: LighthouseRow[]): LighthouseRow {
   if (!ok.length) return { ...runs.at(-1)!, runs: runs.length };
   type Figure = 'performance' | 'accessibility' | 'lcpMs' | 'tbtMs' | 'cls' | 'seo' | 'bestPractices';
   const values = (k: Figure) => ok.map((r) => r[k]).filter((v): v is number => typeof v === 'number');
-  const pick = (k: Figure) => median(values(k));
+  const pick = (k: Figure) => {
+    const v = values(k);
+    return v.length ? median(v) : undefined;
+  };
   const failing = [...new Set(ok.flatMap((r) => r.failing ?? []))];
   return {
     page: first.page,

@@ -9,7 +9,7 @@ try {
   const pool = await lowerThreadPoolPriority();
   const server = await startServer();
   const { log, config } = server.ctx;
-  if (process.platform === 'linux' && pool.lowered.length < pool.expected)
+  if (pool.lowered.length < pool.expected)
     log.warn({ lowered: pool.lowered.length, expected: pool.expected }, 'could not lower the priority of every thread-pool thread');
   let stopping = false;
   const stop = async (signal: string) => {

@@ -30,11 +30,12 @@ export async function findPoolThreads(size = threadPoolSize(), rounds = 50): Pro
  * is per thread. Password hashing runs there (@node-rs/bcrypt, auth/passwords.ts): with sign-ins hashing on every
  * core, an event loop at the same priority waited its turn behind them, and GET /api/health's p99 reached 38–80 ms on
  * PGlite; with the pool at nice 10 the loop and the database thread run first and hashing takes what is left, at the
- * same rate when nothing else is waiting (docs/decisions/0102). Returns the threads it lowered.
+ * same rate when nothing else is waiting (docs/decisions/0102). Returns the threads it lowered and how many there are.
  */
 export async function lowerThreadPoolPriority(nice = 10): Promise<{ lowered: number[]; expected: number }> {
+  // Elsewhere a nice value is per process: nothing is lowered, and nothing was expected to be.
+  if (process.platform !== 'linux') return { lowered: [], expected: 0 };
   const expected = threadPoolSize();
-  if (process.platform !== 'linux') return { lowered: [], expected };
   const lowered: number[] = [];
   for (const tid of await findPoolThreads(expected)) {
     try {
