@@ -41,6 +41,8 @@ test('changing the password asks for the current one, accepts an e-mailed code i
   // the other device's session is gone
   const other = createClient(baseURL(), (await serverKeys()).anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   expect((await other.auth.getUser(elsewhere.access_token)).error).not.toBeNull();
+  // the toast of this change goes first, so the one awaited below can only be the second change's
+  await expect(page.getByText('Password changed. Other devices have been signed out.')).toHaveCount(0, { timeout: 15_000 });
 
   // no current password at hand: Supabase's reauthenticate() code
   await section.getByRole('button', { name: 'Forgot it? E-mail me a code instead' }).click();
