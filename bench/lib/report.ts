@@ -194,7 +194,7 @@ function soakSection(s: SoakPart): string {
     ),
     '',
     `Memory: ${s.verdict}`,
-    ...(s.windows.length > 1 ? ['', `Latency: ${p99Trend(s.windows)} The table's p99 is the worst minute's.`] : []),
+    ...(s.windows.length > 1 ? ['', `Latency: ${p99Trend(s.windows)} The table's p99 is the whole run's.`] : []),
   ].join('\n');
 }
 

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { LoadFigures } from '../lib/types.js';
+import { LatencyWindows, type WindowFigures } from '../soak/windows.js';
 
 export type LoadRequest = autocannon.Request;
 
@@ -34,14 +35,26 @@ export function toLoadFigures(
   };
 }
 
-async function once(spec: LoadSpec, seconds: number, overallRate?: number): Promise<autocannon.Result> {
-  const result = await autocannon({
-    url: spec.url,
-    connections: spec.connections,
-    duration: seconds,
-    requests: spec.requests,
-    timeout: 30,
-    ...(overallRate ? { overallRate } : {}),
+async function once(
+  spec: LoadSpec,
+  seconds: number,
+  overallRate?: number,
+  onLatency?: (latencyMs: number) => void,
+): Promise<autocannon.Result> {
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(
+      {
+        url: spec.url,
+        connections: spec.connections,
+        duration: seconds,
+        requests: spec.requests,
+        timeout: 30,
+        ...(overallRate ? { overallRate } : {}),
+      },
+      (err, r) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(r)),
+    );
+    // each answer's time, as autocannon records it in its own histogram
+    if (onLatency) run.on('response', (_client, _status, _bytes, latencyMs) => onLatency(latencyMs));
   });
   await spec.settle?.();
   return result;
@@ -79,8 +92,17 @@ export async function measureBeside(
   return { load: toLoadFigures(l), probe: toLoadFigures(p) };
 }
 
-/** One run without warm-up (the soak samples memory while it runs). */
-export async function runFor(spec: LoadSpec, seconds: number): Promise<LoadFigures> {
+/**
+ * One continuous run without warm-up (the soak samples memory while it runs), with rate and latency per window of
+ * `windowSeconds` beside the whole run's figures.
+ */
+export async function runInWindows(
+  spec: LoadSpec,
+  seconds: number,
+  windowSeconds: number,
+): Promise<{ whole: LoadFigures; windows: WindowFigures[] }> {
   await spec.beforeRun?.();
-  return toLoadFigures(await once(spec, seconds));
+  const windows = new LatencyWindows(Date.now(), windowSeconds * 1000, seconds * 1000);
+  const result = await once(spec, seconds, undefined, (ms) => windows.record(Date.now(), ms));
+  return { whole: toLoadFigures(result), windows: windows.figures() };
 }

@@ -2,12 +2,12 @@ import { fmtMb, fmtMs, fmtRate } from '../lib/format.js';
 import type { BenchOptions } from '../lib/options.js';
 import { errorText, progress } from '../lib/progress.js';
 import type { LoadFigures, SoakPart } from '../lib/types.js';
+import type { WindowFigures } from './windows.js';
 import { createBenchUser } from '../server/accounts.js';
 import { SERVER_CASES, type PreparedCase } from '../server/cases.js';
 import { startChildServer } from '../server/child-server.js';
-import { runFor, type LoadRequest } from '../server/load.js';
+import { runInWindows, type LoadRequest } from '../server/load.js';
 import { memoryTrend } from './memory.js';
-import { combineWindows } from './windows.js';
 
 /** A launch-day mix: mostly catalogue reads, with joins, analytics batches, token refreshes and health checks. Sign-in (bcrypt) is measured on its own. */
 const MIX = ['select', 'select', 'select', 'health', 'join-api', 'analytics', 'refresh'];
@@ -77,20 +77,20 @@ export async function runSoakPart(o: BenchOptions): Promise<SoakPart> {
         // the process is gone; the run reports its errors
       }
     }, SAMPLE_EVERY_MS);
-    // One-minute windows, so the report can say whether latency grows over the run (issue 16: p99 must not).
+    // One run, its latency by the minute, so the report can say whether latency grows over it (issue 16: p99 must not).
     const spec = {
       url: server.url,
       connections: o.connections,
       requests,
       beforeRun: async () => void (await Promise.all(beforeRuns.map((f) => f()))),
     };
-    const windows: LoadFigures[] = [];
+    let run: { whole: LoadFigures; windows: WindowFigures[] };
     try {
-      for (let left = o.soakSeconds; left > 0; left -= WINDOW_SECONDS) windows.push(await runFor(spec, Math.min(WINDOW_SECONDS, left)));
+      run = await runInWindows(spec, o.soakSeconds, WINDOW_SECONDS);
     } finally {
       clearInterval(timer);
     }
-    const load = combineWindows(windows, o.soakSeconds);
+    const load = run.whole;
     samples.push(server.rssMb());
     if (samples.length < 2) samples.unshift(rssStartMb); // a soak shorter than one sampling interval
     const trend = memoryTrend(samples);
@@ -113,7 +113,7 @@ export async function runSoakPart(o: BenchOptions): Promise<SoakPart> {
       rssPeakMb: Math.max(rssStartMb, ...samples),
       rssEndMb: samples.at(-1)!,
       rssSamplesMb: samples.map((s) => Math.round(s * 10) / 10),
-      windows: windows.map((w) => ({ rps: w.rps, p50Ms: w.p50Ms, p99Ms: w.p99Ms })),
+      windows: run.windows,
       verdict: trend.verdict,
     };
   } catch (err) {

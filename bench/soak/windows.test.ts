@@ -1,23 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { combineWindows, p99Trend } from './windows.js';
+import { LatencyWindows, p99Trend } from './windows.js';
 
-const w = (requests: number, p50Ms: number, p99Ms: number, errors = 0, failures: Record<string, number> = {}) => ({
-  rps: requests / 60,
-  p50Ms,
-  p99Ms,
-  requests,
-  errors,
-  failures,
-});
-
-describe('combineWindows', () => {
-  it('sums requests and errors, takes the rate over the whole time, the median p50 and the worst p99', () => {
-    const all = combineWindows([w(6000, 2, 12), w(6000, 3, 19, 2, { '500': 2 }), w(3000, 2, 14, 1, { '500': 1 })], 150);
-    expect(all).toEqual({ rps: 100, p50Ms: 2, p99Ms: 19, requests: 15000, errors: 3, failures: { '500': 3 } });
+describe('LatencyWindows', () => {
+  it('keeps each answer in the window it arrived in, late answers in the last, which may be shorter', () => {
+    const w = new LatencyWindows(1_000, 1_000, 1_500);
+    for (let i = 1; i <= 100; i++) w.record(1_000 + i, i); // first second: 1..100 ms
+    w.record(2_200, 7);
+    w.record(2_700, 9); // after the run's end: still the last window
+    const [first, second, third] = w.figures();
+    expect(first).toEqual({ rps: 100, p50Ms: 50.5, p99Ms: 99.01 });
+    expect(second).toEqual({ rps: 4, p50Ms: 8, p99Ms: 8.98 }); // two answers in half a second
+    expect(third).toBeUndefined();
   });
 
-  it('refuses an empty soak', () => {
-    expect(() => combineWindows([], 60)).toThrow();
+  it('says NaN for a window without answers, and refuses a run or window of no length', () => {
+    expect(new LatencyWindows(0, 60_000, 30_000).figures()[0]!.p99Ms).toBeNaN();
+    expect(() => new LatencyWindows(0, 60_000, 0)).toThrow(RangeError);
+    expect(() => new LatencyWindows(0, 0, 60_000)).toThrow(RangeError);
   });
 });
 
