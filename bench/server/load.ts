@@ -92,6 +92,12 @@ export async function measureBeside(
   return { load: toLoadFigures(l), probe: toLoadFigures(p) };
 }
 
+/** A light load at a fixed `rate` (req/s) on its own, no warm-up: the baseline of measureBeside's probe. */
+export async function measureAtRate(spec: LoadSpec, rate: number, seconds: number): Promise<LoadFigures> {
+  await spec.beforeRun?.();
+  return toLoadFigures(await once(spec, seconds, rate));
+}
+
 /**
  * One continuous run without warm-up (the soak samples memory while it runs), with rate and latency per window of
  * `windowSeconds` beside the whole run's figures.
