@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import type { Queryable } from '../db/index.js';
+import type { BoundStatement, Queryable, QueryResult } from '../db/index.js';
 import { truncateIp } from '../http/client-ip.js';
 import { writeAudit } from '../security/audit.js';
 import { authError, authErrorAt } from '../errors/auth.js';
@@ -98,7 +98,47 @@ export async function sessionJson(ctx: AppContext, db: Queryable, user: UserRow,
 
 export type SessionResponse = Awaited<ReturnType<typeof sessionJson>>;
 
-/** A new session (aal1) for a successful sign-in by `method`; stamps last_sign_in_at. */
+/** What auth.start_session and auth.refresh_grant answer for a session they started or continued. */
+interface SessionGrant {
+  user: UserJson;
+  session: SessionRow;
+  amr: Amr;
+  identities: IdentityJson[];
+  factors: FactorJson[];
+}
+
+/** GoTrue's AccessTokenResponse from a SessionGrant and the refresh token it stored the hash of. */
+function sessionFromGrant(ctx: AppContext, grant: SessionGrant, refreshToken: string): Promise<SessionResponse> {
+  const user = userFromJson(grant.user);
+  const userObject = userJsonFrom(user, grant.identities.map(identityFromJson), grant.factors.map(factorFromJson));
+  return sessionJsonFrom(ctx, user, grant.session, refreshToken, grant.amr, userObject);
+}
+
+/**
+ * The statement that starts a new session (aal1) for a successful sign-in by `method` and stamps last_sign_in_at
+ * (auth.start_session, migration 0560: one statement, so PGlite's one connection is held for one exchange, not
+ * eleven), with the refresh token whose hash it stores. `sessionFromStart` turns its one row into the answer.
+ */
+export function startSessionStatement(
+  user: UserRow,
+  method: string,
+  meta: RequestMeta,
+): { statement: BoundStatement; refreshToken: string } {
+  const refreshToken = newRefreshToken();
+  return {
+    refreshToken,
+    statement: {
+      sql: 'select auth.start_session($1, $2, $3, $4, $5) as started',
+      params: [user.id, method, sha256(refreshToken), meta.userAgent ?? null, truncateIp(meta.ip)],
+      name: 'auth_start_session',
+    },
+  };
+}
+
+export const sessionFromStart = (ctx: AppContext, result: QueryResult, refreshToken: string) =>
+  sessionFromGrant(ctx, (result.rows[0] as { started: SessionGrant }).started, refreshToken);
+
+/** A new session (aal1) for a successful sign-in by `method`, in the caller's transaction; stamps last_sign_in_at. */
 export async function startSession(
   ctx: AppContext,
   tx: Queryable,
@@ -106,16 +146,8 @@ export async function startSession(
   method: string,
   meta: RequestMeta,
 ): Promise<SessionResponse> {
-  const { rows } = await tx.query<SessionRow>(
-    `insert into auth.sessions (user_id, user_agent, ip, refreshed_at) values ($1, $2, $3, now()) returning id, user_id, aal`,
-    [user.id, meta.userAgent ?? null, truncateIp(meta.ip)],
-  );
-  const session = rows[0]!;
-  await addAmr(tx, session.id, method);
-  const refresh = await mintRefreshToken(tx, user.id, session.id, null);
-  await tx.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [user.id]);
-  const { rows: fresh } = await tx.query<UserRow>('update auth.users set last_sign_in_at = now() where id = $1 returning *', [user.id]);
-  return sessionJson(ctx, tx, fresh[0]!, session, refresh);
+  const { statement, refreshToken } = startSessionStatement(user, method, meta);
+  return sessionFromStart(ctx, await tx.query(statement.sql, statement.params, { name: statement.name }), refreshToken);
 }
 
 /** Issues a new refresh token for an existing session (after MFA verification: the old one stops working). */
@@ -129,7 +161,7 @@ export async function reissueForSession(ctx: AppContext, tx: Queryable, user: Us
 type RefreshGrant =
   | { error: 'refresh_token_not_found' | 'user_banned' | 'session_not_found' | 'session_expired' }
   | { reused: { user_id: string; session_id: string } }
-  | { user: UserJson; session: SessionRow; amr: Amr; identities: IdentityJson[]; factors: FactorJson[] };
+  | SessionGrant;
 
 /**
  * refresh_token grant: rotation with reuse detection. A revoked token presented within the reuse interval
@@ -145,11 +177,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string, meta
     { name: 'auth_refresh_grant' },
   );
   const grant = rows[0]!.grant;
-  if ('user' in grant) {
-    const user = userFromJson(grant.user);
-    const userObject = userJsonFrom(user, grant.identities.map(identityFromJson), grant.factors.map(factorFromJson));
-    return sessionJsonFrom(ctx, user, grant.session, child, grant.amr, userObject);
-  }
+  if ('user' in grant) return sessionFromGrant(ctx, grant, child);
   if ('error' in grant) {
     switch (grant.error) {
       case 'user_banned':

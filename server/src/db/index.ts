@@ -7,7 +7,7 @@ import { openPgliteThread } from './pglite-thread.js';
 import { openPostgres } from './postgres.js';
 import type { Database } from './types.js';
 
-export type { Database, Queryable, QueryResult } from './types.js';
+export type { BoundStatement, Database, Queryable, QueryResult } from './types.js';
 
 /**
  * DATABASE_URL wins; otherwise PGlite files under DATA_DIR/pgdata, held by this process alone (DATA_DIR's lock

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/index.js';
+import type { BoundStatement, Queryable } from '../db/index.js';
 import { truncateIp } from '../http/client-ip.js';
 
 export type Severity = 'info' | 'warn' | 'error' | 'critical';
@@ -12,12 +12,12 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Writes one security_audit_log row as the server itself (IP stored truncated). */
-export async function writeAudit(db: Queryable, e: AuditEntry): Promise<void> {
-  await db.query(
-    `insert into public.security_audit_log (event_type, event_details, severity, user_id, ip_address, user_agent)
+/** The insert of one security_audit_log row as the server itself (IP stored truncated), to batch with other statements. */
+export function auditStatement(e: AuditEntry): BoundStatement {
+  return {
+    sql: `insert into public.security_audit_log (event_type, event_details, severity, user_id, ip_address, user_agent)
      values ($1, $2, $3, $4, $5, $6)`,
-    [
+    params: [
       e.event_type,
       JSON.stringify(e.details ?? {}),
       e.severity ?? 'info',
@@ -25,5 +25,11 @@ export async function writeAudit(db: Queryable, e: AuditEntry): Promise<void> {
       e.ip ? truncateIp(e.ip) : null,
       e.user_agent?.slice(0, 512) ?? null,
     ],
-  );
+  };
+}
+
+/** Writes one security_audit_log row as the server itself (IP stored truncated). */
+export async function writeAudit(db: Queryable, e: AuditEntry): Promise<void> {
+  const { sql, params } = auditStatement(e);
+  await db.query(sql, params);
 }

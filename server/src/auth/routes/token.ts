@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
 import { z } from 'zod';
-import { writeAudit } from '../../security/audit.js';
+import { auditStatement, writeAudit, type AuditEntry } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
 import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
 import { consumeFlowState } from '../flow-state.js';
@@ -10,7 +10,7 @@ import { maybeCleanup } from '../cleanup.js';
 import { limitByIp } from '../limits.js';
 import { verifyPassword, weakPasswordReasons } from '../passwords.js';
 import { parseEmail, readBody, requestMeta, type RequestMeta } from '../request.js';
-import { refreshSession, startSession } from '../sessions.js';
+import { refreshSession, sessionFromStart, startSession, startSessionStatement } from '../sessions.js';
 import { beginSignin } from '../signin-guard.js';
 import { findUserByEmail, findUserById, isBanned, type UserRow } from '../users.js';
 import { findUserByPhone, parsePhone } from '../phone.js';
@@ -86,7 +86,12 @@ async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwo
   // only someone who knows the password learns that the account is banned or unconfirmed
   if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
   if (phone ? !user.phone_confirmed_at : !user.email_confirmed_at) throw authError(phone ? 'phone_not_confirmed' : 'email_not_confirmed');
-  const session = await ctx.db.transaction((tx) => startAuditedSession(ctx, tx, user, 'password', 'password', meta));
+  // the session and its audit row in one exchange, committed together (PGlite's connection is held for no longer)
+  const start = startSessionStatement(user, 'password', meta);
+  const [started] = await ctx.db.transactionBatch([start.statement, auditStatement(signInAudit(user, 'password', meta))], {
+    commitWithStatements: true,
+  });
+  const session = await sessionFromStart(ctx, started!, start.refreshToken);
   const reasons = weakPasswordReasons(b.password ?? '', ctx.config);
   return reasons.length
     ? { ...session, weak_password: { message: 'Your password does not meet the current requirements.', reasons } }
@@ -99,6 +104,15 @@ async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwo
  */
 async function startAuditedSession(ctx: AppContext, tx: Queryable, user: UserRow, method: string, via: string, meta: RequestMeta) {
   const session = await startSession(ctx, tx, user, method, meta);
-  await writeAudit(tx, { event_type: 'auth.sign_in', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, details: { method: via } });
+  await writeAudit(tx, signInAudit(user, via, meta));
   return session;
 }
+
+/** The `auth.sign_in` audit row of a session started by grant `via`. */
+const signInAudit = (user: UserRow, via: string, meta: RequestMeta): AuditEntry => ({
+  event_type: 'auth.sign_in',
+  user_id: user.id,
+  ip: meta.ip,
+  user_agent: meta.userAgent,
+  details: { method: via },
+});
