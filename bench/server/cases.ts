@@ -265,7 +265,7 @@ const refreshGrant: ServerCase = {
       ],
     };
   },
-  noReference: 'rotation is several statements in the accounts service',
+  noReference: 'each call spends a live token the server minted; its database work is one call of auth.refresh_grant',
 };
 
 export const SERVER_CASES: ServerCase[] = [
