@@ -122,7 +122,7 @@ export interface SoakPart {
   /** RSS samples (MB) every few seconds, for the JSON only. */
   rssSamplesMb: number[];
   /** Rate and latency of each one-minute window, in order: does latency grow over the run? */
-  windows: { rps: number; p50Ms: number; p99Ms: number }[];
+  windows: { rps: number; p50Ms: number; p99Ms: number; maxMs?: number }[];
   verdict: string;
 }
 

@@ -8,8 +8,8 @@ describe('LatencyWindows', () => {
     w.record(2_200, 7);
     w.record(2_700, 9); // after the run's end: still the last window
     const [first, second, third] = w.figures();
-    expect(first).toEqual({ rps: 100, p50Ms: 50.5, p99Ms: 99.01 });
-    expect(second).toEqual({ rps: 4, p50Ms: 8, p99Ms: 8.98 }); // two answers in half a second
+    expect(first).toEqual({ rps: 100, p50Ms: 50.5, p99Ms: 99.01, maxMs: 100 });
+    expect(second).toEqual({ rps: 4, p50Ms: 8, p99Ms: 8.98, maxMs: 9 }); // two answers in half a second
     expect(third).toBeUndefined();
   });
 
@@ -25,6 +25,15 @@ describe('p99Trend', () => {
     expect(p99Trend([{ p99Ms: 12 }, { p99Ms: 13.4 }, { p99Ms: 18 }])).toBe(
       'p99 per minute: 12, 13, 18 ms (first minute 12 ms, last 18 ms).',
     );
+  });
+
+  it("adds each minute's slowest answer when the windows have it", () => {
+    expect(
+      p99Trend([
+        { p99Ms: 12, maxMs: 40 },
+        { p99Ms: 13, maxMs: 612.4 },
+      ]),
+    ).toBe('p99 per minute: 12, 13 ms (first minute 12 ms, last 13 ms); slowest answer per minute: 40, 612 ms.');
   });
 
   it('says nothing for a single window', () => {
