@@ -1,4 +1,5 @@
 /** The shape of bench/results/latest.json; the Markdown report is rendered from it. */
+import type { WindowFigures } from '../soak/windows.js';
 
 export type Availability = { available: true } | { available: false; reason: string };
 
@@ -122,7 +123,7 @@ export interface SoakPart {
   /** RSS samples (MB) every few seconds, for the JSON only. */
   rssSamplesMb: number[];
   /** Rate and latency of each one-minute window, in order: does latency grow over the run? */
-  windows: { rps: number; p50Ms: number; p99Ms: number; maxMs?: number }[];
+  windows: WindowFigures[];
   verdict: string;
 }
 

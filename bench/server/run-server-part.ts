@@ -49,7 +49,7 @@ async function healthBesideSignIns(
   try {
     const spec = (requests: LoadRequest[], connections: number) => ({ url: server.url, connections, requests, settle: server.settle });
     // The same probe on an otherwise idle server first: the p99 the machine's own jitter gives it, to read the
-    // figure beside sign-ins against (on a day this VM's cores were shared, an idle server's was 7-20 ms).
+    // figure beside sign-ins against (on a day this VM's cores were shared, an idle server's was 3-26 ms).
     await server.settle();
     const alone = await measureAtRate(spec(health.requests, 1), PROBE_RATE, o.durationSeconds);
     const r = await measureBeside(

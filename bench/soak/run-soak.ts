@@ -1,8 +1,7 @@
 import { fmtMb, fmtMs, fmtRate } from '../lib/format.js';
 import type { BenchOptions } from '../lib/options.js';
 import { errorText, progress } from '../lib/progress.js';
-import type { LoadFigures, SoakPart } from '../lib/types.js';
-import type { WindowFigures } from './windows.js';
+import type { SoakPart } from '../lib/types.js';
 import { createBenchUser } from '../server/accounts.js';
 import { SERVER_CASES, type PreparedCase } from '../server/cases.js';
 import { startChildServer } from '../server/child-server.js';
@@ -84,12 +83,7 @@ export async function runSoakPart(o: BenchOptions): Promise<SoakPart> {
       requests,
       beforeRun: async () => void (await Promise.all(beforeRuns.map((f) => f()))),
     };
-    let run: { whole: LoadFigures; windows: WindowFigures[] };
-    try {
-      run = await runInWindows(spec, o.soakSeconds, WINDOW_SECONDS);
-    } finally {
-      clearInterval(timer);
-    }
+    const run = await runInWindows(spec, o.soakSeconds, WINDOW_SECONDS).finally(() => clearInterval(timer));
     const load = run.whole;
     samples.push(server.rssMb());
     if (samples.length < 2) samples.unshift(rssStartMb); // a soak shorter than one sampling interval
