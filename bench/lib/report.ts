@@ -1,6 +1,6 @@
 import { fmtInt, fmtKb, fmtMb, fmtMs, fmtRate, fmtRatio, fmtScore, markdownTable } from './format.js';
 import { keyFigures } from './key-figures.js';
-import { p99Trend } from '../soak/windows.js';
+import { p99Trend, type WindowFigures } from '../soak/windows.js';
 import type { BenchReport, CoachPart, ServerCaseResult, ServerPart, SoakPart, WebPart } from './types.js';
 
 const dbName = (d: string) => (d === 'postgres' ? 'PostgreSQL' : 'PGlite');
@@ -195,7 +195,22 @@ function soakSection(s: SoakPart): string {
     '',
     `Memory: ${s.verdict}`,
     ...(s.windows.length > 1 ? ['', `Latency: ${p99Trend(s.windows)} The table's p99 is the whole run's.`] : []),
+    ...(s.windows.length > 1 && Object.keys(s.windowsByCase ?? {}).length > 1 ? ['', ...caseTrendTable(s.windowsByCase)] : []),
   ].join('\n');
+}
+
+/** Each case's p99 per minute: which kind of request a change over the run comes from. */
+function caseTrendTable(byCase: Record<string, WindowFigures[]>): string[] {
+  const minutes = Math.max(...Object.values(byCase).map((w) => w.length));
+  return [
+    'p99 per minute (ms) of each case in the mix:',
+    '',
+    markdownTable(
+      ['Case', ...Array.from({ length: minutes }, (_, i) => String(i + 1))],
+      Object.entries(byCase).map(([id, w]) => [id, ...w.map((f) => (Number.isNaN(f.p99Ms) ? '—' : String(Math.round(f.p99Ms))))]),
+      [false, ...Array.from({ length: minutes }, () => true)],
+    ),
+  ];
 }
 
 function coachSection(c: CoachPart): string {

@@ -124,6 +124,8 @@ export interface SoakPart {
   rssSamplesMb: number[];
   /** Rate and latency of each one-minute window, in order: does latency grow over the run? */
   windows: WindowFigures[];
+  /** The same windows for each case of the mix: which kind of request a change over the run comes from. */
+  windowsByCase: Record<string, WindowFigures[]>;
   verdict: string;
 }
 

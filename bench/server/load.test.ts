@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { toLoadFigures } from './load.js';
+import { runInWindows, toLoadFigures } from './load.js';
 
 const hist = (o: Record<string, number>) => o as never;
 
@@ -35,4 +37,27 @@ describe('toLoadFigures', () => {
     expect(f.errors).toBe(0);
     expect(f.failures).toEqual({});
   });
+});
+
+describe('runInWindows', () => {
+  it('keeps the windows of each group of requests apart (which kind of request a change comes from)', async () => {
+    // answers /slow after 30 ms and /fast at once
+    const server = createServer((req, res) => void setTimeout(() => res.end('ok'), req.url === '/slow' ? 30 : 0));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const requests = [{ path: '/fast' }, { path: '/slow' }, { path: '/fast' }];
+      const run = await runInWindows({ url: `http://127.0.0.1:${port}`, connections: 2, requests }, 1, 1, ['fast', 'slow', 'fast']);
+      expect(Object.keys(run.byGroup)).toEqual(['fast', 'slow']);
+      const [fast] = run.byGroup.fast!;
+      const [slow] = run.byGroup.slow!;
+      expect(slow!.p50Ms).toBeGreaterThanOrEqual(25);
+      expect(fast!.p99Ms).toBeLessThan(25);
+      // two fast answers for each slow one, and the groups add up to the whole run
+      expect(fast!.rps).toBeGreaterThan(1.5 * slow!.rps);
+      expect(fast!.rps + slow!.rps).toBeCloseTo(run.windows[0]!.rps, 5);
+    } finally {
+      server.close();
+    }
+  }, 20_000);
 });

@@ -39,7 +39,7 @@ async function once(
   spec: LoadSpec,
   seconds: number,
   overallRate?: number,
-  onLatency?: (latencyMs: number) => void,
+  onLatency?: (latencyMs: number, requestIndex: number) => void,
 ): Promise<autocannon.Result> {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const run = autocannon(
@@ -53,8 +53,9 @@ async function once(
       },
       (err, r) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(r)),
     );
-    // each answer's time, as autocannon records it in its own histogram
-    if (onLatency) run.on('response', (_client, _status, _bytes, latencyMs) => onLatency(latencyMs));
+    // each answer's time, as autocannon records it in its own histogram, and which of spec.requests it answers: a
+    // client sends its requests in turn, one at a time, and moves to the next only after this event
+    if (onLatency) run.on('response', (client, _status, _bytes, latencyMs) => onLatency(latencyMs, requestIndexOf(client)));
   });
   await spec.settle?.();
   return result;
@@ -98,17 +99,31 @@ export async function measureAtRate(spec: LoadSpec, rate: number, seconds: numbe
   return toLoadFigures(await once(spec, seconds, rate));
 }
 
+// autocannon's client keeps its place in `requests` in a field its types do not declare
+const requestIndexOf = (client: unknown) =>
+  (client as { requestIterator?: { currentRequestIndex?: number } }).requestIterator?.currentRequestIndex ?? -1;
+
 /**
  * One continuous run without warm-up (the soak samples memory while it runs), with rate and latency per window of
- * `windowSeconds` beside the whole run's figures.
+ * `windowSeconds` beside the whole run's figures, and, with `groupOf` (a name for each of spec.requests), the same
+ * windows per group: which kind of request a change over the run comes from.
  */
 export async function runInWindows(
   spec: LoadSpec,
   seconds: number,
   windowSeconds: number,
-): Promise<{ whole: LoadFigures; windows: WindowFigures[] }> {
+  groupOf: readonly string[] = [],
+): Promise<{ whole: LoadFigures; windows: WindowFigures[]; byGroup: Record<string, WindowFigures[]> }> {
   await spec.beforeRun?.();
-  const windows = new LatencyWindows(Date.now(), windowSeconds * 1000, seconds * 1000);
-  const result = await once(spec, seconds, undefined, (ms) => windows.record(Date.now(), ms));
-  return { whole: toLoadFigures(result), windows: windows.figures() };
+  const start = Date.now();
+  const windowsOf = () => new LatencyWindows(start, windowSeconds * 1000, seconds * 1000);
+  const windows = windowsOf();
+  const groups = new Map([...new Set(groupOf)].map((g) => [g, windowsOf()]));
+  const result = await once(spec, seconds, undefined, (ms, i) => {
+    const now = Date.now();
+    windows.record(now, ms);
+    groups.get(groupOf[i] ?? '')?.record(now, ms);
+  });
+  const byGroup = Object.fromEntries([...groups].map(([g, w]) => [g, w.figures()]));
+  return { whole: toLoadFigures(result), windows: windows.figures(), byGroup };
 }

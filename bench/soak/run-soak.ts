@@ -30,6 +30,7 @@ const empty = (o: BenchOptions, reason: string): SoakPart => ({
   rssEndMb: 0,
   rssSamplesMb: [],
   windows: [],
+  windowsByCase: {},
   verdict: '',
 });
 
@@ -47,6 +48,7 @@ export async function runSoakPart(o: BenchOptions): Promise<SoakPart> {
     const account = await createBenchUser(target);
     const env = { target, connections: o.connections, user: account.user, userAvailability: account.availability };
     const requests: LoadRequest[] = [];
+    const caseOfRequest: string[] = []; // the case each of `requests` belongs to
     const mix: string[] = [];
     const beforeRuns: (() => Promise<void>)[] = [];
     const prepared = new Map<string, PreparedCase>();
@@ -60,6 +62,7 @@ export async function runSoakPart(o: BenchOptions): Promise<SoakPart> {
       }
       if (p.availability.available && p.requests) {
         requests.push(...p.requests);
+        caseOfRequest.push(...p.requests.map(() => c.id));
         mix.push(c.id);
       }
     }
@@ -83,7 +86,7 @@ export async function runSoakPart(o: BenchOptions): Promise<SoakPart> {
       requests,
       beforeRun: async () => void (await Promise.all(beforeRuns.map((f) => f()))),
     };
-    const run = await runInWindows(spec, o.soakSeconds, WINDOW_SECONDS).finally(() => clearInterval(timer));
+    const run = await runInWindows(spec, o.soakSeconds, WINDOW_SECONDS, caseOfRequest).finally(() => clearInterval(timer));
     const load = run.whole;
     samples.push(server.rssMb());
     if (samples.length < 2) samples.unshift(rssStartMb); // a soak shorter than one sampling interval
@@ -108,6 +111,7 @@ export async function runSoakPart(o: BenchOptions): Promise<SoakPart> {
       rssEndMb: samples.at(-1)!,
       rssSamplesMb: samples.map((s) => Math.round(s * 10) / 10),
       windows: run.windows,
+      windowsByCase: run.byGroup,
       verdict: trend.verdict,
     };
   } catch (err) {
