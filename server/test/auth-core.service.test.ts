@@ -1,5 +1,6 @@
 import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError, isAuthApiError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLEANUP_BATCH, cleanupAuth } from '../src/auth/cleanup.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -163,6 +164,47 @@ describe('sessions', () => {
     expect(me.error).toBeInstanceOf(AuthSessionMissingError);
     const { rows } = await t.server.ctx.db.query(`select 1 from public.security_audit_log where event_type = 'auth.refresh_token_reused'`);
     expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it('cleanup deletes tokens revoked over a day ago, a bounded batch per run, through an index (migration 0570)', async () => {
+    const { session, user } = await signedUp();
+    const db = t.server.ctx.db;
+    const sessionId = JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()).session_id as string;
+    const add = (n: number, revoked: boolean, age: string) =>
+      db.query(
+        `insert into auth.refresh_tokens (token_hash, user_id, session_id, revoked, updated_at)
+         select md5(random()::text || g), $1, $2, $3, now() - $4::interval from generate_series(1, $5) g`,
+        [user.id, sessionId, revoked, age, n],
+      );
+    await add(CLEANUP_BATCH + 5, true, '25 hours');
+    await add(3, true, '23 hours'); // revoked, but within the day
+    await add(2, false, '30 hours'); // old, but live
+    const left = async () =>
+      (
+        await db.query<{ revoked: boolean; old: boolean; n: number }>(
+          `select revoked, updated_at < now() - interval '24 hours' as old, count(*)::int as n from auth.refresh_tokens
+            where session_id = $1 group by 1, 2 order by 1, 2`,
+          [sessionId],
+        )
+      ).rows;
+    await cleanupAuth(t.server.ctx);
+    // the live token from sign-up, the two old live ones, the recent revoked ones, and what the batch left
+    expect(await left()).toEqual([
+      { revoked: false, old: false, n: 1 },
+      { revoked: false, old: true, n: 2 },
+      { revoked: true, old: false, n: 3 },
+      { revoked: true, old: true, n: 5 },
+    ]);
+    await cleanupAuth(t.server.ctx);
+    expect((await left()).filter((r) => r.revoked && r.old)).toEqual([]);
+    // the statement's scan is an index range (it was a scan of the whole table, which grows by a row per refresh)
+    const plan = await db.transaction(async (tx) => {
+      await tx.query('set local enable_seqscan = off');
+      return tx.query<{ 'QUERY PLAN': string }>(
+        `explain select id from auth.refresh_tokens where revoked and updated_at < now() - interval '24 hours' order by updated_at limit 10`,
+      );
+    });
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('refresh_tokens_revoked_updated_at_idx');
   });
 
   it('rejects an unknown refresh token with refresh_token_not_found', async () => {
