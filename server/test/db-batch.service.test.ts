@@ -77,3 +77,49 @@ describe('transactionBatch with COMMIT after check', () => {
     expect(await count()).toBe(before + 1);
   });
 });
+
+describe('read-only batches sent in the same turn (db/read-lane.ts on PostgreSQL)', () => {
+  const read = (statements: Parameters<Database['transactionBatch']>[0]) =>
+    db.transactionBatch(statements, { commitWithStatements: true, readOnly: true });
+  const pid = { sql: 'select pg_backend_pid() as pid', name: 'batch_probe_pid' };
+
+  it('share one connection, each its own transaction with its own settings and error', async () => {
+    await read([pid]); // the named statement parsed on a connection first: a group only counts on names it has
+    const [a, failing, b, c] = [
+      read([setLocal, readLocal, pid]),
+      read([setLocal, { sql: 'select 1 / 0' }]),
+      read([readLocal, pid]),
+      read([readLocal, { sql: 'select $1::int * 2 as n', params: [21] }, pid]),
+    ];
+    await expect(failing).rejects.toMatchObject({ code: '22012' });
+    const [ra, rb, rc] = await Promise.all([a, b, c]);
+    expect(ra!.map((r) => r.rows[0])).toMatchObject([{ v: 'set' }, { v: 'set' }, {}]);
+    // the setting of the batch before it on the same connection did not reach it, nor did the failure
+    expect(rb![0]!.rows[0]!.v ?? '').toBe('');
+    expect(rc!.slice(0, 2).map((r) => r.rows[0])).toEqual([{ v: rc![0]!.rows[0]!.v }, { n: 42 }]);
+    expect(rc![0]!.rows[0]!.v ?? '').toBe('');
+    const pids = new Set([ra![2]!, rb![1]!, rc![2]!].map((r) => r.rows[0]!.pid));
+    expect(pids.size).toBe(1);
+    await expectClean();
+  });
+
+  it('runs a batch whose named statement is new to the connection, and more batches than one group holds', async () => {
+    const fresh = { sql: 'select $1::int as n', name: `batch_probe_fresh_${Date.now()}` };
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => read([{ ...fresh, params: [i] }])));
+    expect(results.map((r) => r[0]!.rows[0]!.n)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    await expectClean();
+  });
+
+  it('passes the results to check; a throw fails only that call', async () => {
+    const refused = db.transactionBatch([readLocal], {
+      commitWithStatements: true,
+      readOnly: true,
+      check: () => {
+        throw new Error('refused by check');
+      },
+    });
+    const other = read([{ sql: 'select 7 as n' }]);
+    await expect(refused).rejects.toThrow('refused by check');
+    expect((await other)[0]!.rows).toEqual([{ n: 7 }]);
+  });
+});

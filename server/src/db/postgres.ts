@@ -2,6 +2,7 @@ import pg from 'pg';
 import { watchPool } from '../metrics.js';
 import { corked, createCoalescer } from './coalesce.js';
 import { runOneSync } from './one-sync.js';
+import { createReadLane } from './read-lane.js';
 import { toResult } from './to-result.js';
 import type { Database, QueryOptions, QueryResult, Queryable } from './types.js';
 
@@ -24,6 +25,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   pool.on('error', () => {}); // an idle client dropped by the server; the pool replaces it
   await pool.query('select 1');
   const coalescer = createCoalescer(pool);
+  const readLane = createReadLane(pool);
   const unwatch = watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return {
     kind: 'postgres',
@@ -42,8 +44,9 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
         client.release();
       }
     },
-    async transactionBatch(statements, { commitWithStatements, check, coalesce }) {
+    async transactionBatch(statements, { commitWithStatements, check, coalesce, readOnly }) {
       if (coalesce && commitWithStatements) return coalescer.run(coalesce, statements, check);
+      if (readOnly && commitWithStatements) return readLane.run(statements, check);
       const client = await pool.connect();
       if (commitWithStatements) {
         // One implicit transaction ended by a single Sync: what BEGIN, the statements and COMMIT did, in one

@@ -48,6 +48,12 @@ export interface BatchOptions {
    * Only for batches whose settings are all reset by the next batch of the lane; PGlite ignores it.
    */
   coalesce?: string;
+  /**
+   * With commitWithStatements, the statements only read: PostgreSQL may send this batch on one connection with other
+   * read batches of the same event-loop turn, pipelined, each still its own transaction (db/read-lane.ts,
+   * docs/decisions/0107). Never for writes: their commits would wait for each other's WAL flush. PGlite ignores it.
+   */
+  readOnly?: boolean;
 }
 
 export interface Database extends Queryable {

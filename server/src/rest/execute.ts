@@ -87,6 +87,7 @@ export async function runAsCaller(
         commitWithStatements: (opts.readOnly || !opts.check) && !opts.rollback,
         check,
         coalesce: opts.readOnly ? undefined : opts.coalesce,
+        readOnly: opts.readOnly,
       },
     );
   try {

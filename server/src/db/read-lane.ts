@@ -1,0 +1,80 @@
+import type pg from 'pg';
+import { corked } from './coalesce.js';
+import { runOneSync } from './one-sync.js';
+import type { BoundStatement, QueryResult } from './types.js';
+
+interface Waiting {
+  statements: BoundStatement[];
+  check?: (results: QueryResult[]) => void;
+  resolve(results: QueryResult[]): void;
+  reject(err: unknown): void;
+}
+
+/** Read batches on one connection at most: bounds how long a slow read can hold up the ones sent behind it. */
+export const MAX_READ_GROUP = 8;
+
+type Parsed = { connection?: { parsedStatements?: Record<string, string> } };
+
+/**
+ * Read-only batches that arrive in the same event-loop turn go to PostgreSQL together (issue 16, docs/decisions/0107):
+ * at the end of the turn (setImmediate), up to MAX_READ_GROUP of them are written on one pooled connection in one
+ * write, pipelined, each still its own implicit transaction with its own Sync (db/one-sync.ts): its own settings,
+ * snapshot and error. Where each batch used to take its own connection and its own write, and the backends woke once
+ * per request, one write and one backend now serve several; on a quiet server a batch waits only for the end of the
+ * turn it arrived in.
+ *
+ * A batch skips Parse for a named statement the connection has already parsed. In a pipelined group it must not
+ * count on a Parse sent by another batch of the group (if that batch failed first, the backend skipped its Parse),
+ * so a batch whose statements are not all parsed on the connection yet runs after the group, on its own.
+ */
+export function createReadLane(pool: pg.Pool) {
+  let pending: Waiting[] = [];
+
+  const answer = (w: Waiting, sent: Promise<QueryResult[]>) =>
+    sent.then(
+      (results) => {
+        try {
+          w.check?.(results);
+          w.resolve(results);
+        } catch (err) {
+          w.reject(err);
+        }
+      },
+      (err: unknown) => w.reject(err),
+    );
+
+  async function runGroup(group: Waiting[]) {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (err) {
+      for (const w of group) w.reject(err);
+      return;
+    }
+    try {
+      const parsed = (client as unknown as Parsed).connection?.parsedStatements ?? {};
+      const isReady = (w: Waiting) => w.statements.every((s) => !s.name || parsed[s.name] === s.sql);
+      const ready = group.filter(isReady);
+      await Promise.all(corked(client, () => ready.map((w) => answer(w, runOneSync(client, w.statements)))));
+      for (const w of group) if (!ready.includes(w)) await answer(w, runOneSync(client, w.statements));
+    } finally {
+      client.release();
+    }
+  }
+
+  function flush() {
+    const all = pending;
+    pending = [];
+    for (let i = 0; i < all.length; i += MAX_READ_GROUP) void runGroup(all.slice(i, i + MAX_READ_GROUP));
+  }
+
+  return {
+    /** Resolves with every statement's result (after `check`), or rejects with the batch's own error. */
+    run(statements: BoundStatement[], check?: (results: QueryResult[]) => void): Promise<QueryResult[]> {
+      return new Promise((resolve, reject) => {
+        pending.push({ statements, check, resolve, reject });
+        if (pending.length === 1) setImmediate(flush);
+      });
+    },
+  };
+}
