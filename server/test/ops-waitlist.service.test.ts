@@ -79,6 +79,22 @@ describe(`waitlist join (${SERVICE_DB})`, () => {
       .sort((x, y) => x - y);
     expect(positions).toEqual(Array.from({ length: n }, (_, i) => before + i + 1));
   });
+
+  it('re-analyses the waitlist from a small sample, its columns and its e-mail index alike (migration 0580)', async () => {
+    const db = t.server.ctx.db;
+    const targets = await db.query<{ attname: string; target: number | null }>(
+      `select attname, attstattarget::int as target from pg_attribute
+        where attrelid in ('public.ebook_subscribers'::regclass, 'public.ebook_subscribers_email_key'::regclass)
+          and attnum > 0 and not attisdropped order by attrelid, attnum`,
+    );
+    expect(targets.rows.length).toBe(8); // seven columns and the lower(email) expression
+    for (const r of targets.rows) expect({ [r.attname]: r.target }).toEqual({ [r.attname]: 10 });
+    await db.exec('analyze public.ebook_subscribers');
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from pg_stats where schemaname = 'public' and tablename = 'ebook_subscribers'`,
+    );
+    expect(rows[0]!.n).toBe(7); // every column still has statistics
+  });
 });
 
 describe(`waitlist rate limit (${SERVICE_DB})`, () => {
