@@ -207,6 +207,15 @@ describe('sessions', () => {
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('refresh_tokens_revoked_updated_at_idx');
   });
 
+  it('re-analyses refresh tokens from a small sample (migration 0590)', async () => {
+    const { rows } = await t.server.ctx.db.query<{ attname: string; target: number | null }>(
+      `select attname, attstattarget::int as target from pg_attribute
+        where attrelid = 'auth.refresh_tokens'::regclass and attnum > 0 and not attisdropped order by attnum`,
+    );
+    expect(rows.length).toBe(8);
+    for (const r of rows) expect({ [r.attname]: r.target }).toEqual({ [r.attname]: 10 });
+  });
+
   it('rejects an unknown refresh token with refresh_token_not_found', async () => {
     const r = await t.client().auth.refreshSession({ refresh_token: 'abcdefghijklmnopqrstuvwxyz' });
     expect(r.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
