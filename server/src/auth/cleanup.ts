@@ -8,18 +8,20 @@ import { pruneRateLimits } from '../http/rate-limit.js';
  */
 export const CLEANUP_BATCH = 250;
 
-// Each an index range scan (migration 0570), oldest first; SKIP LOCKED: a row another transaction holds is left
-// for the next run rather than waited for.
+/**
+ * Deletes the oldest rows of `table` (at most $1) whose `column` is older than `age` (and which match `andWhere`): an index range scan (migration
+ * 0570), oldest first; SKIP LOCKED: a row another transaction holds is left for the next run rather than waited for.
+ */
+const deleteOldest = (table: string, column: string, age: string, andWhere?: string) =>
+  `delete from ${table} where id in (select id from ${table}
+     where ${andWhere ? `${andWhere} and ` : ''}${column} < now() - ${age} order by ${column} limit $1 for update skip locked)`;
+
 const AGED_OUT = [
-  `delete from auth.refresh_tokens where id in (select id from auth.refresh_tokens
-     where revoked and updated_at < now() - interval '24 hours' order by updated_at limit $1 for update skip locked)`,
-  `delete from auth.flow_state where id in (select id from auth.flow_state
-     where created_at < now() - interval '24 hours' order by created_at limit $1 for update skip locked)`,
-  `delete from auth.mfa_challenges where id in (select id from auth.mfa_challenges
-     where created_at < now() - interval '24 hours' order by created_at limit $1 for update skip locked)`,
+  deleteOldest('auth.refresh_tokens', 'updated_at', `interval '24 hours'`, 'revoked'),
+  deleteOldest('auth.flow_state', 'created_at', `interval '24 hours'`),
+  deleteOldest('auth.mfa_challenges', 'created_at', `interval '24 hours'`),
 ];
-const EXPIRED_ONE_TIME_TOKENS = `delete from auth.one_time_tokens where id in (select id from auth.one_time_tokens
-  where created_at < now() - make_interval(secs => $2) order by created_at limit $1 for update skip locked)`;
+const EXPIRED_ONE_TIME_TOKENS = deleteOldest('auth.one_time_tokens', 'created_at', 'make_interval(secs => $2)');
 
 /**
  * Deletes what can no longer be used: revoked refresh tokens and flow states older than a day, MFA challenges older

@@ -16,11 +16,22 @@ export function corked<T>(client: pg.PoolClient, submit: () => T): T {
   }
 }
 
-interface Waiting {
+/** A batch waiting for its group (here and in read-lane.ts), with its caller's promise to settle. */
+export interface Waiting {
   statements: BoundStatement[];
   check?: (results: QueryResult[]) => void;
   resolve(results: QueryResult[]): void;
   reject(err: unknown): void;
+}
+
+/** A pooled connection for a group of waiting batches, or undefined when there is none: then each has been rejected. */
+export async function connectFor(pool: pg.Pool, group: readonly Waiting[]): Promise<pg.PoolClient | undefined> {
+  try {
+    return await pool.connect();
+  } catch (err) {
+    for (const w of group) w.reject(err);
+    return undefined;
+  }
 }
 
 /** Batches in one transaction at most; bounds how long one group holds its locks and how late its last caller hears. */
@@ -47,13 +58,8 @@ export function createCoalescer(pool: pg.Pool) {
   const lanes = new Map<string, { queue: Waiting[]; running: boolean }>();
 
   async function runGroup(items: Waiting[]) {
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (err) {
-      for (const item of items) item.reject(err);
-      return;
-    }
+    const client = await connectFor(pool, items);
+    if (!client) return;
     const done: [Waiting, QueryResult[]][] = [];
     let begun = false;
     let pending = items;

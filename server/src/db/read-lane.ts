@@ -1,14 +1,7 @@
 import type pg from 'pg';
-import { corked } from './coalesce.js';
+import { connectFor, corked, type Waiting } from './coalesce.js';
 import { runOneSync } from './one-sync.js';
 import type { BoundStatement, QueryResult } from './types.js';
-
-interface Waiting {
-  statements: BoundStatement[];
-  check?: (results: QueryResult[]) => void;
-  resolve(results: QueryResult[]): void;
-  reject(err: unknown): void;
-}
 
 /** Read batches on one connection at most: bounds how long a slow read can hold up the ones sent behind it. */
 export const MAX_READ_GROUP = 8;
@@ -44,13 +37,8 @@ export function createReadLane(pool: pg.Pool) {
     );
 
   async function runGroup(group: Waiting[]) {
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (err) {
-      for (const w of group) w.reject(err);
-      return;
-    }
+    const client = await connectFor(pool, group);
+    if (!client) return;
     try {
       const parsed = (client as unknown as Parsed).connection?.parsedStatements ?? {};
       const isReady = (w: Waiting) => w.statements.every((s) => !s.name || parsed[s.name] === s.sql);
