@@ -126,6 +126,21 @@ describe(`trustworthy security log and analytics (${SERVICE_DB})`, () => {
     expect(stats.data.by_source.client + stats.data.by_source.server).toBe(stats.data.total_events);
   });
 
+  it('keeps no statistics for the payload columns, which nothing filters on (migration 0600)', async () => {
+    const { rows } = await t.server.ctx.db.query<{ attname: string; target: number | null }>(
+      `select attname, attstattarget::int as target from pg_attribute
+        where attrelid = 'public.security_audit_log'::regclass and attnum > 0 and not attisdropped
+          and attname in ('event_details', 'user_agent', 'ip_address', 'event_type') order by attname`,
+    );
+    // -1 (or null from PostgreSQL 17): the default target, as for the columns the console filters on
+    expect(rows.map((r) => [r.attname, r.target === null || r.target < 0 ? 'default' : r.target])).toEqual([
+      ['event_details', 0],
+      ['event_type', 'default'],
+      ['ip_address', 0],
+      ['user_agent', 0],
+    ]);
+  });
+
   it('analytics: no backdating and no server-style (dotted) event names from browsers', async () => {
     const session = `s-${randomUUID()}`;
     const anon = clientFrom(t, freshIp());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maintainPglite } from './pglite-maintenance.js';
+import { MAINTENANCE_STATISTICS_TARGET, maintainPglite } from './pglite-maintenance.js';
 import { openPglite } from './pglite.js';
 import type { Database } from './types.js';
 
@@ -32,5 +32,23 @@ describe('maintainPglite', () => {
     const r = await maintainPglite(db);
     expect(r).toEqual({ vacuumed: [], analyzed: ['public.queue'] });
     expect(await maintainPglite(db)).toEqual({ vacuumed: [], analyzed: [] });
+  });
+
+  it('analyses from a bounded sample, except for columns with a statistics target of their own', async () => {
+    await db.exec('create table public.wide (id int primary key, note text, kept text)');
+    await db.exec('alter table public.wide alter column kept set statistics 50');
+    await db.exec(`insert into public.wide select g, 'note ' || g, 'kept ' || g from generate_series(1, 5000) g`);
+    expect((await maintainPglite(db)).analyzed).toContain('public.wide');
+    const bounds = await db.query<{ attname: string; n: number }>(
+      `select attname, array_length(histogram_bounds::text::text[], 1) as n from pg_stats where tablename = 'wide' order by attname`,
+    );
+    // A histogram has target + 1 bounds: PostgreSQL's default target (100) would give 101 for id and note.
+    expect(bounds.rows).toEqual([
+      { attname: 'id', n: MAINTENANCE_STATISTICS_TARGET + 1 },
+      { attname: 'kept', n: 51 },
+      { attname: 'note', n: MAINTENANCE_STATISTICS_TARGET + 1 },
+    ]);
+    // The setting was local to the analyse: the one session PGlite has keeps PostgreSQL's default.
+    expect((await db.query<{ t: string }>(`select current_setting('default_statistics_target') as t`)).rows[0]!.t).toBe('100');
   });
 });
