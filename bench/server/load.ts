@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import type { LoadFigures } from '../lib/types.js';
 import { LatencyWindows, type WindowFigures } from '../soak/windows.js';
+import { pacedProbe } from './paced-probe.js';
 
 export type LoadRequest = autocannon.Request;
 
@@ -38,7 +39,6 @@ export function toLoadFigures(
 async function once(
   spec: LoadSpec,
   seconds: number,
-  overallRate?: number,
   onLatency?: (latencyMs: number, requestIndex: number) => void,
 ): Promise<autocannon.Result> {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -49,7 +49,6 @@ async function once(
         duration: seconds,
         requests: spec.requests,
         timeout: 30,
-        ...(overallRate ? { overallRate } : {}),
       },
       (err, r) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(r)),
     );
@@ -72,9 +71,9 @@ export async function measure(spec: LoadSpec, warmupSeconds: number, seconds: nu
 }
 
 /**
- * A light `probe` at a fixed rate (`rate` req/s) while `load` runs beside it at full tilt, both for the same time
- * after a warm-up of `load`: how a cheap request fares while another kind saturates the server (issue 16: health's
- * p99 while sign-ins hash on every core).
+ * A light probe, `probe`'s first request at a steady `rate` (req/s, pacedProbe), while `load` runs beside it at full
+ * tilt, both for the same time after a warm-up of `load`: how a cheap request fares while another kind saturates the
+ * server (issue 16: health's p99 while sign-ins hash on every core).
  */
 export async function measureBeside(
   load: LoadSpec,
@@ -89,14 +88,16 @@ export async function measureBeside(
   }
   await load.beforeRun?.();
   await probe.beforeRun?.();
-  const [l, p] = await Promise.all([once(load, seconds), once(probe, seconds, rate)]);
-  return { load: toLoadFigures(l), probe: toLoadFigures(p) };
+  const [l, p] = await Promise.all([once(load, seconds), pacedProbe(probe.url, probe.requests[0]!, rate, seconds)]);
+  return { load: toLoadFigures(l), probe: p };
 }
 
-/** A light load at a fixed `rate` (req/s) on its own, no warm-up: the baseline of measureBeside's probe. */
+/** The same probe on its own, no warm-up: the baseline of measureBeside's. */
 export async function measureAtRate(spec: LoadSpec, rate: number, seconds: number): Promise<LoadFigures> {
   await spec.beforeRun?.();
-  return toLoadFigures(await once(spec, seconds, rate));
+  const figures = await pacedProbe(spec.url, spec.requests[0]!, rate, seconds);
+  await spec.settle?.();
+  return figures;
 }
 
 // autocannon's client keeps its place in `requests` in a field its types do not declare
@@ -119,7 +120,7 @@ export async function runInWindows(
   const windowsOf = () => new LatencyWindows(start, windowSeconds * 1000, seconds * 1000);
   const windows = windowsOf();
   const groups = new Map([...new Set(groupOf)].map((g) => [g, windowsOf()]));
-  const result = await once(spec, seconds, undefined, (ms, i) => {
+  const result = await once(spec, seconds, (ms, i) => {
     const now = Date.now();
     windows.record(now, ms);
     groups.get(groupOf[i] ?? '')?.record(now, ms);

@@ -26,7 +26,7 @@ function selectedCases(o: BenchOptions) {
 const PROBE_RATE = 50;
 
 /**
- * GET /api/health at 50 req/s on one connection while password sign-ins run flat out beside it (issue 16: hashing
+ * GET /api/health at 50 req/s, paced, on one connection while password sign-ins run flat out beside it (issue 16: hashing
  * must never block the event loop; health's p99 stays ≤ 20 ms while sign-ins saturate the CPU). Run with the
  * sign-in case; undefined when that case is not selected or not available.
  */
