@@ -24,6 +24,16 @@ export interface Waiting {
   reject(err: unknown): void;
 }
 
+/** Hands a batch its results once its check passes; a throwing check fails that batch alone. */
+export function settle(w: Waiting, results: QueryResult[]): void {
+  try {
+    w.check?.(results);
+    w.resolve(results);
+  } catch (err) {
+    w.reject(err);
+  }
+}
+
 /** A pooled connection for a group of waiting batches, or undefined when there is none: then each has been rejected. */
 export async function connectFor(pool: pg.Pool, group: readonly Waiting[]): Promise<pg.PoolClient | undefined> {
   try {
@@ -103,14 +113,7 @@ export function createCoalescer(pool: pg.Pool) {
     } finally {
       client.release();
     }
-    for (const [item, results] of done) {
-      try {
-        item.check?.(results);
-        item.resolve(results);
-      } catch (err) {
-        item.reject(err);
-      }
-    }
+    for (const [item, results] of done) settle(item, results);
   }
 
   function kick(lane: { queue: Waiting[]; running: boolean }) {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { connectFor, corked, type Waiting } from './coalesce.js';
+import { connectFor, corked, settle, type Waiting } from './coalesce.js';
 import { runOneSync } from './one-sync.js';
 import type { BoundStatement, QueryResult } from './types.js';
 
@@ -25,14 +25,7 @@ export function createReadLane(pool: pg.Pool) {
 
   const answer = (w: Waiting, sent: Promise<QueryResult[]>) =>
     sent.then(
-      (results) => {
-        try {
-          w.check?.(results);
-          w.resolve(results);
-        } catch (err) {
-          w.reject(err);
-        }
-      },
+      (results) => settle(w, results),
       (err: unknown) => w.reject(err),
     );
 
