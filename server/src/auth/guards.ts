@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/types.js';
+import type { ApiError } from '../errors/api-error.js';
 import { JwtError, type JwtClaims } from './jwt.js';
 import { authError, authErrorAt } from '../errors/auth.js';
 import { bearerToken } from './request.js';
@@ -25,8 +27,34 @@ async function verifyBearer(ctx: AppContext, c: Context): Promise<JwtClaims> {
   }
 }
 
-/** "user" endpoints: valid access token, user exists and is not banned, its session still exists. */
-export async function requireUser(ctx: AppContext, c: Context): Promise<Caller> {
+/**
+ * True when the user has a verified second factor that a session at `aal` has not passed. Such a session may only
+ * finish the second factor (docs/security.md "Second factor (aal)").
+ */
+export async function secondFactorPending(db: Queryable, userId: string, aal: string): Promise<boolean> {
+  if (aal === 'aal2' || aal === 'aal3') return false;
+  const { rowCount } = await db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [userId]);
+  return rowCount > 0;
+}
+
+/** The same for a token, from its session row as stored now; false when that session is gone (callers refuse it). */
+export async function tokenSecondFactorPending(db: Queryable, claims: JwtClaims): Promise<boolean> {
+  const { rows } = await db.query<{ aal: string }>(
+    'select aal from auth.sessions where id = auth.claim_uuid($1) and user_id = auth.claim_uuid($2)',
+    [claims.session_id ?? null, claims.sub ?? null],
+  );
+  return rows[0] ? secondFactorPending(db, claims.sub!, rows[0].aal) : false;
+}
+
+/** What a "user" endpoint answers an aal1 session of a user with a verified factor: GoTrue's code, or 'allowed'. */
+export type AtAal1 = 'allowed' | (() => ApiError);
+const insufficientAal = () => authError('insufficient_aal');
+
+/**
+ * "user" endpoints: valid access token, user exists and is not banned, its session still exists, and the session
+ * passed the user's second factor unless the endpoint is one that finishes it (`atAal1` 'allowed').
+ */
+export async function requireUser(ctx: AppContext, c: Context, atAal1: AtAal1 = insufficientAal): Promise<Caller> {
   const claims = await verifyBearer(ctx, c);
   if (!claims.sub) throw authError('bad_jwt', 'invalid claim: missing sub claim');
   if (!UUID.test(claims.sub)) throw authErrorAt(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
@@ -42,6 +70,7 @@ export async function requireUser(ctx: AppContext, c: Context): Promise<Caller> 
     if (!rows[0]) throw authError('session_not_found');
     aal = rows[0].aal;
   }
+  if (atAal1 !== 'allowed' && (await secondFactorPending(ctx.db, user.id, aal))) throw atAal1();
   return { claims, user, sessionId: claims.session_id, aal };
 }
 

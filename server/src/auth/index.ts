@@ -39,11 +39,21 @@ function requireApiKey(ctx: AppContext): MiddlewareHandler {
   };
 }
 
+/**
+ * Tokens and users must not be kept by a browser or proxy cache (RFC 6749 §5.1): every answer is no-store unless
+ * its route says otherwise (the public JWKS).
+ */
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+};
+
 /** /auth/v1: wire-compatible with Supabase Auth (GoTrue) for what @supabase/supabase-js sends. */
 export function authRoutes(ctx: AppContext): Hono {
   const app = new Hono();
   const deps: AuthDeps = { ctx, limits: authLimitsFor(ctx) };
   app.use('*', authCors());
+  app.use('*', noStore);
   app.use('*', requireApiKey(ctx));
   for (const register of [
     registerMeta,

@@ -78,6 +78,7 @@ export type AuthErrorCode = keyof typeof AUTH_ERRORS;
 
 /** Our own JSON services' codes (/api, /functions/v1, and what every service prefix answers before routing). */
 export const APP_ERRORS = {
+  insufficient_aal: { status: 403, message: 'Verify your second factor to continue' },
   over_request_rate_limit: { status: 429, message: 'Too many requests. Please try again later.' },
   invalid_text: { status: 400, message: 'The request holds text that cannot be stored' },
   not_found: { status: 404, message: 'Not Found' },

@@ -1,10 +1,13 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { type z } from 'zod';
 import type { AppContext } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { clientIp } from '../http/client-ip.js';
+import { tokenSecondFactorPending } from '../auth/guards.js';
 import { type ApiError } from '../errors/api-error.js';
+import { APP_ERRORS } from '../errors/catalogue.js';
 import { functionsErrorResponse } from '../errors/json.js';
+import { bearerClaims } from '../security/live-admin.js';
 
 /**
  * What every /functions/v1 handler answers: same-origin JSON the front end maps to the specification's
@@ -12,6 +15,20 @@ import { functionsErrorResponse } from '../errors/json.js';
  */
 export const ok = (c: Context, message: string) => c.json({ success: true, message }, 200);
 export const fail = functionsErrorResponse;
+
+/**
+ * Before any function a signed-in user calls: a session that has not passed the user's verified second factor
+ * (aal1) is refused with 403 insufficient_aal (docs/security.md "Second factor (aal)"). Other callers (anon key,
+ * service role, a bad or dead token) go on: each function answers them its own way.
+ */
+export function requireSecondFactorPassed(ctx: AppContext): MiddlewareHandler {
+  return async (c, next) => {
+    const claims = await bearerClaims(ctx, c);
+    if (typeof claims !== 'string' && claims.role === 'authenticated' && (await tokenSecondFactorPending(ctx.db, claims)))
+      return fail(c, 403, 'insufficient_aal', APP_ERRORS.insufficient_aal.message);
+    return next();
+  };
+}
 
 /** An accounts-service ApiError (GoTrue body {code, error_code, msg}) in our shape. */
 export function failFromApiError(c: Context, err: ApiError) {

@@ -6,7 +6,7 @@ import { createRateLimiter, rateLimit } from '../http/rate-limit.js';
 import { coachHandler } from './coach/handler.js';
 import { customPasswordReset } from './custom-password-reset.js';
 import { emergencyPasswordChange } from './emergency-password-change.js';
-import { fail } from './common.js';
+import { fail, requireSecondFactorPassed } from './common.js';
 
 type Handler = (ctx: AppContext, c: Context) => Promise<Response>;
 const FUNCTIONS: Record<string, Handler> = {
@@ -17,6 +17,9 @@ const FUNCTIONS: Record<string, Handler> = {
 /** /functions/v1/<name>: server functions, one file each. POST only (supabase-js functions.invoke). */
 export function functionRoutes(ctx: AppContext): Hono {
   const app = new Hono();
+  // The override checks the second factor itself (a live aal2 admin) so that its refusals are audited.
+  const secondFactor = requireSecondFactorPassed(ctx);
+  app.use('*', (c, next) => (c.req.path.endsWith('/emergency-password-change') ? next() : secondFactor(c, next)));
   // The override is for rare operator use; refusals write audit rows, so a flood is cut off per IP.
   // (custom-password-reset is limited by the accounts service's /recover limits.)
   const overrideLimit = createRateLimiter(ctx, { keyPrefix: 'fn-emergency-ip', points: 20, durationSeconds: 900 });

@@ -1,17 +1,21 @@
 import type { Hono } from 'hono';
 import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
-import { validationFailed } from '../../errors/auth.js';
-import { requireUser } from '../guards.js';
+import { authError, validationFailed } from '../../errors/auth.js';
+import { requireUser, secondFactorPending } from '../guards.js';
 import { requestMeta } from '../request.js';
 
-/** POST /logout?scope=global|local|others: deletes sessions (their refresh tokens cascade); 204. */
+/**
+ * POST /logout?scope=global|local|others: deletes sessions (their refresh tokens cascade); 204. A session that has
+ * not passed the user's second factor may only end itself (scope=local).
+ */
 export function registerLogout(app: Hono, { ctx }: AuthDeps) {
   app.post('/logout', async (c) => {
-    const caller = await requireUser(ctx, c);
+    const caller = await requireUser(ctx, c, 'allowed');
     const scope = c.req.query('scope') || 'global';
     if (!['global', 'local', 'others'].includes(scope)) throw validationFailed(`Unsupported logout scope "${scope}"`);
     const sid = caller.sessionId;
+    if ((scope !== 'local' || !sid) && (await secondFactorPending(ctx.db, caller.user.id, caller.aal))) throw authError('insufficient_aal');
     if (scope === 'local' && sid) await ctx.db.query('delete from auth.sessions where id = $1', [sid]);
     else if (scope === 'others')
       await ctx.db.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [caller.user.id, sid ?? null]);

@@ -19,6 +19,8 @@ const MAX_FACTORS = 10;
 export const MFA_MAX_FAILED_VERIFICATIONS = 10;
 /** How long that lock lasts; every further wrong code after it locks the factor again. */
 export const MFA_LOCK_SECONDS = 900;
+/** A TOTP code: six ASCII digits (fullwidth or other digits are a wrong code). */
+const TOTP_CODE = /^[0-9]{6}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const enrollBody = z.object({
@@ -34,8 +36,9 @@ const totpFor = (secret: string, issuer: string, label: string) =>
 /** POST /factors, /factors/{id}/challenge, /factors/{id}/verify and DELETE /factors/{id} (TOTP; WebAuthn in mfa-webauthn.ts). */
 export function registerMfa(app: Hono, deps: AuthDeps) {
   const { ctx, limits } = deps;
+  // every factor route is open to an aal1 session: enrolling and unenrolling check the aal themselves, in GoTrue's words
   async function caller(c: Parameters<typeof requireUser>[1]): Promise<Caller> {
-    const who = await requireUser(ctx, c);
+    const who = await requireUser(ctx, c, 'allowed');
     if (who.user.is_anonymous) throw authErrorAt(403, 'no_authorization', 'Anonymous users cannot use multi-factor authentication');
     return who;
   }
@@ -152,9 +155,13 @@ export function registerMfa(app: Hono, deps: AuthDeps) {
       });
       return authError('mfa_verification_failed');
     };
+    // otpauth compares bytes and throws on a code of six characters that are not six bytes (12345é): such a code is
+    // a wrong code, counted above and audited, never a 500
+    const code = b.code.trim();
+    if (!TOTP_CODE.test(code)) throw await failed('malformed_code');
     const totp = totpFor(factor.secret ?? '', 'x', 'x');
     const now = Date.now();
-    const delta = totp.validate({ token: b.code.trim(), timestamp: now, window: 1 });
+    const delta = totp.validate({ token: code, timestamp: now, window: 1 });
     if (delta === null) throw await failed('wrong_code');
     const timestep = totp.counter({ timestamp: now }) + delta;
     const sessionId = who.sessionId;

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
 import { authError } from '../../errors/auth.js';
-import { requireUser } from '../guards.js';
+import { requireUser, type AtAal1 } from '../guards.js';
 import { limitByIp } from '../limits.js';
 import { readBody, requestMeta } from '../request.js';
 import { startSession } from '../sessions.js';
@@ -71,15 +71,13 @@ export function registerPasskeys(app: Hono, { ctx, limits }: AuthDeps) {
     await next();
   });
   app.use('/passkeys/*', limitByIp({ ctx, limits }, 'passkey'));
-  const owner = (c: Context) => requireUser(ctx, c);
+  // a user with a second factor lists, renames, deletes or adds passkeys only from a session that passed it
+  const owner = (c: Context, atAal1?: AtAal1) => requireUser(ctx, c, atAal1);
 
   app.post('/passkeys/registration/options', async (c) => {
-    const who = await owner(c);
-    const { user } = who;
-    const { rowCount } = await ctx.db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [user.id]);
-    // a user with a second factor adds a sign-in method only from a session that passed it
-    if (rowCount && who.aal !== 'aal2')
-      throw authError('insufficient_aal', 'AAL2 session is required to register a passkey when MFA is enabled.');
+    const { user } = await owner(c, () =>
+      authError('insufficient_aal', 'AAL2 session is required to register a passkey when MFA is enabled.'),
+    );
     const existing = await listOf(user.id);
     if (existing.length >= MAX_PASSKEYS) throw authError('too_many_passkeys', `A user can have at most ${MAX_PASSKEYS} passkeys`);
     const { id: rpID, name: rpName } = rp();

@@ -5,7 +5,7 @@ import { linkAnonymousEmail } from '../anonymous.js';
 import type { AuthDeps } from '../deps.js';
 import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
 import { issueEmailChange, sendEmailChangeMails, type EmailChangeMail } from '../email-change.js';
-import { requireUser, type Caller } from '../guards.js';
+import { requireUser, secondFactorPending, type Caller } from '../guards.js';
 import { limitMailSend, limitByIp } from '../limits.js';
 import { consumeTokens, findByOtp } from '../one-time-tokens.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../passwords.js';
@@ -24,24 +24,18 @@ const body = z.object({
   ...pkceFields,
 });
 
-async function hasVerifiedFactor(deps: AuthDeps, userId: string): Promise<boolean> {
-  const { rowCount } = await deps.ctx.db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [
-    userId,
-  ]);
-  return rowCount > 0;
-}
-
 /** GET /user and PUT /user (updateUser: password, e-mail change with confirmation, user metadata). */
 export function registerUser(app: Hono, deps: AuthDeps) {
   const { ctx, limits } = deps;
   app.get('/user', async (c) => {
-    const caller = await requireUser(ctx, c);
+    // an aal1 session reads the user and its factors: that is how the page learns a second factor is due
+    const caller = await requireUser(ctx, c, 'allowed');
     return c.json(await userJson(ctx.db, caller.user));
   });
 
   app.put('/user', limitByIp({ ctx, limits }, 'userUpdate'), async (c) => {
     const meta = requestMeta(c, ctx);
-    const caller = await requireUser(ctx, c);
+    const caller = await requireUser(ctx, c, 'allowed');
     const b = await readBody(c, body);
     const { user } = caller;
     if (b.app_metadata) throw authError('not_admin');
@@ -52,8 +46,10 @@ export function registerUser(app: Hono, deps: AuthDeps) {
       throw authErrorAt(422, 'validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
     }
     if (b.password !== undefined) assertStrongPassword(b.password, ctx.config);
-    if ((changesEmail || b.password !== undefined) && caller.aal !== 'aal2' && (await hasVerifiedFactor(deps, user.id))) {
-      throw authErrorAt(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+    // GoTrue's 401 for an e-mail or password change; we refuse any other change (metadata) the same way
+    if (await secondFactorPending(ctx.db, user.id, caller.aal)) {
+      const what = changesEmail || b.password !== undefined ? 'email or password' : 'the user';
+      throw authErrorAt(401, 'insufficient_aal', `AAL2 session is required to update ${what} when MFA is enabled.`);
     }
     if (changesEmail) {
       const other = await findUserByEmail(ctx.db, newEmail);
