@@ -53,6 +53,8 @@ test('TOTP: enrol with the QR code on /user, then sign-in asks for the code and 
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await expect(page).toHaveURL(/\/user$/);
   expect(await sessionAal(page)).toBe('aal2');
+  // the sign-in's user_sessions row is written once the session is aal2 (an aal1 session of this user writes nothing)
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('user_session_token'))).toMatch(/^[0-9a-f]{64}$/);
 
   await page.getByRole('button', { name: 'Disable two-factor' }).click();
   await expect(page.getByText('Two-factor authentication is off')).toBeVisible();

@@ -27,6 +27,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clientRef = useRef<SupabaseClient | null>(null);
   // while signOut() runs, its own state update (with the target page) replaces the SIGNED_OUT event's
   const signingOut = useRef(false);
+  // a sign-in whose second factor is due: its user_sessions row is written once the session is aal2, as the
+  // database lets an aal1 session of such a user write nothing (docs/security.md "Second factor (aal)")
+  const recordAfterSecondFactor = useRef<{ userId: string; remember: boolean } | null>(null);
 
   const clearState = useCallback(() => setState((s) => ({ ...s, user: null, session: null, isLoaded: true })), []);
 
@@ -42,6 +45,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         setState((s) => applyAuthEvent(s, event, session));
         if (session && (event === 'SIGNED_IN' || event === 'INITIAL_SESSION')) markSessionActive();
+        const pending = recordAfterSecondFactor.current;
+        if (event === 'MFA_CHALLENGE_VERIFIED' && pending && clientRef.current) {
+          recordAfterSecondFactor.current = null;
+          const client = clientRef.current;
+          // after the callback returns: supabase-js holds its session lock while it calls listeners
+          setTimeout(() => void startRecordedSession(client, pending.userId, pending.remember), 0);
+        }
       } catch {
         setState((s) => ({ ...s, error: authMessages.auth.stateError, errorSource: 'init', isLoaded: true }));
       }
@@ -114,8 +124,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return { error: message, code: error.code ?? (/email not confirmed/i.test(error.message) ? 'email_not_confirmed' : undefined) };
       }
       setState((s) => ({ ...s, session: data.session, user: data.user, error: null, errorSource: null, isLoaded: true }));
-      await startRecordedSession(client, data.user.id, Boolean(opts?.remember));
-      return { error: null, mfaRequired: needsSecondFactor(data.session) };
+      const mfaRequired = needsSecondFactor(data.session);
+      const remember = Boolean(opts?.remember);
+      recordAfterSecondFactor.current = mfaRequired ? { userId: data.user.id, remember } : null;
+      if (!mfaRequired) await startRecordedSession(client, data.user.id, remember);
+      return { error: null, mfaRequired };
     } catch {
       setState((s) => ({ ...s, error: authMessages.auth.unexpected, errorSource: 'sign-in' }));
       return { error: authMessages.auth.unexpected };
