@@ -1,59 +1,7 @@
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { startServer, type RunningServer } from '../server/src/server';
 import { expect, test } from './fixtures';
-import { CHROME_PATH, CHROMIUM_ARGS } from './support/browser';
-import { startFakeVoiceAgent, type FakeVoiceAgent } from './support/fake-voice-agent';
-import { uniqueEmail } from './support/auth';
-import { e2eDataDir } from './support/data-dir';
+import { signUpToWizard, useVoiceServer, VOICE_CREDENTIALS } from './support/voice-server';
 
-// This spec runs its own server configured for voice, pointing ELEVENLABS_API_URL at the local fake agent
-// (the CSP's connect-src follows that URL, so the browser may open its ws:// socket).
-const API_KEY = 'xi-test-key';
-const AGENT_ID = 'agent_onboarding_test';
-
-let agent: FakeVoiceAgent;
-let server: RunningServer;
-let dataDir: string;
-
-test.use({
-  permissions: ['microphone'],
-  launchOptions: {
-    executablePath: CHROME_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  agent = await startFakeVoiceAgent({ apiKey: API_KEY, agentId: AGENT_ID });
-  dataDir = await e2eDataDir('voice');
-  server = await startServer(
-    {
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      AUTH_BCRYPT_COST: '4',
-      ELEVENLABS_API_KEY: API_KEY,
-      ELEVENLABS_AGENT_ID: AGENT_ID,
-      ELEVENLABS_API_URL: agent.url,
-    },
-    { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
-  );
-});
-
-test.afterAll(async () => {
-  await server?.close();
-  await agent?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const voice = useVoiceServer('voice');
 
 test('the voice agent drives onboarding to completion through the three client tools', async ({ page, pageErrors }) => {
   test.setTimeout(120_000);
@@ -61,16 +9,11 @@ test('the voice agent drives onboarding to completion through the three client t
   pageErrors.expectError(/launchRockets/);
   pageErrors.expectError(/^console: Client tool execution failed/);
 
-  await page.goto(`${server.url}/sign-up`);
-  await page.locator('#signup-email').fill(uniqueEmail('voice'));
-  await page.locator('#signup-password').fill('a long enough password');
-  await page.locator('#signup-confirm').fill('a long enough password');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+  await signUpToWizard(page, voice.server.url, 'voice');
 
   // the wizard opened with voice on: it fetched a signed URL (key on the server only) and connected
-  const s = await agent.nextSession();
-  expect(agent.signedUrlRequests.at(-1)).toEqual({ agentId: AGENT_ID, apiKey: API_KEY });
+  const s = await voice.agent.nextSession();
+  expect(voice.agent.signedUrlRequests.at(-1)).toEqual(VOICE_CREDENTIALS);
   await expect(page.getByText('Voice assistant is ready to help!')).toBeVisible();
   await expect(page.getByText('Ready', { exact: true })).toBeVisible();
   await s.ping();
@@ -141,12 +84,8 @@ test('the voice agent drives onboarding to completion through the three client t
 
 test('Skip Voice ends the conversation and the wizard carries on visually', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto(`${server.url}/sign-up`);
-  await page.locator('#signup-email').fill(uniqueEmail('voice-skip'));
-  await page.locator('#signup-password').fill('a long enough password');
-  await page.locator('#signup-confirm').fill('a long enough password');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  const s = await agent.nextSession();
+  await signUpToWizard(page, voice.server.url, 'voice-skip');
+  const s = await voice.agent.nextSession();
   await expect(page.getByText('Ready', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Skip Voice' }).click();
   await expect(page.getByText('Continuing with visual-only onboarding')).toBeVisible();

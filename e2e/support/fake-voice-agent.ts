@@ -15,6 +15,36 @@ export interface ToolResult {
 
 type Json = Record<string, unknown>;
 
+/**
+ * Holds one answer of the stand-in until the test releases it (a slow ElevenLabs, without a fixed sleep).
+ * `arrived` resolves when the held request came in, `answered` once its answer went out.
+ */
+export interface Gate<T> {
+  readonly arrived: Promise<T>;
+  readonly answered: Promise<void>;
+  release(): void;
+}
+
+function gate<T>() {
+  let arrive!: (v: T) => void;
+  let release!: () => void;
+  let answer!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const g = {
+    arrived: new Promise<T>((r) => (arrive = r)),
+    answered: new Promise<void>((r) => (answer = r)),
+    release,
+    /** Called by the stand-in: waits for the release, then runs the answer. */
+    async hold(value: T, answerNow: () => void) {
+      arrive(value);
+      await released;
+      answerNow();
+      answer();
+    },
+  };
+  return g;
+}
+
 export class AgentSession {
   readonly received: Json[] = [];
   audioChunks = 0;
@@ -24,7 +54,11 @@ export class AgentSession {
   /** Resolves with the close code when the client ends the conversation. */
   readonly closed: Promise<number>;
 
-  constructor(readonly ws: WebSocket) {
+  /** Which signed URL (1-based, in the order the stand-in issued them) the client connected with. */
+  constructor(
+    readonly ws: WebSocket,
+    readonly signedUrlNumber: number,
+  ) {
     this.closed = new Promise((resolve) => ws.on('close', (code) => resolve(code)));
     ws.on('message', (raw: RawData) => {
       const msg = JSON.parse(raw.toString()) as Json;
@@ -73,12 +107,18 @@ export class AgentSession {
     this.send({ type: 'user_transcript', user_transcription_event: { user_transcript: text, event_id: this.eventId++ } });
   }
 
-  async callTool(tool_name: string, parameters: Json = {}): Promise<ToolResult> {
+  /** Sends a client tool call without waiting for its result; returns its id. */
+  sendToolCall(tool_name: string, parameters: Json = {}): string {
     const tool_call_id = `call_${this.eventId}`;
     this.send({
       type: 'client_tool_call',
       client_tool_call: { tool_name, tool_call_id, parameters, event_id: this.eventId++, expects_response: true },
     });
+    return tool_call_id;
+  }
+
+  async callTool(tool_name: string, parameters: Json = {}): Promise<ToolResult> {
+    const tool_call_id = this.sendToolCall(tool_name, parameters);
     const r = await this.waitFor((m) => m.type === 'client_tool_result' && m.tool_call_id === tool_call_id);
     return { result: String(r.result), is_error: Boolean(r.is_error) };
   }
@@ -88,14 +128,29 @@ export interface FakeVoiceAgent {
   /** Origin to use as ELEVENLABS_API_URL. */
   url: string;
   signedUrlRequests: { agentId: string | null; apiKey: string | undefined }[];
+  /** Every websocket the client opened, also those whose handshake never finished. */
+  connections: AgentSession[];
   /** Resolves with the next conversation once its initiation handshake is done. */
   nextSession(): Promise<AgentSession>;
+  /** The next signed-URL request waits for the test's release. */
+  holdNextSignedUrl(): Gate<void>;
+  /** The next conversation's initiation metadata waits for the test's release (the socket is open meanwhile). */
+  holdNextHandshake(): Gate<AgentSession>;
   close(): Promise<void>;
+}
+
+/** The number in a signed URL's `conversation_signature=test-signature-N`, or NaN for any other signature. */
+function signatureNumber(req: IncomingMessage): number {
+  const m = /^test-signature-(\d+)$/.exec(new URL(req.url ?? '/', 'http://x').searchParams.get('conversation_signature') ?? '');
+  return m ? Number(m[1]) : NaN;
 }
 
 export async function startFakeVoiceAgent(opts: { apiKey: string; agentId: string }): Promise<FakeVoiceAgent> {
   const signedUrlRequests: FakeVoiceAgent['signedUrlRequests'] = [];
+  const connections: AgentSession[] = [];
   const sessions: AgentSession[] = [];
+  let signedUrlGate: ReturnType<typeof gate<void>> | null = null;
+  let handshakeGate: ReturnType<typeof gate<AgentSession>> | null = null;
   const pending: ((s: AgentSession) => void)[] = [];
   let origin = '';
 
@@ -108,8 +163,13 @@ export async function startFakeVoiceAgent(opts: { apiKey: string; agentId: strin
         res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: { status: 'invalid_api_key' } }));
         return;
       }
-      const signed = `${origin.replace(/^http/, 'ws')}/v1/convai/conversation?agent_id=${u.searchParams.get('agent_id')}&conversation_signature=test-signature`;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ signed_url: signed }));
+      // numbered signatures tell which request's URL a conversation used
+      const signed = `${origin.replace(/^http/, 'ws')}/v1/convai/conversation?agent_id=${u.searchParams.get('agent_id')}&conversation_signature=test-signature-${signedUrlRequests.length}`;
+      const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ signed_url: signed }));
+      const held = signedUrlGate;
+      signedUrlGate = null;
+      if (held) void held.hold(undefined, answer);
+      else answer();
       return;
     }
     res.writeHead(404).end();
@@ -122,25 +182,30 @@ export async function startFakeVoiceAgent(opts: { apiKey: string; agentId: strin
     handleProtocols: (protocols) => (protocols.has('convai') ? 'convai' : false),
     verifyClient: ({ req }: { req: IncomingMessage }) => {
       const u = new URL(req.url ?? '/', 'http://x');
-      return u.searchParams.get('conversation_signature') === 'test-signature' && u.searchParams.get('agent_id') === opts.agentId;
+      return signatureNumber(req) <= signedUrlRequests.length && u.searchParams.get('agent_id') === opts.agentId;
     },
   });
-  wss.on('connection', (ws) => {
-    const session = new AgentSession(ws);
+  wss.on('connection', (ws, req) => {
+    const session = new AgentSession(ws, signatureNumber(req));
+    connections.push(session);
+    const held = handshakeGate;
+    handshakeGate = null;
+    const sendMetadata = () => {
+      if (ws.readyState !== ws.OPEN) return; // the client gave up while the handshake was held
+      session.send({
+        type: 'conversation_initiation_metadata',
+        conversation_initiation_metadata_event: {
+          conversation_id: `conv_${sessions.length + 1}`,
+          agent_output_audio_format: 'pcm_16000',
+          user_input_audio_format: 'pcm_16000',
+        },
+      });
+      sessions.push(session);
+      pending.shift()?.(session);
+    };
     session
       .waitFor((m) => m.type === 'conversation_initiation_client_data')
-      .then(() => {
-        session.send({
-          type: 'conversation_initiation_metadata',
-          conversation_initiation_metadata_event: {
-            conversation_id: `conv_${sessions.length + 1}`,
-            agent_output_audio_format: 'pcm_16000',
-            user_input_audio_format: 'pcm_16000',
-          },
-        });
-        sessions.push(session);
-        pending.shift()?.(session);
-      })
+      .then(() => (held ? held.hold(session, sendMetadata) : sendMetadata()))
       .catch(() => ws.close(1008, 'no initiation data'));
   });
 
@@ -150,6 +215,9 @@ export async function startFakeVoiceAgent(opts: { apiKey: string; agentId: strin
   return {
     url: origin,
     signedUrlRequests,
+    connections,
+    holdNextSignedUrl: () => (signedUrlGate = gate<void>()),
+    holdNextHandshake: () => (handshakeGate = gate<AgentSession>()),
     nextSession: () => {
       const ready = sessions[taken];
       taken += 1;

@@ -91,6 +91,8 @@ export const messages = {
     ready: 'Voice assistant is ready to help!',
     closedByServer: 'The connection was closed by the server.',
     skipped: 'Continuing with visual-only onboarding',
+    // not in the specification: the client tool result the agent reads after the person opted out (issue 38 item 8)
+    toolRefused: 'Voice assistant is off: the form was not changed',
     // not in the specification: voice is not configured on this site (issue 14 item 6)
     notConfigured: 'Voice guidance is not available on this site yet.',
     notAvailableShort: 'Not available',

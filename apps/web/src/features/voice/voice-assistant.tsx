@@ -72,7 +72,16 @@ function LiveVoice({ enabled, onEnabledChange, tools, children }: VoiceAssistant
       <Badge variant={connected ? 'default' : 'secondary'} aria-live="polite">
         {connected ? 'Ready' : voice.status === 'connecting' ? 'Connecting' : 'Voice Off'}
       </Badge>
-      <Button variant="outline" size="sm" aria-pressed={enabled} onClick={() => onEnabledChange(!enabled)}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-pressed={enabled}
+        onClick={() => {
+          onEnabledChange(!enabled);
+          // turning voice off ends the session in the click itself, not a render later: no audio chunk after the opt-out
+          if (enabled) void stop();
+        }}
+      >
         {enabled ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />} {enabled ? 'Voice On' : 'Voice Off'}
       </Button>
       <Button
