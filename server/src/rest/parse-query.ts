@@ -13,6 +13,7 @@ import {
   type SelectItem,
 } from './ast.js';
 import { parseError, restError } from './errors.js';
+import { checkQueryLimits } from './query-limits.js';
 
 /**
  * Query string -> AST, following PostgREST's URL grammar (reference §2.2-2.7). Pure: no schema, no SQL.
@@ -342,8 +343,9 @@ function parseEmbeddedParam(q: ParsedQuery, key: string, value: string) {
 /**
  * @param params the decoded query string
  * @param rpcArgNames for GET/HEAD /rpc/<fn>: parameters with these names are function arguments, not filters
+ * @param trusted service_role: exempt from the pattern rules of query-limits.ts (never from its counts)
  */
-export function parseQuery(params: URLSearchParams, rpcArgNames: ReadonlySet<string> = new Set()): ParsedQuery {
+export function parseQuery(params: URLSearchParams, rpcArgNames: ReadonlySet<string> = new Set(), trusted = false): ParsedQuery {
   const q: ParsedQuery = { select: [{ kind: 'star' }], where: [], order: [], embedded: new Map(), rpcArgs: {} };
   for (const [key, value] of params) {
     if (key.length > 256 || value.length > MAX_PARAM_LENGTH) throw parseError('failed to parse query string', 'parameter too long');
@@ -390,5 +392,6 @@ export function parseQuery(params: URLSearchParams, rpcArgNames: ReadonlySet<str
     if (!c.done) throw parseError(`failed to parse filter (${key})`, `unexpected "${c.peek()}"`);
     q.where.push(parseFilterValue(field, value));
   }
+  checkQueryLimits(q, trusted);
   return q;
 }
