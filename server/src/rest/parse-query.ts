@@ -141,13 +141,20 @@ function checkCast(cast: string, part: string): string {
 /** Embedding is capped so that one request cannot plan a monster query (documented in ADR 0037). */
 export const MAX_EMBED_DEPTH = 6;
 export const MAX_EMBEDS = 32;
+/**
+ * Items of one select, at every level (issue 38): with REST_MAX_ROWS this bounds the size of an answer, which a
+ * select repeating a long column under many aliases would otherwise multiply (a.description,b:description,…).
+ */
+export const MAX_SELECT_ITEMS = 100;
 
-export function parseSelect(s: string, depth = 0, count = { embeds: 0 }): SelectItem[] {
+export function parseSelect(s: string, depth = 0, count = { embeds: 0, items: 0 }): SelectItem[] {
   if (depth > MAX_EMBED_DEPTH) throw parseError('failed to parse select parameter', `embedding is limited to ${MAX_EMBED_DEPTH} levels`);
   const items: SelectItem[] = [];
   for (const raw of splitTopLevel(s, 'select')) {
     const part = raw.trim();
     if (!part) throw parseError(`failed to parse select parameter (${s})`, 'empty select item');
+    if (++count.items > MAX_SELECT_ITEMS)
+      throw parseError('failed to parse select parameter', `at most ${MAX_SELECT_ITEMS} select items per request`);
     if (part === '*') {
       items.push({ kind: 'star' });
       continue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RestError } from './errors.js';
-import { parseQuery } from './parse-query.js';
+import { MAX_EMBED_DEPTH, MAX_SELECT_ITEMS, parseQuery } from './parse-query.js';
 import {
   checkQueryStringLength,
   MAX_CONDITIONS,
@@ -47,6 +47,23 @@ describe('query string length', () => {
       details: `The query string is longer than ${MAX_QUERY_STRING_BYTES} bytes`,
       hint: null,
     });
+  });
+});
+
+describe('select', () => {
+  it(`allows ${MAX_SELECT_ITEMS} items at all levels together and refuses one more`, () => {
+    const items = (n: number) => Array.from({ length: n }, (_, i) => `a${i}:name`);
+    expect(parse([['select', items(MAX_SELECT_ITEMS).join(',')]]).select).toHaveLength(MAX_SELECT_ITEMS);
+    expectParseError(() => parse([['select', items(MAX_SELECT_ITEMS + 1).join(',')]]), /at most 100 select items/);
+    // the embed counts as one item, its columns as the rest
+    const nested = `id,rel(${items(MAX_SELECT_ITEMS - 1).join(',')})`;
+    expectParseError(() => parse([['select', nested]]), /at most 100 select items/);
+  });
+
+  it(`refuses embedding deeper than ${MAX_EMBED_DEPTH} levels`, () => {
+    const embed = (n: number) => `${'r('.repeat(n)}id${')'.repeat(n)}`;
+    expect(() => parse([['select', embed(MAX_EMBED_DEPTH)]])).not.toThrow();
+    expectParseError(() => parse([['select', embed(MAX_EMBED_DEPTH + 1)]]), /embedding is limited to 6 levels/);
   });
 });
 
