@@ -5,6 +5,7 @@ import type { Queryable } from '../../server/src/db/index.js';
 import type { Availability } from '../lib/types.js';
 import { passwordGrant, RefreshTokenPool, type BenchUser } from './accounts.js';
 import { call, describeAnswer, supabaseHeaders, type Target } from './http.js';
+import { hostileCase } from './hostile.js';
 import type { LoadRequest } from './load.js';
 
 /** What a case needs from the run: the server, the bench account (when /auth/v1 exists) and the concurrency. */
@@ -277,4 +278,5 @@ export const SERVER_CASES: ServerCase[] = [
   analyticsInsert,
   passwordSignIn,
   refreshGrant,
+  hostileCase,
 ];

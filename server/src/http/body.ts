@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { jsonShapeProblem } from './json-shape.js';
 
 /**
  * Text that may reach SQL must be storable: PostgreSQL refuses NUL (\u0000) in text and jsonb and any
@@ -65,16 +66,21 @@ export function decodeUtf8(bytes: ArrayBuffer | Uint8Array): string | null {
   }
 }
 
-export type BodyProblem = 'invalid_utf8' | 'invalid_json' | 'unsafe_text';
+export type BodyProblem = 'invalid_utf8' | 'invalid_json' | 'json_too_complex' | 'unsafe_text';
 export type JsonBody = { ok: true; value: unknown } | { ok: false; problem: BodyProblem; message: string };
 
 export const INVALID_UTF8_MESSAGE = 'Request body is not valid UTF-8';
 export const INVALID_JSON_MESSAGE = 'Request body must be JSON';
 
-/** The request body as JSON: valid UTF-8, valid JSON, no NUL or unpaired surrogates in any string or key. */
+/**
+ * The request body as JSON: valid UTF-8, within the shape caps of ./json-shape.ts, valid JSON, no NUL or unpaired
+ * surrogates in any string or key.
+ */
 export async function readJsonBody(c: Context): Promise<JsonBody> {
   const text = decodeUtf8(await c.req.arrayBuffer());
   if (text === null) return { ok: false, problem: 'invalid_utf8', message: INVALID_UTF8_MESSAGE };
+  const shape = jsonShapeProblem(text);
+  if (shape) return { ok: false, problem: 'json_too_complex', message: shape };
   let value: unknown;
   try {
     value = JSON.parse(text);

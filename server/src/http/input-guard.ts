@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { authError, sendAuthError } from '../errors/auth.js';
 import type { Logger } from '../log.js';
+import { jsonShapeProblem } from './json-shape.js';
 import { decodeUtf8, findUnsafeText, INVALID_UTF8_MESSAGE, queryProblem, rawQueryOf, textProblem } from './body.js';
 
 /** How each service answers a refused input, in its own error shape (always 400). */
@@ -18,9 +19,11 @@ export const refuseFor = (log: Logger): Record<'/api' | '/functions/v1' | '/auth
 // Bodies we can read as text. Anything else (there is no upload endpoint) is left to the handler, which refuses it.
 const TEXT_TYPE = /^(application\/(json|[\w.+-]+\+json|x-www-form-urlencoded)|text\/[\w.+-]+)$/;
 
-/** What is wrong with a text body, or null. Invalid JSON is left to the handler and its own message. */
+/** What is wrong with a text body (its JSON shape or text), or null. Invalid JSON is left to the handler and its own message. */
 function bodyProblem(text: string, type: string): string | null {
   if (type === 'application/x-www-form-urlencoded') return queryProblem(text.trim());
+  const shape = jsonShapeProblem(text);
+  if (shape) return shape;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -32,7 +35,8 @@ function bodyProblem(text: string, type: string): string | null {
 
 /**
  * Refuses, before any handler runs, a query string or text body that could not be stored as PostgreSQL text:
- * invalid percent-encoded UTF-8, invalid UTF-8 bytes, NUL characters or unpaired surrogates (issue 12 #9).
+ * invalid percent-encoded UTF-8, invalid UTF-8 bytes, NUL characters or unpaired surrogates (issue 12 #9); and a
+ * body over the JSON shape caps of ./json-shape.ts (issue 38).
  * The body is read once here; Hono caches it, so handlers read it again for free.
  */
 export function inputGuard(refuse: Refuse): MiddlewareHandler {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../context.js';
 import { decodeUtf8, INVALID_UTF8_MESSAGE } from '../http/body.js';
+import { jsonShapeProblem } from '../http/json-shape.js';
 import { nodeResponse } from '../http/node-io.js';
 import type { ParsedQuery } from './ast.js';
 import { buildDelete, buildInsert, buildRpc, buildUpdate, type Row, type Statement } from './build-sql.js';
@@ -14,7 +15,7 @@ import { pageOf, parsePrefer, parseRange, preferenceApplied, type Preferences } 
 import { parseQuery } from './parse-query.js';
 import { readPlan } from './read-plan.js';
 import { resolveRoutine } from './rpc-resolve.js';
-import type { Caller } from './request-role.js';
+import { isTrusted, type Caller } from './request-role.js';
 import type { Relation, SchemaCache, SchemaCacheHolder } from './schema-cache.js';
 import type { WriteGuard } from './write-limits.js';
 
@@ -66,6 +67,8 @@ async function readJson(c: Context, emptyAs?: unknown): Promise<unknown> {
   const text = decodeUtf8(await c.req.arrayBuffer());
   if (text === null) throw restError(400, 'PGRST102', 'Empty or invalid json', INVALID_UTF8_MESSAGE);
   if (text.trim() === '' && emptyAs !== undefined) return emptyAs;
+  const shape = jsonShapeProblem(text);
+  if (shape) throw restError(400, 'PGRST102', 'Empty or invalid json', shape);
   try {
     return JSON.parse(text);
   } catch {
@@ -142,13 +145,13 @@ export async function handleTable(deps: RestDeps, c: Context, caller: Caller, na
   const method = c.req.method;
   const path = `/${name}`;
   if (method === 'GET' || method === 'HEAD') {
-    const plan = readPlan(ctx.config, c, cache, rel, name, method);
+    const plan = readPlan(ctx.config, c, cache, rel, name, method, isTrusted(caller));
     if (plan.accepted.plan) return answerPlan(deps, c, caller, plan.stmt, plan.accepted, { readOnly: true, path });
     const row = await runAsCaller(ctx, c, caller, plan.stmt, { readOnly: true, path, check: singularCheck(plan.accepted.singular) });
     return pageResponse(c, row, plan.offset, { 'Preference-Applied': plan.preferenceApplied }, plan.type);
   }
   const url = new URL(c.req.url);
-  const q = parseQuery(url.searchParams);
+  const q = parseQuery(url.searchParams, undefined, isTrusted(caller));
   q.aggregatesAllowed = ctx.config.REST_AGGREGATES_ENABLED;
   const prefs = parsePrefer(c.req.header('prefer'));
   const accepted = parseAccept(c.req.header('accept'), { planEnabled: ctx.config.REST_EXPLAIN_ENABLED });
@@ -307,13 +310,13 @@ export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name
   let q: ParsedQuery;
   let args: Row;
   if (method === 'POST') {
-    q = parseQuery(url.searchParams);
+    q = parseQuery(url.searchParams, undefined, isTrusted(caller));
     const parsed = ObjectBody.safeParse(await readJson(c, {}));
     if (!parsed.success) throw restError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object of named arguments');
     args = parsed.data;
     await deps.guardWrite(c, caller, `/rpc/${name}`, 1);
   } else {
-    q = parseQuery(url.searchParams, argNames);
+    q = parseQuery(url.searchParams, argNames, isTrusted(caller));
     args = q.rpcArgs;
   }
   q.aggregatesAllowed = ctx.config.REST_AGGREGATES_ENABLED;

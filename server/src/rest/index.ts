@@ -5,6 +5,8 @@ import { handleRpc, handleTable, type RestDeps } from './handler.js';
 import { resolveCaller } from './request-role.js';
 import { createSchemaCacheHolder } from './schema-cache.js';
 import { createWriteGuard } from './write-limits.js';
+import { checkQueryStringLength } from './query-limits.js';
+import { rawQueryOf } from '../http/body.js';
 
 /** /rest/v1: wire-compatible with PostgREST for what @supabase/postgrest-js sends (docs/decisions/0001). */
 /**
@@ -21,6 +23,7 @@ export function restRoutes(ctx: AppContext, afterWrite: AfterWrite = {}, coalesc
   const run = (route: (c: Context) => string, fn: (c: Context) => Promise<Response>) => async (c: Context) => {
     let role = 'anon';
     try {
+      checkQueryStringLength(rawQueryOf(c));
       const caller = await resolveCaller(c, ctx.jwt);
       role = caller.role;
       // The schema of the request: Accept-Profile (GET/HEAD) or Content-Profile, one of REST_SCHEMAS (the first by default).

@@ -13,6 +13,7 @@ import {
   type SelectItem,
 } from './ast.js';
 import { parseError, restError } from './errors.js';
+import { checkQueryLimits } from './query-limits.js';
 
 /**
  * Query string -> AST, following PostgREST's URL grammar (reference §2.2-2.7). Pure: no schema, no SQL.
@@ -140,13 +141,20 @@ function checkCast(cast: string, part: string): string {
 /** Embedding is capped so that one request cannot plan a monster query (documented in ADR 0037). */
 export const MAX_EMBED_DEPTH = 6;
 export const MAX_EMBEDS = 32;
+/**
+ * Items of one select, at every level (issue 38): with REST_MAX_ROWS this bounds the size of an answer, which a
+ * select repeating a long column under many aliases would otherwise multiply (a.description,b:description,…).
+ */
+export const MAX_SELECT_ITEMS = 100;
 
-export function parseSelect(s: string, depth = 0, count = { embeds: 0 }): SelectItem[] {
+export function parseSelect(s: string, depth = 0, count = { embeds: 0, items: 0 }): SelectItem[] {
   if (depth > MAX_EMBED_DEPTH) throw parseError('failed to parse select parameter', `embedding is limited to ${MAX_EMBED_DEPTH} levels`);
   const items: SelectItem[] = [];
   for (const raw of splitTopLevel(s, 'select')) {
     const part = raw.trim();
     if (!part) throw parseError(`failed to parse select parameter (${s})`, 'empty select item');
+    if (++count.items > MAX_SELECT_ITEMS)
+      throw parseError('failed to parse select parameter', `at most ${MAX_SELECT_ITEMS} select items per request`);
     if (part === '*') {
       items.push({ kind: 'star' });
       continue;
@@ -342,8 +350,9 @@ function parseEmbeddedParam(q: ParsedQuery, key: string, value: string) {
 /**
  * @param params the decoded query string
  * @param rpcArgNames for GET/HEAD /rpc/<fn>: parameters with these names are function arguments, not filters
+ * @param trusted service_role: exempt from the pattern rules of query-limits.ts (never from its counts)
  */
-export function parseQuery(params: URLSearchParams, rpcArgNames: ReadonlySet<string> = new Set()): ParsedQuery {
+export function parseQuery(params: URLSearchParams, rpcArgNames: ReadonlySet<string> = new Set(), trusted = false): ParsedQuery {
   const q: ParsedQuery = { select: [{ kind: 'star' }], where: [], order: [], embedded: new Map(), rpcArgs: {} };
   for (const [key, value] of params) {
     if (key.length > 256 || value.length > MAX_PARAM_LENGTH) throw parseError('failed to parse query string', 'parameter too long');
@@ -390,5 +399,6 @@ export function parseQuery(params: URLSearchParams, rpcArgNames: ReadonlySet<str
     if (!c.done) throw parseError(`failed to parse filter (${key})`, `unexpected "${c.peek()}"`);
     q.where.push(parseFilterValue(field, value));
   }
+  checkQueryLimits(q, trusted);
   return q;
 }

@@ -25,19 +25,27 @@ const readPlans = new WeakMap<SchemaCache, Map<string, ReadPlan>>();
  * The read plan of a GET/HEAD, remembered per schema cache by the raw query string, the method and the Prefer, Accept
  * and Range headers (issue 16, docs/decisions/0090): parsing the query string and writing the SQL were about a
  * twentieth of a catalogue read's server CPU. They are a pure function of those inputs, the process's config and the
- * schema cache (a reload is a new cache object, so it starts empty); who calls is not part of a plan: the role,
- * claims and request settings reach SQL through the preamble (execute.ts) on every request. Requests that fail to
+ * schema cache (a reload is a new cache object, so it starts empty); who calls is not part of a plan (only whether
+ * the caller is trusted, which decides the pattern rules of query-limits.ts): the role, claims and request settings reach SQL through the preamble (execute.ts) on every request. Requests that fail to
  * parse throw each time and are never remembered; nor are EXPLAIN requests (not a hot path).
  */
-export function readPlan(config: Config, c: Context, cache: SchemaCache, rel: Relation, name: string, method: string): ReadPlan {
+export function readPlan(
+  config: Config,
+  c: Context,
+  cache: SchemaCache,
+  rel: Relation,
+  name: string,
+  method: string,
+  trusted: boolean,
+): ReadPlan {
   const prefer = c.req.header('prefer');
   const accept = c.req.header('accept');
   const range = method === 'GET' ? c.req.header('range') : undefined;
-  const key = `${name}\u0000${method}\u0000${rawQueryOf(c)}\u0000${prefer ?? '\u0001'}\u0000${accept ?? '\u0001'}\u0000${range ?? '\u0001'}`;
+  const key = `${trusted ? 'S' : 'U'}${name}\u0000${method}\u0000${rawQueryOf(c)}\u0000${prefer ?? '\u0001'}\u0000${accept ?? '\u0001'}\u0000${range ?? '\u0001'}`;
   let plans = readPlans.get(cache);
   const known = plans?.get(key);
   if (known) return known;
-  const q = parseQuery(new URL(c.req.url).searchParams);
+  const q = parseQuery(new URL(c.req.url).searchParams, undefined, trusted);
   q.aggregatesAllowed = config.REST_AGGREGATES_ENABLED;
   const prefs = parsePrefer(prefer);
   const accepted = parseAccept(accept, { planEnabled: config.REST_EXPLAIN_ENABLED });

@@ -10,6 +10,9 @@ export interface Caller {
   claims: JwtClaims;
 }
 
+/** service_role: the server's own key, never in a browser; exempt from the pattern rules of query-limits.ts. */
+export const isTrusted = (caller: Caller) => caller.role === 'service_role';
+
 const jwtError = (code: 'PGRST301' | 'PGRST303', message: string) =>
   new RestError(
     401,
