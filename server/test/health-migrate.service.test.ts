@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/index.js';
-import { migrationFiles } from '../src/db/migrate.js';
+import { migrationFiles, migrationVersion } from '../src/db/migrate.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { freshPostgresDatabase, SERVICE_DB } from './harness.js';
 
@@ -15,6 +15,9 @@ describe('health and migration checksums', { timeout: 120_000 }, () => {
   let server: RunningServer;
   const first = migrationFiles()[0]!;
   const last = migrationFiles().at(-1)!;
+  // the history is keyed as the Supabase CLI keys it: by the file name's number
+  const firstVersion = migrationVersion(first)!.version;
+  const lastVersion = migrationVersion(last)!.version;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'health-'));
@@ -51,9 +54,9 @@ describe('health and migration checksums', { timeout: 120_000 }, () => {
     const db = server.ctx.db;
     const { rows } = await db.query<{ checksum: string; applied_at: string }>(
       'select checksum, applied_at::text from supabase_migrations.schema_migrations where version = $1',
-      [last],
+      [lastVersion],
     );
-    await db.query('delete from supabase_migrations.schema_migrations where version = $1', [last]);
+    await db.query('delete from supabase_migrations.schema_migrations where version = $1', [lastVersion]);
     try {
       expect((await get('/api/health/ready')).slice(0, 2)).toEqual([
         503,
@@ -62,7 +65,7 @@ describe('health and migration checksums', { timeout: 120_000 }, () => {
       expect((await get('/api/health/live'))[0]).toBe(200);
     } finally {
       await db.query('insert into supabase_migrations.schema_migrations (version, checksum, applied_at) values ($1, $2, $3)', [
-        last,
+        lastVersion,
         rows[0]!.checksum,
         rows[0]!.applied_at,
       ]);
@@ -80,14 +83,16 @@ describe('health and migration checksums', { timeout: 120_000 }, () => {
     expect(rows[0]!.n).toBe(0);
 
     // As if the file had been edited after it ran: the recorded checksum no longer matches it.
-    await server.ctx.db.query(`update supabase_migrations.schema_migrations set checksum = repeat('0', 64) where version = $1`, [first]);
+    await server.ctx.db.query(`update supabase_migrations.schema_migrations set checksum = repeat('0', 64) where version = $1`, [
+      firstVersion,
+    ]);
     await server.close();
     const refused = await startServer(env).catch((e: Error) => e);
     expect(refused).toBeInstanceOf(Error);
     expect((refused as Error).message).toContain(`Migration ${first} failed: the file changed after it was applied`);
     // The refused start let go of the folder: fix the record and start again.
     const db = await openDatabase({ DATA_DIR: dir, DATABASE_URL: pgdb?.url });
-    await db.query('update supabase_migrations.schema_migrations set checksum = null where version = $1', [first]);
+    await db.query('update supabase_migrations.schema_migrations set checksum = null where version = $1', [firstVersion]);
     await db.close();
     server = await startServer(env);
     expect((await get('/api/health/ready'))[0]).toBe(200);

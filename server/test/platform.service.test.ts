@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationFiles } from '../src/db/migrate.js';
 import { startServer } from '../src/server.js';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 
@@ -48,11 +49,12 @@ describe(`platform (${SERVICE_DB})`, () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  it('records every migration it applied', async () => {
-    const { rows } = await t.server.ctx.db.query<{ version: string }>(
-      'select version from supabase_migrations.schema_migrations order by 1',
+  it('records every migration it applied, keyed as the Supabase CLI keys them', async () => {
+    const { rows } = await t.server.ctx.db.query<{ version: string; name: string }>(
+      'select version, name from supabase_migrations.schema_migrations order by 1',
     );
-    expect(rows[0]?.version).toBe('0001_roles_and_helpers.sql');
+    expect(rows[0]).toEqual({ version: '0001', name: 'roles_and_helpers' });
+    expect(rows.map((r) => `${r.version}_${r.name}.sql`)).toEqual(migrationFiles());
   });
 });
 

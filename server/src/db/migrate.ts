@@ -40,11 +40,39 @@ export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
     .sort();
 }
 
+/**
+ * The Supabase CLI's reading of a migration file name (supabase/cli pkg/migration/file.go, migrateFilePattern
+ * `^([0-9]+)_(.*)\.sql$`): the digits are the history row's `version`, the rest its `name`. Null when the name
+ * does not fit, which the CLI would skip.
+ */
+export function migrationVersion(file: string): { version: string; name: string } | null {
+  const m = /^([0-9]+)_(.*)\.sql$/.exec(file);
+  return m ? { version: m[1]!, name: m[2]! } : null;
+}
+
+function versionOf(file: string): string {
+  const v = migrationVersion(file);
+  if (!v) throw new MigrationError(file, new Error('the file name must be <digits>_<name>.sql, as the Supabase CLI reads it'));
+  return v.version;
+}
+
+/**
+ * The CLI's history table (pkg/migration/history.go: version text primary key, statements text[], name text) plus
+ * our applied_at and checksum. Rows an older release keyed by the whole file name ('0001_x.sql') are rekeyed in
+ * place to the CLI's version and name, so `supabase migration list --db-url` matches them and nothing re-runs.
+ */
 async function ensureTable(db: Queryable) {
   await db.exec(`create schema if not exists supabase_migrations;
-    create table if not exists supabase_migrations.schema_migrations (
-      version text primary key, applied_at timestamptz not null default now());
-    alter table supabase_migrations.schema_migrations add column if not exists checksum text`);
+    create table if not exists supabase_migrations.schema_migrations (version text not null primary key);
+    alter table supabase_migrations.schema_migrations add column if not exists statements text[];
+    alter table supabase_migrations.schema_migrations add column if not exists name text;
+    alter table supabase_migrations.schema_migrations add column if not exists applied_at timestamptz not null default now();
+    alter table supabase_migrations.schema_migrations add column if not exists checksum text;
+    update supabase_migrations.schema_migrations old
+       set name = substring(old.version from '^[0-9]+_(.*)\\.sql$'), version = substring(old.version from '^([0-9]+)_')
+     where old.version ~ '^[0-9]+_.*\\.sql$'
+       and not exists (select 1 from supabase_migrations.schema_migrations cli
+                        where cli.version = substring(old.version from '^([0-9]+)_'))`);
 }
 
 /**
@@ -58,7 +86,9 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
     await ensureTable(tx);
   });
   const files = migrationFiles(dir);
-  const sqlOf = new Map(files.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+  const fileOf = new Map(files.map((f) => [versionOf(f), f]));
+  const sqlOf = new Map(files.map((f) => [versionOf(f), readFileSync(path.join(dir, f), 'utf8')]));
+  if (fileOf.size !== files.length) throw new MigrationError(dir, new Error('two migration files share a version number'));
 
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
@@ -72,22 +102,26 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
       if (row.checksum === null) {
         await tx.query('update supabase_migrations.schema_migrations set checksum = $2 where version = $1', [row.version, now]);
       } else if (row.checksum !== now) {
-        throw new MigrationChangedError(row.version, row.checksum, now);
+        throw new MigrationChangedError(fileOf.get(row.version)!, row.checksum, now);
       }
     }
   });
 
   const applied: string[] = [];
   for (const file of files) {
-    const sql = sqlOf.get(file)!;
+    const { version, name } = migrationVersion(file)!;
+    const sql = sqlOf.get(version)!;
     try {
       const ran = await db.transaction(async (tx) => {
         await tx.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
-        const seen = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [file]);
+        const seen = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [version]);
         if (seen.rowCount > 0) return false;
         await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version, checksum) values ($1, $2)', [
-          file,
+        // statements: the file whole, as one entry (we run a file as one script; the CLI splits it per statement).
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements, checksum) values ($1, $2, $3, $4)', [
+          version,
+          name,
+          [sql],
           migrationChecksum(sql),
         ]);
         return true;
@@ -104,5 +138,5 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
 export async function pendingMigrations(db: Queryable, expected: string[]): Promise<string[]> {
   const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
   const done = new Set(rows.map((r) => r.version));
-  return expected.filter((f) => !done.has(f));
+  return expected.filter((f) => !done.has(migrationVersion(f)?.version ?? f));
 }
