@@ -15,7 +15,8 @@ export interface Accepted {
   plan?: { format: 'json' | 'text'; options: PlanOption[] };
 }
 
-const PLAN_OPTIONS: ReadonlySet<string> = new Set(['analyze', 'verbose', 'settings', 'buffers', 'wal']);
+/** In PostgREST's order (MediaType.hs getPlan): EXPLAIN gets them in this order whatever the header's order. */
+const PLAN_OPTIONS: readonly PlanOption[] = ['analyze', 'verbose', 'settings', 'buffers', 'wal'];
 const ANY_JSON = new Set([
   '*/*',
   'application/*',
@@ -60,11 +61,10 @@ function accept(m: MediaRange, planEnabled: boolean): Accepted | undefined {
   if (plan && planEnabled) {
     const target = accept(parseRange(m.params.get('for') ?? 'application/json'), false);
     if (!target) return undefined;
-    const options = (m.params.get('options') ?? '')
-      .split('|')
-      .map((o) => o.trim().toLowerCase())
-      .filter((o): o is PlanOption => PLAN_OPTIONS.has(o));
-    return { ...target, plan: { format: plan[1] === 'json' ? 'json' : 'text', options: [...new Set(options)] } };
+    // As PostgREST: option names match exactly (values keep their case), unknown ones are ignored.
+    const asked = new Set((m.params.get('options') ?? '').split('|'));
+    const options = PLAN_OPTIONS.filter((o) => asked.has(o));
+    return { ...target, plan: { format: plan[1] === 'json' ? 'json' : 'text', options } };
   }
   return undefined;
 }
@@ -79,9 +79,20 @@ export function parseAccept(header: string | undefined, opts: { planEnabled?: bo
   throw restError(406, 'PGRST107', `None of these media types are available: ${header.slice(0, 200)}`);
 }
 
-/** The Content-Type of a successful answer. */
+/** PostgREST's name of a media type (MediaType.hs toMime), as a plan's `for` names it. */
+function mimeOf(a: Accepted): string {
+  if (a.format === 'csv') return 'text/csv';
+  if (a.format === 'geojson') return 'application/geo+json';
+  if (a.singular) return `application/vnd.pgrst.object+json${a.stripNulls ? ';nulls=stripped' : ''}`;
+  return a.stripNulls ? 'application/vnd.pgrst.array+json;nulls=stripped' : 'application/json';
+}
+
+/** The Content-Type of a successful answer (a plan's names its `for` and its options, as PostgREST's does). */
 export function contentType(a: Accepted): string {
-  if (a.plan) return `application/vnd.pgrst.plan+${a.plan.format}; charset=utf-8`;
+  if (a.plan) {
+    const options = a.plan.options.length ? `; options=${a.plan.options.join('|')}` : '';
+    return `application/vnd.pgrst.plan+${a.plan.format}; for="${mimeOf(a)}"${options}; charset=utf-8`;
+  }
   if (a.format === 'csv') return 'text/csv; charset=utf-8';
   if (a.format === 'geojson') return 'application/geo+json; charset=utf-8';
   return 'application/json; charset=utf-8';

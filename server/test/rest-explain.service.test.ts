@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
+
+// EXPLAIN through Accept: application/vnd.pgrst.plan (issue 45), as postgrest-js's explain() asks for it:
+// `application/vnd.pgrst.plan+<json|text>; for="<the accept before>"; options=analyze|verbose|settings|buffers|wal;`
+let t: TestServer;
+let db: SupabaseClient;
+
+const SCHEMA = `
+  create table ex_notes (id int primary key, body text not null);
+  insert into ex_notes values (1, 'one'), (2, 'two');
+  grant select, insert on ex_notes to anon;
+`;
+
+const get = (path: string, accept: string) => fetch(`${t.url}/rest/v1/${path}`, { headers: { apikey: t.anonKey, Accept: accept } });
+
+type Node = Record<string, unknown>;
+const planOf = (data: unknown) => (data as Node[])[0]!;
+
+beforeAll(async () => {
+  t = await startTestServer({ RATE_LIMIT_DISABLED: 'true', REST_EXPLAIN_ENABLED: 'true' });
+  await t.server.ctx.db.exec(SCHEMA);
+  db = t.client();
+}, 60_000);
+afterAll(() => t?.close());
+
+describe(`explain options (${SERVICE_DB})`, () => {
+  it('runs every option postgrest-js sends, in JSON', async () => {
+    const { data, error } = await db
+      .from('ex_notes')
+      .select('id')
+      .explain({ analyze: true, verbose: true, settings: true, buffers: true, wal: true, format: 'json' });
+    expect(error).toBeNull();
+    const top = planOf(data);
+    const plan = top['Plan'] as Node;
+    expect(plan).toHaveProperty('Actual Rows'); // analyze
+    expect(plan).toHaveProperty('Output'); // verbose
+    expect(plan).toHaveProperty('Shared Hit Blocks'); // buffers
+    expect(plan).toHaveProperty('WAL Records'); // wal
+    expect(top).toHaveProperty('Settings'); // settings (JSON always has the group, even empty)
+    expect(top).toHaveProperty('Execution Time');
+  });
+
+  it('without options plans only: no actual rows, no output lists', async () => {
+    const { data, error } = await db.from('ex_notes').select('id').explain({ format: 'json' });
+    expect(error).toBeNull();
+    const top = planOf(data);
+    expect(top['Plan']).not.toHaveProperty('Actual Rows');
+    expect(top['Plan']).not.toHaveProperty('Output');
+    expect(top).not.toHaveProperty('Settings');
+    expect(top).not.toHaveProperty('Execution Time');
+  });
+
+  it('answers the text format as lines, with the options applied', async () => {
+    const { data, error } = await db.from('ex_notes').select('id').explain({ analyze: true, verbose: true });
+    expect(error).toBeNull();
+    expect(typeof data).toBe('string');
+    expect(data).toMatch(/actual time=/);
+    expect(data).toMatch(/Output: /);
+    expect(data).toMatch(/Execution Time: /);
+  });
+
+  it('names the plan, its for and its options in the Content-Type, in PostgREST order', async () => {
+    const res = await get('ex_notes?select=id', 'application/vnd.pgrst.plan+json; for="application/json"; options=wal|buffers|analyze;');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(
+      'application/vnd.pgrst.plan+json; for="application/json"; options=analyze|buffers|wal; charset=utf-8',
+    );
+    const text = await get('ex_notes?select=id', 'application/vnd.pgrst.plan+text; for="application/vnd.pgrst.object+json"');
+    expect(text.headers.get('content-type')).toBe(
+      'application/vnd.pgrst.plan+text; for="application/vnd.pgrst.object+json"; charset=utf-8',
+    );
+    expect(await text.text()).toMatch(/^Seq Scan|cost=/);
+  });
+
+  it('ignores options PostgREST does not know or spells otherwise', async () => {
+    const res = await get('ex_notes?select=id', 'application/vnd.pgrst.plan+json; options=ANALYZE|costs|verbose');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.pgrst.plan+json; for="application/json"; options=verbose; charset=utf-8');
+    const plan = planOf(await res.json())['Plan'] as Node;
+    expect(plan).toHaveProperty('Output');
+    expect(plan).not.toHaveProperty('Actual Rows');
+  });
+
+  it('answers PostgreSQL’s error, as PostgREST does, for wal without analyze', async () => {
+    const { data, error, status } = await db.from('ex_notes').select('id').explain({ wal: true, format: 'json' });
+    expect(data).toBeNull();
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: '22023', message: expect.stringMatching(/WAL requires ANALYZE/i) });
+  });
+
+  it('plans a write with analyze and leaves the table as it was', async () => {
+    const { error } = await db.from('ex_notes').insert({ id: 3, body: 'three' }).explain({ analyze: true, format: 'json' });
+    expect(error).toBeNull();
+    const { count } = await db.from('ex_notes').select('*', { count: 'exact', head: true });
+    expect(count).toBe(2);
+  });
+});
