@@ -1,6 +1,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Database } from '../../../packages/shared/src/database.types.js';
 import { migratedDataDir } from '../../test/support/db-template.js';
 import { openPglite } from './pglite.js';
 import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './typescript-types.js';
@@ -18,6 +20,26 @@ describe('database types', { timeout: 60_000 }, () => {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('names the PostgREST version as supabase gen types does, so supabase-js picks PostgREST 13 typings', async () => {
+    const db = await openPglite();
+    try {
+      const src = await generateDatabaseTypes(db);
+      expect(src).toContain(`export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: '13';
+  };
+  public: {`);
+    } finally {
+      await db.close();
+    }
+    // Checked by tsc: with PostgREST 12 typings (no __InternalSupabase) maxAffected is an InvalidMethodError.
+    const _capped = (client: SupabaseClient<Database>) => client.from('action_plan_tasks').delete().eq('id', 'x').maxAffected(1);
+    expectTypeOf<ReturnType<typeof _capped>>().not.toHaveProperty('Error');
+    expectTypeOf<ReturnType<typeof _capped>>().toHaveProperty('then');
   });
 
   it('types rows, writes, relationships, views, functions, enums and composite types as supabase gen types does', async () => {

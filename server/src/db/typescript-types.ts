@@ -116,6 +116,9 @@ const STRINGS = new Set(
   ),
 );
 
+/** The PostgREST whose API /rest/v1 speaks (docs/architecture.md): its typings in supabase-js are chosen by this. */
+export const POSTGREST_VERSION = '13';
+
 const key = (name: string) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : `'${name.replace(/'/g, "\\'")}'`);
 const lit = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const byName = <T>(entries: Map<string, T>) => [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -145,6 +148,12 @@ export async function generateDatabaseTypes(db: Queryable, schemas: string[] = [
   w(0, 'export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];');
   w(0, '');
   w(0, 'export type Database = {');
+  // As `supabase gen types typescript` writes it: supabase-js reads this to type the client for PostgREST 13 (else 12).
+  w(1, '// Allows to automatically instantiate createClient with right options');
+  w(1, "// instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)");
+  w(1, '__InternalSupabase: {');
+  w(2, `PostgrestVersion: ${lit(POSTGREST_VERSION)};`);
+  w(1, '};');
   for (const schema of schemas) {
     const cols = (await db.query<Col>(COLUMNS_SQL, [schema])).rows;
     const keys = (await db.query<Key>(KEYS_SQL, [schema])).rows;
