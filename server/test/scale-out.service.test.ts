@@ -120,8 +120,8 @@ describe.skipIf(SERVICE_DB !== 'postgres' || !REDIS)('two instances on one Postg
 
   it('both start at once on an empty database; every migration is applied exactly once', async () => {
     for (const i of [a, b]) expect((await fetch(`${i.url}/api/health`)).status).toBe(200);
-    const { rows } = await sql.query<{ version: string; n: string }>(
-      'select version, count(*) as n from supabase_migrations.schema_migrations group by version',
+    const { rows } = await sql.query<{ version: string; name: string; n: string }>(
+      'select version, max(name) as name, count(*) as n from supabase_migrations.schema_migrations group by version',
     );
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.every((r) => r.n === '1')).toBe(true);
@@ -133,7 +133,7 @@ describe.skipIf(SERVICE_DB !== 'postgres' || !REDIS)('two instances on one Postg
         .filter((l) => l.includes('"msg":"migrations applied"'))
         .flatMap((l) => (JSON.parse(l) as { applied: string[] }).applied);
     const both = [...appliedBy(a), ...appliedBy(b)].sort();
-    expect(both).toEqual(rows.map((r) => r.version).sort());
+    expect(both).toEqual(rows.map((r) => `${r.version}_${r.name}.sql`).sort()); // the history keys files as the CLI does
   });
 
   it('a session made on one is used and refreshed on the other', async () => {
