@@ -52,8 +52,8 @@ describe('health and migration checksums', { timeout: 120_000 }, () => {
 
   it('ready is 503 while a migration of this release is not applied; live stays 200', async () => {
     const db = server.ctx.db;
-    const { rows } = await db.query<{ checksum: string; applied_at: string }>(
-      'select checksum, applied_at::text from supabase_migrations.schema_migrations where version = $1',
+    const { rows } = await db.query<{ name: string; checksum: string; applied_at: string }>(
+      'select name, checksum, applied_at::text from supabase_migrations.schema_migrations where version = $1',
       [lastVersion],
     );
     await db.query('delete from supabase_migrations.schema_migrations where version = $1', [lastVersion]);
@@ -64,12 +64,30 @@ describe('health and migration checksums', { timeout: 120_000 }, () => {
       ]);
       expect((await get('/api/health/live'))[0]).toBe(200);
     } finally {
-      await db.query('insert into supabase_migrations.schema_migrations (version, checksum, applied_at) values ($1, $2, $3)', [
+      await db.query('insert into supabase_migrations.schema_migrations (version, name, checksum, applied_at) values ($1, $2, $3, $4)', [
         lastVersion,
+        rows[0]!.name,
         rows[0]!.checksum,
         rows[0]!.applied_at,
       ]);
     }
+    expect((await get('/api/health/ready'))[0]).toBe(200);
+  });
+
+  it('start-up rekeys a history keyed by file names (older releases) as the Supabase CLI keys it, running nothing again', async () => {
+    const count = `select count(*)::int as n from supabase_migrations.schema_migrations`;
+    const before = (await server.ctx.db.query<{ n: number }>(count)).rows[0]!.n;
+    // as a release before this one left it: the whole file name as the version, no name
+    await server.ctx.db.query(
+      `update supabase_migrations.schema_migrations set version = version || '_' || name || '.sql', name = null, statements = null`,
+    );
+    await server.close();
+    server = await startServer(env);
+    const { rows } = await server.ctx.db.query<{ version: string; name: string }>(
+      'select version, name from supabase_migrations.schema_migrations order by version',
+    );
+    expect(rows.length).toBe(before);
+    expect(rows.map((r) => `${r.version}_${r.name}.sql`)).toEqual(migrationFiles());
     expect((await get('/api/health/ready'))[0]).toBe(200);
   });
 
