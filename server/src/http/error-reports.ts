@@ -52,7 +52,7 @@ export function clientErrorRoutes(ctx: AppContext, tracker: ErrorTracker | undef
   const limiter = createRateLimiter(ctx, { keyPrefix: 'client-errors-ip', ...CLIENT_ERROR_LIMIT });
   app.post(
     '/',
-    rateLimit(limiter, (c) => clientIp(c, ctx.config.TRUST_PROXY), appRateLimited),
+    rateLimit(limiter, (c) => clientIp(c, ctx.config), appRateLimited),
     async (c) => {
       const parsed = await parseJsonBody(c, report);
       if (!parsed.ok) return c.json({ code: 'invalid_body', message: parsed.message }, 400);
