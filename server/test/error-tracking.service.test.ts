@@ -1,8 +1,10 @@
 // SENTRY_DSN: unhandled server errors and browser reports reach a Sentry-compatible envelope endpoint (a local
 // listener here), scrubbed of personal data; without SENTRY_DSN nothing is reported and the browser is told so.
+import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELEASE } from '../src/release.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 interface Received {
@@ -12,6 +14,7 @@ interface Received {
 }
 type SentEvent = {
   platform: string;
+  release: string;
   tags: Record<string, string>;
   exception: { values: { type: string; value: string; stacktrace: { frames: { filename: string; function: string }[] } }[] };
 };
@@ -75,7 +78,16 @@ describe('error tracking with SENTRY_DSN', () => {
     expect(event.tags).toEqual({ source: 'browser', page: '/admin/users/[uuid]' });
     const raw = JSON.stringify(got.lines);
     for (const secret of ['jane', '203.0.113', 'eyJ', '127.0.0.1']) expect(raw).not.toContain(secret);
-    expect(Object.keys(event).sort()).toEqual(['environment', 'event_id', 'exception', 'level', 'platform', 'tags', 'timestamp']);
+    expect(Object.keys(event).sort()).toEqual([
+      'environment',
+      'event_id',
+      'exception',
+      'level',
+      'platform',
+      'release',
+      'tags',
+      'timestamp',
+    ]);
   });
 
   it('refuses a malformed report', async () => {
@@ -108,6 +120,45 @@ describe('error tracking with SENTRY_DSN', () => {
     expect(event.tags).toEqual({ source: 'server', requestId, method: 'GET', route: '/auth/v1/user' });
     expect(event.exception.values[0]!.value).toBe('connection lost while reading [email]');
     expect(event.exception.values[0]!.stacktrace.frames.length).toBeGreaterThan(0);
+  });
+
+  it('names the release in every report, browser and server: package name@version+commit', async () => {
+    const [browser, server] = [received[0]!, received[1]!].map((r) => r.lines[2] as unknown as SentEvent);
+    expect(RELEASE).toMatch(/^vibe-platform@\d+\.\d+\.\d+\+[0-9a-f]{12}$/); // this checkout is a git one
+    expect(browser!.release).toBe(RELEASE);
+    expect(server!.release).toBe(RELEASE);
+  });
+
+  it('takes an upload the client aborted for a client close: nothing reported, the server keeps answering', async () => {
+    const before = received.length;
+    const lifecycle = t.server.ctx.lifecycle!;
+    const socket = connect(t.server.port, '127.0.0.1');
+    await once(socket, 'connect');
+    // promises 100 kB, sends a few bytes, then hangs up while the server reads the body
+    socket.write(
+      'POST /api/client-errors HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"message":"half',
+    );
+    await expect.poll(() => lifecycle.inFlight).toBeGreaterThan(0);
+    socket.destroy();
+    await lifecycle.idle();
+
+    expect((await fetch(`${t.url}/api/health/live`)).status).toBe(200);
+    // a real failure afterwards is the very next report: the abort sent none before it
+    const client = t.client();
+    const { data } = await client.auth.signUp({ email: 'after-abort@example.com', password: 'a-long-tracking-password-2' });
+    const db = t.server.ctx.db;
+    const query = db.query;
+    db.query = () => Promise.reject(new Error('database gone after the abort'));
+    try {
+      const res = await fetch(`${t.url}/auth/v1/user`, {
+        headers: { apikey: t.anonKey, authorization: `Bearer ${data.session!.access_token}` },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      db.query = query;
+    }
+    const got = await next(before + 1);
+    expect((got.lines[2] as unknown as SentEvent).exception.values[0]!.value).toBe('database gone after the abort');
   });
 });
 

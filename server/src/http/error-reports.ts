@@ -8,17 +8,19 @@ import { parseJsonBody } from './body.js';
 import { clientIp } from './client-ip.js';
 import { ApiError } from '../errors/api-error.js';
 import { appRateLimited, notFoundJson } from '../errors/json.js';
+import { clientClosedRequest } from './node-io.js';
 import { createRateLimiter, rateLimit } from './rate-limit.js';
 
 /**
- * Reports every unexpected error (a 5xx from a thrown error that is not a deliberate ApiError), whichever
- * service's error handler answered it: Hono leaves the caught error on c.error for the middleware above.
+ * Reports every unexpected error (a 5xx from a thrown error that is not a deliberate ApiError, nor a client that hung
+ * up mid-upload), whichever service's error handler answered it: Hono leaves the caught error on c.error for the middleware above.
  */
 export function reportUnexpectedErrors(tracker: ErrorTracker | undefined): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const err: unknown = c.error;
     if (!tracker || !err || c.res.status < 500 || err instanceof ApiError || err instanceof HTTPException) return;
+    if (clientClosedRequest(c)) return; // an aborted upload, whichever service answered it (issue 38 #9)
     const e = err instanceof Error ? err : new Error(String(err));
     const tags: Record<string, string> = { method: c.req.method, route: routePath(c) };
     const requestId = c.get('requestId' as never) as string | undefined;
