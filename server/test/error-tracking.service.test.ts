@@ -19,6 +19,22 @@ type SentEvent = {
   exception: { values: { type: string; value: string; stacktrace: { frames: { filename: string; function: string }[] } }[] };
 };
 
+const METRICS_TOKEN = 'metrics-token-for-error-tracking';
+
+/** Sends the headers and part of a body promising 100 kB to `path`, waits until the server runs it, then hangs up. */
+async function abortUpload(t: TestServer, path: string, headers: Record<string, string> = {}) {
+  const lifecycle = t.server.ctx.lifecycle!;
+  const socket = connect(t.server.port, '127.0.0.1');
+  await once(socket, 'connect');
+  const head = Object.entries({ Host: '127.0.0.1', 'Content-Type': 'application/json', 'Content-Length': '100000', ...headers })
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n{"message":"half`);
+  await expect.poll(() => lifecycle.inFlight).toBeGreaterThan(0);
+  socket.destroy();
+  await lifecycle.idle();
+}
+
 describe('error tracking with SENTRY_DSN', () => {
   let t: TestServer;
   let sink: Server;
@@ -44,7 +60,7 @@ describe('error tracking with SENTRY_DSN', () => {
     });
     await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r));
     const port = (sink.address() as AddressInfo).port;
-    t = await startTestServer({ SENTRY_DSN: `http://publickey42@127.0.0.1:${port}/42` });
+    t = await startTestServer({ SENTRY_DSN: `http://publickey42@127.0.0.1:${port}/42`, METRICS_TOKEN });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -129,18 +145,11 @@ describe('error tracking with SENTRY_DSN', () => {
     expect(server!.release).toBe(RELEASE);
   });
 
-  it('takes an upload the client aborted for a client close: nothing reported, the server keeps answering', async () => {
+  it('takes an upload the client aborted for a client close (499): nothing reported, the server keeps answering', async () => {
     const before = received.length;
-    const lifecycle = t.server.ctx.lifecycle!;
-    const socket = connect(t.server.port, '127.0.0.1');
-    await once(socket, 'connect');
-    // promises 100 kB, sends a few bytes, then hangs up while the server reads the body
-    socket.write(
-      'POST /api/client-errors HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"message":"half',
-    );
-    await expect.poll(() => lifecycle.inFlight).toBeGreaterThan(0);
-    socket.destroy();
-    await lifecycle.idle();
+    await abortUpload(t, '/api/client-errors');
+    // a service with its own error handler too
+    await abortUpload(t, '/auth/v1/signup', { apikey: t.anonKey });
 
     expect((await fetch(`${t.url}/api/health/live`)).status).toBe(200);
     // a real failure afterwards is the very next report: the abort sent none before it
@@ -159,6 +168,13 @@ describe('error tracking with SENTRY_DSN', () => {
     }
     const got = await next(before + 1);
     expect((got.lines[2] as unknown as SentEvent).exception.values[0]!.value).toBe('database gone after the abort');
+    const metrics = await (await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    // the abort ends in the input guard, which reads the body: the route is its template
+    for (const route of ['/api/*', '/auth/v1/*']) {
+      const series = (status: number) => `http_requests_total{method="POST",route="${route}",status="${status}"} 1`;
+      expect(metrics.split('\n')).toContain(series(499));
+      expect(metrics).not.toContain(series(500).slice(0, -2));
+    }
   });
 });
 
