@@ -1,10 +1,15 @@
 // Issue 38 item 7: a waitlist confirmation leaves the queue only once the SMTP server accepted it; refusals are
 // retried on a schedule (not on the next join) with backoff, given up after WAITLIST_MAIL_MAX_ATTEMPTS and kept;
 // operators see queued, sent and failed counts.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { WaitlistMailCounts } from '@app/shared/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../src/server.js';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+import { migratedPostgresDatabase, type TestDatabase } from './support/db-template.js';
 
 let t: TestServer;
 let smtp: SmtpSink;
@@ -89,5 +94,63 @@ describe(`waitlist confirmation queue (${SERVICE_DB})`, () => {
     expect(status).toBe(200);
     expect(body).toEqual({ queued: 0, sent: 2, failed: 1 });
     expect((await counts('not-a-token')).status).toBe(401);
+  });
+});
+
+// Several instances on one PostgreSQL each run the retry timer; their claims (SKIP LOCKED, then a lease) never overlap.
+describe.runIf(SERVICE_DB === 'postgres')('waitlist confirmation queue with two instances (postgres)', () => {
+  let sink: SmtpSink;
+  let db: TestDatabase;
+  const dirs: string[] = [];
+  const servers: RunningServer[] = [];
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    db = await migratedPostgresDatabase();
+    for (let i = 0; i < 2; i++) {
+      const dir = mkdtempSync(path.join(tmpdir(), 'svc-mail-'));
+      dirs.push(dir);
+      servers.push(
+        await startServer(
+          {
+            NODE_ENV: 'test',
+            PORT: '0',
+            HOST: '127.0.0.1',
+            DATA_DIR: dir,
+            LOG_LEVEL: 'silent',
+            DATABASE_URL: db.url,
+            SMTP_URL: sink.url,
+            RATE_LIMIT_DISABLED: 'true',
+            WAITLIST_MAIL_POLL_SECONDS: '0.02',
+            WAITLIST_MAIL_RETRY_SECONDS: '0.05',
+          },
+          { webDist: path.join(dir, 'no-web') },
+        ),
+      );
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+    await db?.drop();
+    await sink?.close();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }, 30_000);
+
+  it('delivers every retried confirmation exactly once', async () => {
+    const emails = Array.from({ length: 12 }, (_, i) => `both-${i}@example.com`);
+    for (const e of emails) sink.refuse(e, 1, 451); // every first attempt fails: the timers send them all
+    for (const [i, e] of emails.entries()) {
+      const res = await fetch(`${servers[i % 2]!.url}/api/waitlist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Twin Tester', email: e }),
+      });
+      expect(res.status).toBe(201);
+    }
+    for (const e of emails) await sink.waitFor(e, 20_000);
+    const { rows } = await servers[0]!.ctx.db.query<{ status: string; n: number }>(
+      'select status, count(*)::int as n from internal.waitlist_confirmations group by status',
+    );
+    expect(rows).toEqual([{ status: 'sent', n: emails.length }]);
+    for (const e of emails) expect(sink.messages.filter((m) => m.to === e)).toHaveLength(1);
   });
 });
