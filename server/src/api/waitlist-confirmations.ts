@@ -18,7 +18,7 @@ const drains = new WeakMap<AppContext, { running?: Promise<void>; next?: Promise
  *
  * One drain at a time per server: a caller resolves once a drain that started after its call has emptied the
  * queue, so its own join's mail has been sent; callers arriving during a drain share the next one. Under load
- * (joins committed in groups, docs/decisions/0065) that is one queue statement per group instead of one per join.
+ * (joins committed in groups, docs/decisions/0065) that is one claim and one outcome statement per group, not per join.
  */
 export function sendWaitlistConfirmations(ctx: AppContext): Promise<void> {
   let state = drains.get(ctx);
@@ -46,7 +46,8 @@ async function drainQueue(ctx: AppContext): Promise<void> {
 
 /**
  * How long a claimed mail is left to its sender before another drain may take it again: covers a crash between the
- * claim and the outcome (the mail then goes out twice rather than never), and is longer than a send can take.
+ * claim and the outcome. Far longer than a batch takes; should a batch ever outlast it, a mail goes out twice, never
+ * zero times.
  */
 const LEASE_SECONDS = 600;
 /** The longest wait between two attempts, however many failed. */
