@@ -76,6 +76,12 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
+  /** How often each server looks for waitlist confirmations due (a retry, or one a crash left), seconds. */
+  WAITLIST_MAIL_POLL_SECONDS: z.coerce.number().positive().max(3600).default(15),
+  /** Wait before a failed confirmation's first retry, seconds; it doubles with each failure (up to 6 hours). */
+  WAITLIST_MAIL_RETRY_SECONDS: z.coerce.number().positive().max(21600).default(60),
+  /** Sending attempts per confirmation before it is marked failed (kept, and counted in the admin console). */
+  WAITLIST_MAIL_MAX_ATTEMPTS: int(1, 100).default(10),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -90,6 +96,8 @@ const schema = z.object({
   SESSION_WARNING_MINUTES: z.coerce.number().positive().max(1440).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** How many proxies of ours append to X-Forwarded-For: the client is the hop this many places from the right. */
+  TRUST_PROXY_HOPS: int(1, 20).default(1),
   REST_MAX_ROWS: int(1, 100000).default(1000),
   /** count()/sum()/avg()/min()/max() in select (PostgREST's db-aggregates-enabled; off by default, as in Supabase). */
   REST_AGGREGATES_ENABLED: bool.default(false),

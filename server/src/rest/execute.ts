@@ -42,7 +42,7 @@ export async function runAsCaller(
     coalesce?: string;
   },
 ): Promise<ResultRow> {
-  const ip = truncateIp(clientIp(c, ctx.config.TRUST_PROXY));
+  const ip = truncateIp(clientIp(c, ctx.config));
   // A signed-in user's write is refused (42501, a 403) when the database says the user is banned or the session is
   // gone (issue 12 #2); reads skip the lookup, as PostgREST does, so the hot path pays nothing.
   const liveWriter = !opts.readOnly && caller.role === 'authenticated';

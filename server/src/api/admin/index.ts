@@ -31,7 +31,7 @@ export function adminRoutes(ctx: AppContext): Hono {
         event_type: event,
         severity: 'warn',
         user_id: admin.id,
-        ip: clientIp(c, ctx.config.TRUST_PROXY),
+        ip: clientIp(c, ctx.config),
         user_agent: c.req.header('user-agent'),
         details: { admin_email: admin.email, ...details },
       }),

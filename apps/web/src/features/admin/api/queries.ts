@@ -12,7 +12,7 @@ import {
   type Severity,
 } from './stats';
 import { fetchUsers } from './users';
-import { fetchSubscribers, inviteSubscribers, type InviteResult, type WaitlistQuery } from './waitlist';
+import { fetchSubscribers, fetchWaitlistMailCounts, inviteSubscribers, type InviteResult, type WaitlistQuery } from './waitlist';
 
 /** The console's query keys: everything under ['admin'], so a user change or sign-out drops it with the rest. */
 export const adminKeys = {
@@ -24,6 +24,7 @@ export const adminKeys = {
   accountCount: () => [...adminKeys.users(), 'count'] as const,
   waitlist: () => [...adminKeys.all, 'waitlist'] as const,
   waitlistPage: (q: WaitlistQuery) => [...adminKeys.waitlist(), q] as const,
+  waitlistMail: () => [...adminKeys.waitlist(), 'mail'] as const,
   inbox: (kind: InboxKind) => [...adminKeys.all, 'inbox', kind] as const,
   inboxList: (kind: InboxKind, showHandled: boolean) => [...adminKeys.inbox(kind), showHandled] as const,
   audit: (severity: Severity | 'all', source: AuditSource | 'all') => [...adminKeys.all, 'audit', severity, source] as const,
@@ -46,6 +47,7 @@ export const accountCountQuery = () =>
   queryOptions({ queryKey: adminKeys.accountCount(), queryFn: async () => (await fetchUsers('', 1, 1)).total, staleTime: 0 });
 export const waitlistPageQuery = (q: WaitlistQuery) =>
   queryOptions({ queryKey: adminKeys.waitlistPage(q), queryFn: () => fetchSubscribers(q), placeholderData: keepPreviousData });
+export const waitlistMailQuery = () => queryOptions({ queryKey: adminKeys.waitlistMail(), queryFn: fetchWaitlistMailCounts });
 export const inboxQuery = (kind: InboxKind, showHandled: boolean) =>
   queryOptions({ queryKey: adminKeys.inboxList(kind, showHandled), queryFn: () => fetchInbox(kind, showHandled) });
 export const auditQuery = (severity: Severity | 'all', source: AuditSource | 'all') =>
