@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_STATEMENT_TIMEOUTS as TIMEOUTS } from './db/statement-timeouts.js';
 
 /** Every environment variable the server reads, parsed once. README's configuration table mirrors this. */
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -112,6 +113,15 @@ const schema = z.object({
       z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_$]{0,62}$/, 'schema names: letters, digits, _ and $')).min(1, 'at least one schema'),
     ),
   BODY_LIMIT_BYTES: int(1024, 50_000_000).default(1_000_000),
+  /**
+   * Statement time bounds per database role, milliseconds (issue 38; docs/security.md "Time bounds"). A /rest/v1
+   * request runs under its role's (anon and authenticated as Supabase sets them: 3 s and 8 s); service_role's also
+   * bounds the server's own statements (auth, /api, functions, migrations, maintenance). On PGlite, which cannot
+   * enforce statement_timeout, a watchdog restarts the database thread once a statement runs past its bound.
+   */
+  DB_STATEMENT_TIMEOUT_ANON_MS: int(100, 3_600_000).default(TIMEOUTS.DB_STATEMENT_TIMEOUT_ANON_MS),
+  DB_STATEMENT_TIMEOUT_AUTHENTICATED_MS: int(100, 3_600_000).default(TIMEOUTS.DB_STATEMENT_TIMEOUT_AUTHENTICATED_MS),
+  DB_STATEMENT_TIMEOUT_SERVICE_ROLE_MS: int(100, 3_600_000).default(TIMEOUTS.DB_STATEMENT_TIMEOUT_SERVICE_ROLE_MS),
   RATE_LIMIT_DISABLED: bool.default(false),
   /** Bearer token for GET /metrics (Prometheus); unset = no /metrics at all (404). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
