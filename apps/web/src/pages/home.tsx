@@ -35,7 +35,8 @@ export function Component() {
   // Links such as /#book or /#pricing from other pages (and the booking panel's reload) land on their section, and
   // stay on it while the sections above render and hydrate.
   useEffect(() => {
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    // The sections' ids are plain words: the hash is looked up as it is (a malformed %-escape cannot throw).
+    const target = hash ? document.getElementById(hash.slice(1)) : null;
     if (!target || !main.current) return;
     let stop: (() => void) | undefined;
     // After the layout has scrolled to the top for the new route.
