@@ -22,13 +22,13 @@ const resize = () => observers.filter((o) => o.on).forEach((o) => o.cb());
 describe('keepInView', () => {
   let container: HTMLElement;
   let target: HTMLElement;
-  let scroll: ReturnType<typeof vi.fn>;
+  let scroll: ReturnType<typeof vi.fn<(arg?: boolean | ScrollIntoViewOptions) => void>>;
   beforeEach(() => {
     vi.stubGlobal('ResizeObserver', FakeResizeObserver);
     document.body.innerHTML = '<main><div></div><div><section id="pricing"></section></div></main>';
     container = document.querySelector('main')!;
     target = document.getElementById('pricing')!;
-    scroll = vi.fn();
+    scroll = vi.fn<(arg?: boolean | ScrollIntoViewOptions) => void>();
     target.scrollIntoView = scroll;
   });
   afterEach(() => {
