@@ -42,10 +42,11 @@ export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
             tabIndex={0}
             role="region"
-            aria-labelledby="compare-heading"
+            // Named by the table, not the heading the section is named by: two regions of one name (axe landmark-unique).
+            aria-labelledby="compare-caption"
           >
             <table className="stack-table w-full text-sm sm:min-w-[560px]">
-              <caption className="sr-only">
+              <caption id="compare-caption" className="sr-only">
                 {brand} compared with {c.name}
               </caption>
               <thead>

@@ -28,7 +28,9 @@ const COLUMNS = [
 ];
 
 const AI_PROVIDERS = ['OpenAI', 'Anthropic', 'Google Gemini', 'Mistral AI'];
-const linkClass = 'text-slate-300 transition-colors hover:text-white';
+// At least 24 px tall: a phone's touch target (WCAG 2.5.8), where the text alone is 17-20 px.
+const target = 'inline-flex min-h-6 items-center';
+const linkClass = `${target} text-slate-300 transition-colors hover:text-white`;
 
 /** Footer (docs/product.md#footer): Services, Platform, Contact; powered-by; builder credit; copyright; legal links; Cookie Settings. */
 export function SiteFooter() {
@@ -101,7 +103,7 @@ export function SiteFooter() {
           <p>
             © <CurrentYear /> {CONTACT.addressLines[0]}. All rights reserved. Built by{' '}
             <a
-              className="text-white underline underline-offset-2 hover:text-violet-200"
+              className={`${target} text-white underline underline-offset-2 hover:text-violet-200`}
               href="https://lovable.dev"
               target="_blank"
               rel="noopener noreferrer"
