@@ -4,18 +4,17 @@ import type { Page } from '@playwright/test';
 // Anything picture was taken while loading, "Loading integrations" and "…" counts). Checked by e2e/product-shots.spec.ts.
 
 /** In the page: nothing busy, no spinner, no placeholder count, every image decoded. */
-export const LOADED = () => {
-  const visible = (el: Element) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
-  const busy = [...document.querySelectorAll('[aria-busy="true"], [role="status"], .animate-spin, .animate-pulse')].some(
+// No named functions inside: tsx (scripts/product-shots.mjs) would wrap them in a helper the page does not have.
+export const LOADED = () =>
+  ![...document.querySelectorAll('[aria-busy="true"], [role="status"], .animate-spin, .animate-pulse, body *')].some(
     (el) =>
-      visible(el) && (el.getAttribute('aria-busy') === 'true' || /loading/i.test(el.textContent ?? '') || !el.matches('[role="status"]')),
-  );
-  const placeholders = [...document.querySelectorAll('body *')].some(
-    (el) => el.children.length === 0 && el.textContent?.trim() === '…' && visible(el),
-  );
-  const images = [...document.images].every((img) => img.complete);
-  return !busy && !placeholders && images;
-};
+      el.getClientRects().length > 0 &&
+      getComputedStyle(el).visibility !== 'hidden' &&
+      (el.getAttribute('aria-busy') === 'true' ||
+        el.matches('.animate-spin, .animate-pulse') ||
+        (el.matches('[role="status"]') && /loading/i.test(el.textContent ?? '')) ||
+        (el.children.length === 0 && el.textContent?.trim() === '…')),
+  ) && [...document.images].every((img) => img.complete);
 
 /** Waits until the page shows its loaded state (and its fonts), then one more frame. */
 export async function waitForLoaded(page: Page, timeout = 30_000): Promise<void> {

@@ -18,6 +18,7 @@ import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import WebSocket from 'ws';
+import { CHROME_PATH } from '../e2e/support/browser.ts';
 import { waitForLoaded } from './loaded-state.ts';
 
 // supabase-js builds a realtime client, which needs a global WebSocket on Node 20.
@@ -102,7 +103,7 @@ async function save(page, name) {
 
 async function capture({ email, password }) {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROME_PATH,
     // a fake microphone, so the voice assistant can start
     args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
   });
