@@ -19,6 +19,7 @@ import { rawPath, requestBodyLimit, responseCompression } from './http/hot-path.
 import { CLIENT_CLOSED_REQUEST, clientClosedRequest, nodeResponse } from './http/node-io.js';
 import { securityHeaders } from './http/security-headers.js';
 import { registerStatic } from './http/static.js';
+import { renderConfigOf } from './http/prerendered.js';
 
 export type AppEnv = { Variables: { requestId: string } };
 
@@ -78,7 +79,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
 
   registerStatic(app, opts.webDist ? path.resolve(opts.webDist) : undefined, {
     siteUrl: config.SITE_URL,
-    renderConfig: { brandName: config.BRAND_NAME, bookingUrl: config.BOOKING_URL, introVideoUrl: config.INTRO_VIDEO_URL },
+    renderConfig: renderConfigOf(config),
   });
 
   app.onError((err, c) => {

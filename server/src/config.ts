@@ -5,6 +5,9 @@ import { DEFAULT_STATEMENT_TIMEOUTS as TIMEOUTS } from './db/statement-timeouts.
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const url = z.string().url();
+const phone = z
+  .string()
+  .regex(/^\+?[0-9][0-9 ()-]{4,24}$/, 'must be a phone number: digits, spaces, ( ) and -, optionally starting with +');
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -90,8 +93,19 @@ const schema = z.object({
   ELEVENLABS_API_KEY: z.string().min(1).optional(),
   ELEVENLABS_AGENT_ID: z.string().min(1).optional(),
   ELEVENLABS_API_URL: url.default('https://api.elevenlabs.io'),
-  BOOKING_URL: url.default('https://calendly.com/vibe-business-coach/strategy-session'),
-  INTRO_VIDEO_URL: url.default('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'),
+  // The operator's own details (issue 44): unset, the pages hide them; in production start-up names the missing ones.
+  /** The strategy-session scheduling page (a Calendly link); unset, booking offers the other ways to reach us. */
+  BOOKING_URL: url.optional(),
+  /** The intro video's embed address (youtube-nocookie); unset, the pages show a poster and no play button. */
+  INTRO_VIDEO_URL: url.optional(),
+  /** The public contact address, shown in the footer and on the contact pages. */
+  CONTACT_EMAIL: z.string().email().max(200).optional(),
+  /** The office phone number, as printed (+44 20 ...). */
+  CONTACT_PHONE: phone.optional(),
+  /** A second (mobile) phone number, as printed. */
+  CONTACT_PHONE_2: phone.optional(),
+  /** The postal address on one line, parts separated by commas (the company's name first). */
+  CONTACT_ADDRESS: z.string().min(5).max(300).optional(),
   BRAND_NAME: z.string().min(1).max(60).default('Vibe Business Coach'),
   SESSION_TIMEOUT_MINUTES: z.coerce.number().positive().max(1440).default(240),
   SESSION_WARNING_MINUTES: z.coerce.number().positive().max(1440).default(10),

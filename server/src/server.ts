@@ -15,6 +15,7 @@ import { closeRateLimitStores } from './http/rate-limit.js';
 import { loadKeys } from './keys.js';
 import { createLogger, type Logger } from './log.js';
 import { createMailer } from './mail/mailer.js';
+import { warnMissingOperatorSettings } from './site/operator-settings.js';
 
 /**
  * Stops accepting connections, then waits until every running request has answered and every connection has
@@ -102,6 +103,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   // Scripts (make-admin, backup) find the running server here instead of opening the embedded files.
   db.dataDirLock?.setUrl(url.replace('://0.0.0.0:', '://127.0.0.1:').replace('://[::]:', '://[::1]:'));
   log.info({ url, database: db.kind }, 'listening');
+  warnMissingOperatorSettings(config, log);
 
   let closing: Promise<{ forced: boolean }> | undefined;
   return {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { fetchCoachStatus } from './coach-status';
+import { fetchSiteSetup } from './site-setup';
 import { fetchInbox, markHandled, type InboxKind } from './inbox';
 import {
   fetchAnalyticsStats,
@@ -33,6 +34,7 @@ export const adminKeys = {
   analyticsSummary: (days: number) => [...adminKeys.all, 'analytics', 'summary', days] as const,
   analyticsStats: () => [...adminKeys.all, 'analytics', 'stats'] as const,
   coachStatus: () => [...adminKeys.all, 'coach-status'] as const,
+  siteSetup: () => [...adminKeys.all, 'site-setup'] as const,
 };
 
 export const overviewQuery = () => queryOptions({ queryKey: adminKeys.overview(), queryFn: fetchOverview });
@@ -59,6 +61,7 @@ export const analyticsSummaryQuery = (days: number) =>
   queryOptions({ queryKey: adminKeys.analyticsSummary(days), queryFn: () => fetchAnalyticsSummary(days) });
 export const analyticsStatsQuery = () => queryOptions({ queryKey: adminKeys.analyticsStats(), queryFn: fetchAnalyticsStats });
 export const coachStatusQuery = () => queryOptions({ queryKey: adminKeys.coachStatus(), queryFn: fetchCoachStatus });
+export const siteSetupQuery = () => queryOptions({ queryKey: adminKeys.siteSetup(), queryFn: fetchSiteSetup });
 
 /** What a screen adds to a mutation (toasts, clearing a selection); the hook owns the call and the refresh. */
 type Callbacks<T, V> = Pick<UseMutationOptions<T, Error, V>, 'onSuccess' | 'onError'>;
