@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROME_PATH, CHROMIUM_ARGS } from './e2e/support/browser';
+import { E2E_OPERATOR_SETTINGS } from './e2e/support/operator-settings';
 import { ensureServerBundle } from './server/test/support/server-bundle';
 
 // One server for the whole run, started the way `npm start` starts it, on a random port with a temporary DATA_DIR.
@@ -58,6 +59,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       AUTH_BCRYPT_COST: '4',
+      // For the build's prerender and for the server alike (a deployment with its contact details, booking and video).
+      ...E2E_OPERATOR_SETTINGS,
       ...(process.env.E2E_EXTRA_ENV ? JSON.parse(process.env.E2E_EXTRA_ENV) : {}),
     },
   },

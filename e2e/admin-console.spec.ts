@@ -33,6 +33,13 @@ test.describe("operators' console", () => {
     await openPage(page, '/admin');
     await expect(page.getByRole('heading', { name: "Operators' console" })).toBeVisible();
 
+    // the confirmation queue's counts (issue 38 #7): the three joins were sent (the development outbox accepts all)
+    const mailCounts = page.getByTestId('waitlist-mail-counts');
+    await expect(mailCounts).toContainText(/\d+ queued/);
+    await expect(mailCounts).toContainText('0 failed');
+    const sent = Number(/(\d+) sent/.exec((await mailCounts.textContent()) ?? '')?.[1]);
+    expect(sent).toBeGreaterThanOrEqual(people.length);
+
     await page.getByRole('textbox', { name: 'Search by name or email' }).fill(tag);
     const rows = page.locator('tbody tr');
     await expect(rows).toHaveCount(3);

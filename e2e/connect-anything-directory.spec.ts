@@ -97,15 +97,11 @@ test.describe('Connect Anything', () => {
     await expect(page.getByText('0 of 3 selected')).toBeVisible();
   });
 
-  test('planner: visitors are asked to sign in; a basic-plan user sees Limited Functionality', async ({ page }) => {
+  // A visitor's tabs: e2e/connect-anything-visitor.spec.ts.
+  test('planner: a basic-plan user sees Limited Functionality and the plan options in Your Plan', async ({ page }) => {
+    await signedInUser(page);
     await page.setViewportSize({ width: 1440, height: 900 });
     await openPage(page, '/connect-anything');
-    await openTab(page, 'Connection Planner');
-    await expect(page.getByText('Sign in to send requests')).toBeVisible();
-    await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
-
-    await signedInUser(page);
-    await page.reload();
     await openTab(page, 'Connection Planner');
     await expect(page.getByRole('heading', { name: 'Limited Functionality' })).toBeVisible();
     await page.getByRole('button', { name: 'View Plan Options' }).click();

@@ -2,6 +2,7 @@
 // JavaScript, one flat file per entry: main.js, pglite-worker.js and one per server/src/scripts/*.ts (keys.js, make-admin.js, ...).
 // Runtime dependencies stay external, loaded from node_modules, so `npm ci --omit=dev` is all a release needs.
 // Flat output keeps every entry two folders below the root, which server/src/paths.ts relies on.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,18 @@ const entryPoints = [
     .map((f) => ({ in: path.join(scriptsDir, f), out: f.slice(0, -3) })),
 ];
 
+// The commit error reports name as part of the release (server/src/release.ts); none outside a git checkout.
+let commit = '';
+try {
+  commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
+} catch {
+  // no git: the release is named by its version alone
+}
+
 const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
@@ -36,6 +49,7 @@ const result = await build({
   // Every declared runtime dependency is loaded at run time; the workspace package @app/shared is bundled.
   external: [...new Set([...deps('server/package.json'), ...deps('package.json')])].flatMap((d) => [d, `${d}/*`]),
   logLevel: 'warning',
+  define: { __APP_COMMIT__: JSON.stringify(commit) },
   metafile: true,
 });
 const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));

@@ -1,7 +1,8 @@
 // Builds apps/web, or skips the build when the output is already built from the same sources: a hash of apps/web,
-// packages/shared/src, the lockfile and the VITE_* variables, stamped beside the output. It is `npm run build`'s web
-// half, playwright.config.ts's webServer's and the web build stage of scripts/test.mjs (which builds while other
-// stages run; the release test's `npm run build` then packs that build instead of building the same sources again).
+// packages/shared/src, the lockfile, the VITE_* variables and the settings the prerender prints, stamped beside the
+// output. It is `npm run build`'s web half, playwright.config.ts's webServer's and the web build stage of
+// scripts/test.mjs (which builds while other stages run; the release test's `npm run build` then packs that build
+// instead of building the same sources again).
 // Output folder: E2E_WEB_DIST, or apps/web/dist.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -29,8 +30,18 @@ for (const f of [
 ]) {
   hash.update(path.relative(root, f)).update('\0').update(readFileSync(f)).update('\0');
 }
+// The prerender prints the brand and the operator's settings too (apps/web/src/entry-server.tsx).
+const PRERENDER_VARS = new Set([
+  'BRAND_NAME',
+  'BOOKING_URL',
+  'INTRO_VIDEO_URL',
+  'CONTACT_EMAIL',
+  'CONTACT_PHONE',
+  'CONTACT_PHONE_2',
+  'CONTACT_ADDRESS',
+]);
 for (const [k, v] of Object.entries(process.env)
-  .filter(([k]) => k.startsWith('VITE_'))
+  .filter(([k]) => k.startsWith('VITE_') || PRERENDER_VARS.has(k))
   .sort())
   hash.update(`${k}=${v}\0`);
 const digest = hash.digest('hex');

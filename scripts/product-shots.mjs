@@ -1,4 +1,3 @@
-/* global document -- the callbacks passed to page.evaluate run in the browser */
 // Product visuals for the public pages (issue 18; docs/design.md#product-visuals): the dashboard, the onboarding
 // wizard (with the voice assistant on, and by form) and Connect Anything, captured from the running app and saved as
 // WebP into apps/web/public/product/. Run it again whenever those screens change.
@@ -19,6 +18,8 @@ import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import WebSocket from 'ws';
+import { CHROME_PATH } from '../e2e/support/browser.ts';
+import { waitForLoaded } from './loaded-state.ts';
 
 // supabase-js builds a realtime client, which needs a global WebSocket on Node 20.
 globalThis.WebSocket ??= WebSocket;
@@ -102,7 +103,7 @@ async function save(page, name) {
 
 async function capture({ email, password }) {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROME_PATH,
     // a fake microphone, so the voice assistant can start
     args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
   });
@@ -115,14 +116,15 @@ async function capture({ email, password }) {
     localStorage.setItem('cookie-consent-version', '1');
   });
   const page = await ctx.newPage();
+  // Every picture shows the screen loaded: the seeded catalogue's cards and counts, the account's own data.
   const settle = async () => {
     await page.waitForLoadState('networkidle');
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(400);
+    await waitForLoaded(page);
   };
 
-  // Connect Anything: the public directory of integrations.
+  // Connect Anything: the public directory of integrations, with the catalogue the migrations seed.
   await page.goto(`${base}/connect-anything`);
+  await page.locator('ul[aria-busy="false"] > li').first().waitFor();
   await settle();
   await save(page, 'connect-anything');
 

@@ -153,7 +153,9 @@ export async function prerender(ssrEntry, outDir, webRoot) {
   );
   // What the server needs: which routes are prerendered (sitemap.xml), which never indexed (robots.txt), and the
   // runtime config the HTML was rendered with (a deployment whose differs gets the shell instead).
-  const { brandName, bookingUrl, introVideoUrl } = PRERENDER_CONFIG;
+  // '' for an unset setting, as the server's renderConfigOf (server/src/http/prerendered.ts) gives its own.
+  const { brandName, bookingUrl = '', introVideoUrl = '', contact } = PRERENDER_CONFIG;
+  const { email: contactEmail = '', phone: contactPhone = '', phone2: contactPhone2 = '', address: contactAddress = '' } = contact;
   writeFileSync(
     path.join(outDir, 'prerender.json'),
     JSON.stringify(
@@ -161,7 +163,7 @@ export async function prerender(ssrEntry, outDir, webRoot) {
         pages: PUBLIC_PAGES.map((p) => p.path),
         appRoutes: APP_ROUTES,
         noindex: NOINDEX_PREFIXES,
-        config: { brandName, bookingUrl, introVideoUrl },
+        config: { brandName, bookingUrl, introVideoUrl, contactEmail, contactPhone, contactPhone2, contactAddress },
       },
       null,
       2,

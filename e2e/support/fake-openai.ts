@@ -36,6 +36,8 @@ export const Reply = z.object({
   /** Stop sending after the first chunk and hold the connection open this long (a stalled provider). */
   stallMs: z.number().int().min(0).max(600_000).optional(),
   usage: z.object({ inputTokens: z.number().int().min(0), outputTokens: z.number().int().min(0) }).optional(),
+  /** Send no usage chunk even when the request asks for one (a provider or proxy that drops it). */
+  omitUsage: z.boolean().optional(),
 });
 export type Reply = z.input<typeof Reply>;
 type ParsedReply = z.output<typeof Reply>;
@@ -234,7 +236,7 @@ const chatCompletion: Completion = async (_req, res, body, reply) => {
   }
   await send({}, finish);
   const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
-  if (streamOptions?.include_usage) {
+  if (streamOptions?.include_usage && !reply.omitUsage) {
     res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: usageJson })}\n\n`);
   }
   res.write('data: [DONE]\n\n');

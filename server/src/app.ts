@@ -16,9 +16,10 @@ import { notFoundJson, prefixErrorResponse } from './errors/json.js';
 import { inputGuard, refuseFor } from './http/input-guard.js';
 import { registerMetrics, requestMetrics } from './http/metrics.js';
 import { rawPath, requestBodyLimit, responseCompression } from './http/hot-path.js';
-import { nodeResponse } from './http/node-io.js';
+import { CLIENT_CLOSED_REQUEST, clientClosedRequest, nodeResponse } from './http/node-io.js';
 import { securityHeaders } from './http/security-headers.js';
 import { registerStatic } from './http/static.js';
+import { renderConfigOf } from './http/prerendered.js';
 
 export type AppEnv = { Variables: { requestId: string } };
 
@@ -44,7 +45,9 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
     if (!out) c.res.headers.set('X-Request-Id', requestId);
     if (logRequests) {
       const ms = Math.round(performance.now() - started);
-      log.info({ requestId, method: c.req.method, path: rawPath(c.req.url), status: c.res.status, ms }, 'request');
+      // a service's own error handler may have answered an aborted upload 500: the log says what happened
+      const status = clientClosedRequest(c) ? CLIENT_CLOSED_REQUEST : c.res.status;
+      log.info({ requestId, method: c.req.method, path: rawPath(c.req.url), status, ms }, 'request');
     }
   });
   app.use('*', reportUnexpectedErrors(errorTracker));
@@ -76,12 +79,14 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
 
   registerStatic(app, opts.webDist ? path.resolve(opts.webDist) : undefined, {
     siteUrl: config.SITE_URL,
-    renderConfig: { brandName: config.BRAND_NAME, bookingUrl: config.BOOKING_URL, introVideoUrl: config.INTRO_VIDEO_URL },
+    renderConfig: renderConfigOf(config),
   });
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);
     if (err instanceof HTTPException) return err.getResponse();
+    // the client hung up mid-upload: nothing failed on our side, and no one is left to answer
+    if (clientClosedRequest(c)) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     const requestId = c.get('requestId');
     log.error({ requestId, err }, 'unhandled error');
     return prefixErrorResponse(c, 'unexpected_failure', { requestId });

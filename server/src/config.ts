@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { DEFAULT_STATEMENT_TIMEOUTS as TIMEOUTS } from './db/statement-timeouts.js';
 
 /** Every environment variable the server reads, parsed once. README's configuration table mirrors this. */
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const url = z.string().url();
+const phone = z
+  .string()
+  .regex(/^\+?[0-9][0-9 ()-]{4,24}$/, 'must be a phone number: digits, spaces, ( ) and -, optionally starting with +');
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -76,6 +80,12 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
+  /** How often each server looks for waitlist confirmations due (a retry, or one a crash left), seconds. */
+  WAITLIST_MAIL_POLL_SECONDS: z.coerce.number().positive().max(3600).default(15),
+  /** Wait before a failed confirmation's first retry, seconds; it doubles with each failure (up to 6 hours). */
+  WAITLIST_MAIL_RETRY_SECONDS: z.coerce.number().positive().max(21600).default(60),
+  /** Sending attempts per confirmation before it is marked failed (kept, and counted in the admin console). */
+  WAITLIST_MAIL_MAX_ATTEMPTS: int(1, 100).default(10),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -83,13 +93,26 @@ const schema = z.object({
   ELEVENLABS_API_KEY: z.string().min(1).optional(),
   ELEVENLABS_AGENT_ID: z.string().min(1).optional(),
   ELEVENLABS_API_URL: url.default('https://api.elevenlabs.io'),
-  BOOKING_URL: url.default('https://calendly.com/vibe-business-coach/strategy-session'),
-  INTRO_VIDEO_URL: url.default('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'),
+  // The operator's own details (issue 44): unset, the pages hide them; in production start-up names the missing ones.
+  /** The strategy-session scheduling page (a Calendly link); unset, booking offers the other ways to reach us. */
+  BOOKING_URL: url.optional(),
+  /** The intro video's embed address (youtube-nocookie); unset, the pages show a poster and no play button. */
+  INTRO_VIDEO_URL: url.optional(),
+  /** The public contact address, shown in the footer and on the contact pages. */
+  CONTACT_EMAIL: z.string().email().max(200).optional(),
+  /** The office phone number, as printed (+44 20 ...). */
+  CONTACT_PHONE: phone.optional(),
+  /** A second (mobile) phone number, as printed. */
+  CONTACT_PHONE_2: phone.optional(),
+  /** The postal address on one line, parts separated by commas (the company's name first). */
+  CONTACT_ADDRESS: z.string().min(5).max(300).optional(),
   BRAND_NAME: z.string().min(1).max(60).default('Vibe Business Coach'),
   SESSION_TIMEOUT_MINUTES: z.coerce.number().positive().max(1440).default(240),
   SESSION_WARNING_MINUTES: z.coerce.number().positive().max(1440).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** How many proxies of ours append to X-Forwarded-For: the client is the hop this many places from the right. */
+  TRUST_PROXY_HOPS: int(1, 20).default(1),
   REST_MAX_ROWS: int(1, 100000).default(1000),
   /** count()/sum()/avg()/min()/max() in select (PostgREST's db-aggregates-enabled; off by default, as in Supabase). */
   REST_AGGREGATES_ENABLED: bool.default(false),
@@ -104,6 +127,15 @@ const schema = z.object({
       z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_$]{0,62}$/, 'schema names: letters, digits, _ and $')).min(1, 'at least one schema'),
     ),
   BODY_LIMIT_BYTES: int(1024, 50_000_000).default(1_000_000),
+  /**
+   * Statement time bounds per database role, milliseconds (issue 38; docs/security.md "Time bounds"). A /rest/v1
+   * request runs under its role's (anon and authenticated as Supabase sets them: 3 s and 8 s); service_role's also
+   * bounds the server's own statements (auth, /api, functions, migrations, maintenance). On PGlite, which cannot
+   * enforce statement_timeout, a watchdog restarts the database thread once a statement runs past its bound.
+   */
+  DB_STATEMENT_TIMEOUT_ANON_MS: int(100, 3_600_000).default(TIMEOUTS.DB_STATEMENT_TIMEOUT_ANON_MS),
+  DB_STATEMENT_TIMEOUT_AUTHENTICATED_MS: int(100, 3_600_000).default(TIMEOUTS.DB_STATEMENT_TIMEOUT_AUTHENTICATED_MS),
+  DB_STATEMENT_TIMEOUT_SERVICE_ROLE_MS: int(100, 3_600_000).default(TIMEOUTS.DB_STATEMENT_TIMEOUT_SERVICE_ROLE_MS),
   RATE_LIMIT_DISABLED: bool.default(false),
   /** Bearer token for GET /metrics (Prometheus); unset = no /metrics at all (404). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),

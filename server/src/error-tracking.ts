@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { APP_ROOT } from './paths.js';
+import { RELEASE } from './release.js';
 
 /**
  * SENTRY_DSN: unhandled server errors and browser errors go to a Sentry-compatible endpoint as envelopes
  * (https://develop.sentry.dev/sdk/data-model/envelopes/), with no SDK. No personal data by construction: an
  * event carries only the error's type, its scrubbed message, stack frames (file, function, line) and a few
- * bounded tags; never a user, IP, header, cookie, query string or body. Messages lose e-mail addresses,
+ * bounded tags, and the release; never a user, IP, header, cookie, query string or body. Messages lose e-mail addresses,
  * IP addresses, UUIDs and token-like strings, since database errors can quote the values they refused.
  */
 export interface ErrorTracker {
@@ -114,6 +115,8 @@ export function createErrorTracker(config: Pick<Config, 'SENTRY_DSN' | 'NODE_ENV
         platform: report.source === 'browser' ? 'javascript' : 'node',
         level: 'error',
         environment: config.NODE_ENV,
+        // the server's release, for browser reports too: the server serves the page that reported
+        release: RELEASE,
         tags: Object.fromEntries(Object.entries({ ...report.tags, source: report.source }).map(([k, v]) => [k, v.slice(0, 200)])),
         exception: {
           values: [{ type: scrub(report.type, 100), value: scrub(report.message), stacktrace: { frames: parseStack(report.stack) } }],

@@ -9,11 +9,13 @@ import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { startPgliteMaintenance } from './db/pglite-maintenance.js';
 import { createApp } from './app.js';
+import { startWaitlistMailer } from './api/waitlist-confirmations.js';
 import { Lifecycle, trackIdleConnections } from './http/lifecycle.js';
 import { closeRateLimitStores } from './http/rate-limit.js';
 import { loadKeys } from './keys.js';
 import { createLogger, type Logger } from './log.js';
 import { createMailer } from './mail/mailer.js';
+import { warnMissingOperatorSettings } from './site/operator-settings.js';
 
 /**
  * Stops accepting connections, then waits until every running request has answered and every connection has
@@ -87,6 +89,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     jwt: createJwtVerifier(keys, loadSigningKeys(config.AUTH_SIGNING_KEYS)),
   };
   const app = createApp(ctx, { webDist: opts.webDist ?? config.WEB_DIST_DIR });
+  // retries of refused waitlist confirmations, independent of new joins (issue 38 #7)
+  const stopWaitlistMailer = startWaitlistMailer(ctx);
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
@@ -99,6 +103,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   // Scripts (make-admin, backup) find the running server here instead of opening the embedded files.
   db.dataDirLock?.setUrl(url.replace('://0.0.0.0:', '://127.0.0.1:').replace('://[::]:', '://[::1]:'));
   log.info({ url, database: db.kind }, 'listening');
+  warnMissingOperatorSettings(config, log);
 
   let closing: Promise<{ forced: boolean }> | undefined;
   return {
@@ -108,6 +113,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     close() {
       closing ??= drain(server as unknown as HttpServer, idle, lifecycle, config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log).then(
         async (forced) => {
+          await stopWaitlistMailer(); // before the mailer and the database it uses
           await closeRateLimitStores(ctx);
           mailer.close();
           await stopMaintenance?.();

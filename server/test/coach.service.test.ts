@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { creditsForTokens } from '@app/shared';
 import type { Config } from '../src/config.js';
 import { startFakeOpenAI, type FakeProvider } from '../../e2e/support/fake-openai.js';
 import { startFakeAnthropic } from './support/fake-anthropic.js';
@@ -401,16 +402,65 @@ describe('coach: provider failures', () => {
     expect(await coachCharges(u.id)).toHaveLength(1);
   });
 
-  it('a provider that stalls past AI_TIMEOUT_SECONDS ends with provider_timeout and charges nothing', async () => {
+  it('a provider that stalls after part of a reply: the part is stored as interrupted and charged, and the error says so', async () => {
     const u = await onboardedUser();
     openai.script({ text: 'Let me think about', stallMs: 5_000 });
+    let cs: Chunk[] = [];
     await withConfig({ AI_TIMEOUT_SECONDS: 1 }, async () => {
-      const started = Date.now();
+      cs = await chunks(await post(u, { message: 'Slow one' }));
+    });
+    const errorText = String(cs.find((c) => c.type === 'error')?.errorText);
+    expect(errorText).toMatch(/^provider_timeout: /);
+    expect(errorText).not.toContain('Nothing was charged');
+    expect(errorText).toContain('1 credit was charged');
+    // data-usage (after the commit) comes before the error; no usage reached the server, so this is our estimate.
+    const usage = data<{ credits: number; interrupted: string; outputTokens: number }>(cs, 'usage');
+    expect(usage).toMatchObject({ credits: 1, interrupted: 'provider_timeout', outputTokens: Math.ceil(textOf(cs).length / 4) });
+    expect(cs.findIndex((c) => c.type === 'data-usage')).toBeLessThan(cs.findIndex((c) => c.type === 'error'));
+    expect(await coachCharges(u.id)).toEqual([expect.objectContaining({ delta: -1, output_tokens: usage.outputTokens })]);
+    const { data: msgs } = await u.client.from('coach_messages').select('role, parts').order('created_at');
+    expect(msgs!.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(JSON.stringify(msgs![1]!.parts)).toContain(textOf(cs));
+    expect(JSON.stringify(msgs![1]!.parts)).toContain('"interrupted":"provider_timeout"');
+  });
+
+  it('a provider that answers nothing before AI_TIMEOUT_SECONDS ends with provider_timeout and charges nothing', async () => {
+    const u = await onboardedUser();
+    openai.script({ text: 'Too late', delayMs: 5_000 });
+    await withConfig({ AI_TIMEOUT_SECONDS: 1 }, async () => {
       const cs = await chunks(await post(u, { message: 'Slow one' }));
-      expect(Date.now() - started).toBeLessThan(4_000);
-      expect(String(cs.find((c) => c.type === 'error')?.errorText)).toMatch(/^provider_timeout: /);
+      expect(String(cs.find((c) => c.type === 'error')?.errorText)).toBe(
+        'provider_timeout: The AI provider took too long to answer. Nothing was charged; please try again.',
+      );
+      expect(cs.some((c) => c.type === 'data-usage')).toBe(false);
     });
     expect(await coachCharges(u.id)).toEqual([]);
+  });
+
+  it('charging and storing the reply are one transaction: when storing fails, nothing is charged and the error says so', async () => {
+    const u = await onboardedUser();
+    const db = t.server.ctx.db;
+    // An injected failure after the charge, inside the same transaction: this user's replies cannot be stored.
+    await db.query(`create or replace function public.test_refuse_reply() returns trigger language plpgsql as $$
+      begin raise exception 'injected: reply refused'; end $$`);
+    await db.query(`create trigger test_refuse_reply before insert on public.coach_messages for each row
+      when (new.role = 'assistant' and new.user_id = '${u.id}') execute function public.test_refuse_reply()`);
+    try {
+      openai.script({ text: 'A reply that cannot be stored.', usage: { inputTokens: 3000, outputTokens: 100 } });
+      const cs = await chunks(await post(u, { message: 'Store this' }));
+      expect(cs.find((c) => c.type === 'error')?.errorText).toBe(
+        'provider_error: Your reply could not be saved. Nothing was charged; please try again.',
+      );
+      expect(cs.some((c) => c.type === 'data-usage')).toBe(false);
+    } finally {
+      await db.query('drop trigger if exists test_refuse_reply on public.coach_messages');
+      await db.query('drop function if exists public.test_refuse_reply()');
+    }
+    expect(await coachCharges(u.id)).toEqual([]);
+    const { data: balance } = await u.client.rpc('credit_balance');
+    expect(balance).toBe(2000);
+    const { data: msgs } = await u.client.from('coach_messages').select('role');
+    expect(msgs).toEqual([{ role: 'user' }]);
   });
 });
 
@@ -438,28 +488,178 @@ describe('coach: charging under concurrency', () => {
   });
 });
 
-describe('coach: Stop', () => {
-  it('the browser stopping the stream stops the provider request and charges nothing', async () => {
+/** Posts a message and leaves (like Stop or a closed tab) as soon as the first text arrives. */
+async function postAndLeave(u: TestUser, body: unknown) {
+  const leave = new AbortController();
+  const res = await fetch(`${t.url}/functions/v1/coach`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
+    body: JSON.stringify(body),
+    signal: leave.signal,
+  });
+  const reader = res.body!.getReader();
+  let seen = '';
+  while (!seen.includes('"type":"text-delta"')) seen += new TextDecoder().decode((await reader.read()).value);
+  leave.abort();
+}
+
+/** The user's charges once there are `n` of them (the server finishes the reply after the browser left). */
+async function chargesOnce(userId: string, n = 1) {
+  let charges: Awaited<ReturnType<typeof coachCharges>> = [];
+  await vi.waitFor(
+    async () => {
+      charges = await coachCharges(userId);
+      expect(charges).toHaveLength(n);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+  return charges;
+}
+
+describe('coach: the browser leaves mid-reply', () => {
+  it('the provider call under way is read to its end and its reported usage charged; the reply is stored as interrupted; no further tool round', async () => {
     const u = await onboardedUser();
-    // 20 chunks 100 ms apart: unstopped, the reply would end and be charged about 2 s in.
-    openai.script({ text: Array.from({ length: 20 }, (_, i) => `word${i} `), chunkDelayMs: 100 });
-    const stop = new AbortController();
-    const res = await fetch(`${t.url}/functions/v1/coach`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
-      body: JSON.stringify({ message: 'Tell me a long story' }),
-      signal: stop.signal,
+    // 20 chunks 100 ms apart, then a tool call: were the browser still there, a second provider call would follow.
+    const words = Array.from({ length: 20 }, (_, i) => `word${i} `);
+    openai.script(
+      {
+        text: words,
+        toolCalls: [{ name: 'searchCatalogue', arguments: { query: 'Xero' } }],
+        chunkDelayMs: 100,
+        usage: { inputTokens: 76_500, outputTokens: 400 },
+      },
+      { text: 'A second call nobody reads.' },
+    );
+    await postAndLeave(u, { message: 'Tell me a long story' });
+    const [charge] = await chargesOnce(u.id);
+    expect(charge).toMatchObject({ delta: -77, input_tokens: 76_500, output_tokens: 400 });
+    const { data: balance } = await u.client.rpc('credit_balance');
+    expect(balance).toBe(2000 - 77);
+    // Read to its end, not cut off; and no second call once the browser had gone.
+    expect(openai.requests()).toHaveLength(1);
+    expect(openai.requests()[0]!.closedEarly).toBe(false);
+    const { data: msgs } = await u.client.from('coach_messages').select('role, parts').order('created_at');
+    expect(msgs!.map((m) => m.role)).toEqual(['user', 'assistant']);
+    const stored = JSON.stringify(msgs![1]!.parts);
+    expect(stored).toContain(words.join(''));
+    expect(stored).toContain('"interrupted":"stopped"');
+    expect(stored).toContain('"credits":77');
+  });
+
+  it('when the provider sends no usage, our estimate from the prompt and the text so far is charged', async () => {
+    const u = await onboardedUser();
+    const words = Array.from({ length: 20 }, (_, i) => `estimate${i} `);
+    openai.script({ text: words, chunkDelayMs: 100, omitUsage: true });
+    const message = `Plan my bakery's year. ${'Here is everything about it. '.repeat(300)}`.slice(0, 8_000);
+    await postAndLeave(u, { message });
+    const [charge] = await chargesOnce(u.id);
+    // About four characters a token: the prompt holds at least the message, the output is exactly what was sent.
+    expect(charge!.output_tokens).toBe(Math.ceil(words.join('').length / 4));
+    expect(charge!.input_tokens).toBeGreaterThanOrEqual(message.length / 4);
+    expect(-charge!.delta).toBe(creditsForTokens(charge!.input_tokens! + charge!.output_tokens!));
+    expect(-charge!.delta).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("coach: the model's tools obey /rest/v1's write limits", () => {
+  it('a reply whose tools try to save 140 ideas saves 20 (the per-request limit); the model reads why the rest were refused', async () => {
+    const u = await onboardedUser();
+    openai.script(
+      {
+        toolCalls: Array.from({ length: 140 }, (_, i) => ({
+          name: 'saveConnectionIdea',
+          arguments: { fromTool: 'Shopify', toTool: 'Xero', idea: `Idea number ${i}` },
+        })),
+      },
+      { text: 'I saved what I could.' },
+    );
+    const cs = await chunks(await post(u, { message: 'Save every idea you have' }));
+    expect(textOf(cs)).toBe('I saved what I could.');
+    const { count } = await u.client.from('connection_ideas').select('id', { count: 'exact', head: true });
+    expect(count).toBe(20);
+    expect(cs.filter((c) => c.type === 'tool-output-available')).toHaveLength(20);
+    const refused = cs.filter((c) => c.type === 'tool-output-error');
+    expect(refused).toHaveLength(120);
+    expect(refused[0]!.errorText).toBe(
+      'Refused: one reply may save at most 20 rows to connection_ideas, the same limit as one request to the API. Nothing was saved by this call.',
+    );
+    // The refusal is the tool's result in the model's next request, in words it can read.
+    const results = (openai.requests()[1]!.body.messages as { role: string; content: string }[]).filter((m) => m.role === 'tool');
+    expect(results).toHaveLength(140);
+    expect(results.filter((m) => m.content.includes('at most 20 rows'))).toHaveLength(120);
+    expect(await coachCharges(u.id)).toHaveLength(1);
+  });
+
+  it('a second action plan in one reply, and a plan whose input is over the size cap, are refused', async () => {
+    const u = await onboardedUser();
+    const plan = (detail: string) => ({
+      title: 'Plan',
+      phases: [1, 2, 3].map((n) => ({ name: `Phase ${n}`, tasks: Array.from({ length: 10 }, (_, i) => ({ title: `Task ${i}`, detail })) })),
     });
-    const reader = res.body!.getReader();
-    let seen = '';
-    while (!seen.includes('"type":"text-delta"')) seen += new TextDecoder().decode((await reader.read()).value);
-    stop.abort();
-    // The provider's connection closes before its reply ended: no usage ever reached the server, so nothing can be
-    // charged later (the charge needs a finished reply, functions/coach/stream.ts).
-    await vi.waitFor(() => expect(openai.requests()[0]!.closedEarly).toBe(true), { timeout: 10_000 });
-    expect(await coachCharges(u.id)).toEqual([]);
-    const { data: msgs } = await u.client.from('coach_messages').select('role');
-    expect(msgs).toEqual([{ role: 'user' }]);
+    openai.script(
+      {
+        toolCalls: [
+          { name: 'writeActionPlan', arguments: plan('Short') },
+          { name: 'writeActionPlan', arguments: plan('Also short') },
+        ],
+      },
+      { toolCalls: [{ name: 'writeActionPlan', arguments: plan('x'.repeat(1_900)) }] },
+      { text: 'Done.' },
+    );
+    const cs = await chunks(await post(u, { message: 'Two plans please' }));
+    const errors = cs.filter((c) => c.type === 'tool-output-error').map((c) => c.errorText);
+    expect(errors).toEqual([
+      'Refused: one reply may save at most 1 row to action_plans, the same limit as one request to the API. Nothing was saved by this call.',
+      'Refused: the tool input is larger than 16,000 characters. Nothing was saved by this call.',
+    ]);
+    const { data: plans } = await u.client.from('action_plans').select('id');
+    expect(plans).toHaveLength(1);
+  });
+});
+
+describe('coach: what the model sends is input too', () => {
+  it('NUL and unpaired surrogates become U+FFFD in the stream and the stored reply (a pair split across chunks is kept); the reply is charged', async () => {
+    const u = await onboardedUser();
+    openai.script(
+      {
+        text: ['Hello\u0000 ', 'bad \uD800 ', 'smile \uD83D', '\uDE00 end'],
+        toolCalls: [{ name: 'saveConnectionIdea', arguments: { fromTool: 'Shop\u0000ify', toTool: 'Xero', idea: 'x' } }],
+      },
+      { text: 'Done.' },
+    );
+    const cs = await chunks(await post(u, { message: 'Say something odd' }));
+    expect(textOf(cs)).toBe('Hello\uFFFD bad \uFFFD smile \u{1F600} endDone.');
+    // The tool's own check (the users' text rule) refuses the input; what the browser and the store see is clean.
+    expect(cs.find((c) => c.type === 'tool-input-error')).toMatchObject({
+      input: { fromTool: 'Shop\uFFFDify' },
+      errorText: "Refused: the tool input did not match the tool's schema.",
+    });
+    expect((await u.client.from('connection_ideas').select('id')).data).toEqual([]);
+    const conversationId = data<{ id: string }>(cs, 'conversation').id;
+    const { data: msgs } = await u.client
+      .from('coach_messages')
+      .select('role, parts')
+      .eq('conversation_id', conversationId)
+      .order('created_at');
+    const stored = JSON.stringify(msgs![1]!.parts);
+    expect(stored).toContain('Hello\uFFFD bad \uFFFD smile \u{1F600} end');
+    expect(stored).not.toMatch(/\\u0000|\\ud800/i);
+    expect(await coachCharges(u.id)).toHaveLength(1);
+  });
+
+  it('a reply past the size cap is cut at 64,000 characters, stored as too_long and charged', async () => {
+    const u = await onboardedUser();
+    openai.script({ text: Array.from({ length: 70 }, (_, i) => `${String(i).padStart(3, '0')}${'y'.repeat(997)}`) });
+    const cs = await chunks(await post(u, { message: 'Talk forever' }));
+    expect(textOf(cs)).toHaveLength(64_000);
+    expect(data(cs, 'usage')).toMatchObject({ interrupted: 'too_long' });
+    const { data: msgs } = await u.client.from('coach_messages').select('role, parts').order('created_at');
+    const texts = (msgs![1]!.parts as { type: string; text?: string }[])
+      .filter((p) => p.type === 'text')
+      .map((p) => p.text)
+      .join('');
+    expect(texts).toHaveLength(64_000);
+    expect(await coachCharges(u.id)).toHaveLength(1);
   });
 });
 

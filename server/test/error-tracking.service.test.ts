@@ -1,8 +1,10 @@
 // SENTRY_DSN: unhandled server errors and browser reports reach a Sentry-compatible envelope endpoint (a local
 // listener here), scrubbed of personal data; without SENTRY_DSN nothing is reported and the browser is told so.
+import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELEASE } from '../src/release.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 interface Received {
@@ -12,9 +14,26 @@ interface Received {
 }
 type SentEvent = {
   platform: string;
+  release: string;
   tags: Record<string, string>;
   exception: { values: { type: string; value: string; stacktrace: { frames: { filename: string; function: string }[] } }[] };
 };
+
+const METRICS_TOKEN = 'metrics-token-for-error-tracking';
+
+/** Sends the headers and part of a body promising 100 kB to `path`, waits until the server runs it, then hangs up. */
+async function abortUpload(t: TestServer, path: string, headers: Record<string, string> = {}) {
+  const lifecycle = t.server.ctx.lifecycle!;
+  const socket = connect(t.server.port, '127.0.0.1');
+  await once(socket, 'connect');
+  const head = Object.entries({ Host: '127.0.0.1', 'Content-Type': 'application/json', 'Content-Length': '100000', ...headers })
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n{"message":"half`);
+  await expect.poll(() => lifecycle.inFlight).toBeGreaterThan(0);
+  socket.destroy();
+  await lifecycle.idle();
+}
 
 describe('error tracking with SENTRY_DSN', () => {
   let t: TestServer;
@@ -41,7 +60,7 @@ describe('error tracking with SENTRY_DSN', () => {
     });
     await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r));
     const port = (sink.address() as AddressInfo).port;
-    t = await startTestServer({ SENTRY_DSN: `http://publickey42@127.0.0.1:${port}/42` });
+    t = await startTestServer({ SENTRY_DSN: `http://publickey42@127.0.0.1:${port}/42`, METRICS_TOKEN });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -75,7 +94,16 @@ describe('error tracking with SENTRY_DSN', () => {
     expect(event.tags).toEqual({ source: 'browser', page: '/admin/users/[uuid]' });
     const raw = JSON.stringify(got.lines);
     for (const secret of ['jane', '203.0.113', 'eyJ', '127.0.0.1']) expect(raw).not.toContain(secret);
-    expect(Object.keys(event).sort()).toEqual(['environment', 'event_id', 'exception', 'level', 'platform', 'tags', 'timestamp']);
+    expect(Object.keys(event).sort()).toEqual([
+      'environment',
+      'event_id',
+      'exception',
+      'level',
+      'platform',
+      'release',
+      'tags',
+      'timestamp',
+    ]);
   });
 
   it('refuses a malformed report', async () => {
@@ -108,6 +136,45 @@ describe('error tracking with SENTRY_DSN', () => {
     expect(event.tags).toEqual({ source: 'server', requestId, method: 'GET', route: '/auth/v1/user' });
     expect(event.exception.values[0]!.value).toBe('connection lost while reading [email]');
     expect(event.exception.values[0]!.stacktrace.frames.length).toBeGreaterThan(0);
+  });
+
+  it('names the release in every report, browser and server: package name@version+commit', async () => {
+    const [browser, server] = [received[0]!, received[1]!].map((r) => r.lines[2] as unknown as SentEvent);
+    expect(RELEASE).toMatch(/^vibe-platform@\d+\.\d+\.\d+\+[0-9a-f]{12}$/); // this checkout is a git one
+    expect(browser!.release).toBe(RELEASE);
+    expect(server!.release).toBe(RELEASE);
+  });
+
+  it('takes an upload the client aborted for a client close (499): nothing reported, the server keeps answering', async () => {
+    const before = received.length;
+    await abortUpload(t, '/api/client-errors');
+    // a service with its own error handler too
+    await abortUpload(t, '/auth/v1/signup', { apikey: t.anonKey });
+
+    expect((await fetch(`${t.url}/api/health/live`)).status).toBe(200);
+    // a real failure afterwards is the very next report: the abort sent none before it
+    const client = t.client();
+    const { data } = await client.auth.signUp({ email: 'after-abort@example.com', password: 'a-long-tracking-password-2' });
+    const db = t.server.ctx.db;
+    const query = db.query;
+    db.query = () => Promise.reject(new Error('database gone after the abort'));
+    try {
+      const res = await fetch(`${t.url}/auth/v1/user`, {
+        headers: { apikey: t.anonKey, authorization: `Bearer ${data.session!.access_token}` },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      db.query = query;
+    }
+    const got = await next(before + 1);
+    expect((got.lines[2] as unknown as SentEvent).exception.values[0]!.value).toBe('database gone after the abort');
+    const metrics = await (await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    // the abort ends in the input guard, which reads the body: the route is its template
+    for (const route of ['/api/*', '/auth/v1/*']) {
+      const series = (status: number) => `http_requests_total{method="POST",route="${route}",status="${status}"} 1`;
+      expect(metrics.split('\n')).toContain(series(499));
+      expect(metrics).not.toContain(series(500).slice(0, -2));
+    }
   });
 });
 

@@ -17,6 +17,13 @@ export interface SmtpSink {
   messages: Mail[];
   /** SMTP sessions opened so far. */
   sessions(): number;
+  /**
+   * Answers RCPT TO `to` with `code` (451: try later; 550: refused) for its next `times` attempts, as a relay that
+   * is down or refusing; Infinity refuses for good.
+   */
+  refuse(to: string, times: number, code?: number): void;
+  /** Resolves once `count` attempts to `to` have been refused in all. */
+  waitForRefusals(to: string, count: number, timeoutMs?: number): Promise<void>;
   /** Resolves with the first message to `to` not yet returned by an earlier waitFor. */
   waitFor(to: string, timeoutMs?: number): Promise<Mail>;
   close(): Promise<void>;
@@ -27,11 +34,22 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: Mail[] = [];
   const taken = new Set<Mail>();
   const waiters: Array<() => void> = [];
+  const refusing = new Map<string, { left: number; code: number }>();
+  const refused = new Map<string, number>();
   let sessions = 0;
   const server = new SMTPServer({
     onConnect(_session, done) {
       sessions++;
       done();
+    },
+    onRcptTo(address, _session, done) {
+      const to = address.address.toLowerCase();
+      const rule = refusing.get(to);
+      if (!rule || rule.left <= 0) return done();
+      rule.left--;
+      refused.set(to, (refused.get(to) ?? 0) + 1);
+      waiters.splice(0).forEach((w) => w());
+      done(Object.assign(new Error(rule.code >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: rule.code }));
     },
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -50,11 +68,30 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
+  /** Resolves when `ready()` holds, re-checked after every message or refusal; rejects after timeoutMs. */
+  const until = (ready: () => boolean, what: string, timeoutMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${what} within ${timeoutMs} ms`)), timeoutMs);
+      const check = () => {
+        if (!ready()) return void waiters.push(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      check();
+    });
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
     sessions: () => sessions,
+    refuse(to, times, code = 451) {
+      refusing.set(to.toLowerCase(), { left: times, code });
+    },
+    waitForRefusals(to, count, timeoutMs = 10_000) {
+      const address = to.toLowerCase();
+      return until(() => (refused.get(address) ?? 0) >= count, `no ${count} refusals to ${to}`, timeoutMs);
+    },
     waitFor(to, timeoutMs = 5000) {
       const address = to.toLowerCase();
       return new Promise<Mail>((resolve, reject) => {

@@ -8,16 +8,23 @@ import { paths } from './lib/paths';
 import { setRuntimeConfig, type RuntimeConfig } from './lib/runtime-config';
 
 /**
- * Build-time render of one route (apps/web/prerender.mjs). Pages read the brand name, booking and video URLs while
- * rendering: they come from the same variables as the server's (and its defaults), and the server serves the
- * prerendered HTML only when its own values are these (decision 0046).
+ * Build-time render of one route (apps/web/prerender.mjs). Pages read the brand name, booking and video URLs and the
+ * operator's contact details while rendering: they come from the same variables as the server's (and its defaults:
+ * the operator's settings have none), and the server serves the prerendered HTML only when its own values are these
+ * (decision 0046).
  */
 export const PRERENDER_CONFIG: RuntimeConfig = {
   supabaseUrl: 'http://prerender.invalid',
   anonKey: 'prerender',
   brandName: process.env.BRAND_NAME || 'Vibe Business Coach',
-  bookingUrl: process.env.BOOKING_URL || 'https://calendly.com/vibe-business-coach/strategy-session',
-  introVideoUrl: process.env.INTRO_VIDEO_URL || 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+  bookingUrl: process.env.BOOKING_URL || undefined,
+  introVideoUrl: process.env.INTRO_VIDEO_URL || undefined,
+  contact: {
+    email: process.env.CONTACT_EMAIL || undefined,
+    phone: process.env.CONTACT_PHONE || undefined,
+    phone2: process.env.CONTACT_PHONE_2 || undefined,
+    address: process.env.CONTACT_ADDRESS || undefined,
+  },
   voiceAvailable: false,
   sessionTimeoutMinutes: 240,
   sessionWarningMinutes: 10,

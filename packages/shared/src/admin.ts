@@ -28,3 +28,13 @@ export interface AnalyticsSummary {
   engaged_rate: number;
   daily: { day: string; page_views: number; sessions: number }[];
 }
+
+/** GET /api/admin/waitlist/mail: the waitlist confirmation queue (issue 38 #7). */
+export interface WaitlistMailCounts {
+  /** Waiting for their first attempt or for a retry. */
+  queued: number;
+  /** Accepted by the SMTP server. */
+  sent: number;
+  /** Refused on every attempt (WAITLIST_MAIL_MAX_ATTEMPTS); kept for the operator. */
+  failed: number;
+}

@@ -59,13 +59,30 @@ export type CoachErrorCode = keyof typeof COACH_ERRORS;
 /** Errors that happen after the stream started arrive as the stream's `error` part with one of these texts' codes. */
 export type CoachStreamErrorCode = 'provider_error' | 'provider_timeout';
 
+/**
+ * Why a stored, charged reply is incomplete: the browser left (`stopped`: the server still read the provider's
+ * call to its end, but started no further tool round), the provider failed or timed out part-way, or the reply
+ * reached the server's size cap (`too_long`).
+ */
+export type CoachInterruption = 'stopped' | 'provider_error' | 'provider_timeout' | 'too_long';
+
 /** Custom data parts of the AI SDK UI message stream (`data-<name>`). */
 export interface CoachDataParts {
   conversation: { id: string; title: string };
   /** Plain-language labels of the customer's facts the server gave the model ("Business name", "Goals"…). */
   facts: { labels: string[] };
-  /** Sent last: what the reply cost. credits = 0 on the unlimited tier; balance null when not charged. */
-  usage: { inputTokens: number; outputTokens: number; credits: number; balance: number | null; tier: CoachTier };
+  /**
+   * Sent last: what the reply cost. credits = 0 on the unlimited tier; balance null when not charged. Present only
+   * when the reply ended early (it is still stored and charged for what the provider consumed): `interrupted`.
+   */
+  usage: {
+    inputTokens: number;
+    outputTokens: number;
+    credits: number;
+    balance: number | null;
+    tier: CoachTier;
+    interrupted?: CoachInterruption;
+  };
 }
 
 /** Tools the model can call; each appears in the stream as a `tool-<name>` part. */

@@ -16,7 +16,7 @@ export function accountRoutes(ctx: AppContext): Hono {
 
   app.post('/delete', apiRateLimit(ctx, 'accountDelete'), async (c) => {
     c.header('Cache-Control', 'no-store');
-    const ip = clientIp(c, ctx.config.TRUST_PROXY);
+    const ip = clientIp(c, ctx.config);
     const { user } = await requireSignedIn(ctx, c);
     await ctx.db.transaction(async (tx) => {
       // Rows that only point at the user (no cascading FK, or "set null" that would keep their content): removed.

@@ -7,6 +7,7 @@ import { healthRoutes } from './health.js';
 import { opsRoutes } from './ops.js';
 import { voiceRoutes } from './voice.js';
 import { waitlistRoutes } from './waitlist.js';
+import { publicContact } from '../site/operator-settings.js';
 
 /** /api: app endpoints that are not data (health, runtime config, voice signed URL). */
 export function apiRoutes(ctx: AppContext): Hono {
@@ -31,6 +32,8 @@ export function publicConfig(ctx: AppContext) {
     brandName: config.BRAND_NAME,
     bookingUrl: config.BOOKING_URL,
     introVideoUrl: config.INTRO_VIDEO_URL,
+    /** The operator's contact details; unset ones are left out (the pages hide them). */
+    contact: publicContact(config),
     voiceAvailable: Boolean(config.ELEVENLABS_API_KEY && config.ELEVENLABS_AGENT_ID),
     /** SENTRY_DSN is set: the page reports its uncaught errors to /api/client-errors. */
     errorReporting: Boolean(config.SENTRY_DSN),

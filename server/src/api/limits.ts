@@ -18,6 +18,6 @@ export const API_LIMITS = {
 export type ApiLimit = keyof typeof API_LIMITS;
 
 /** The middleware for `name`: keyed by the client IP unless `key` says otherwise; answers /api's 429. */
-export function apiRateLimit(ctx: AppContext, name: ApiLimit, key: (c: Context) => string = (c) => clientIp(c, ctx.config.TRUST_PROXY)) {
+export function apiRateLimit(ctx: AppContext, name: ApiLimit, key: (c: Context) => string = (c) => clientIp(c, ctx.config)) {
   return rateLimit(createRateLimiter(ctx, API_LIMITS[name]), key, appRateLimited);
 }

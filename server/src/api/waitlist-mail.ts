@@ -6,7 +6,8 @@ export function renderWaitlistMail(i: {
   siteUrl: string;
   firstName: string;
   position: number;
-  bookingUrl: string;
+  /** BOOKING_URL; unset, the mail does not offer a session it cannot book. */
+  bookingUrl: string | undefined;
 }): Rendered {
   return layout({
     brand: i.brand,
@@ -16,9 +17,9 @@ export function renderWaitlistMail(i: {
     paragraphs: [
       `You're position #${i.position} on the ${i.brand} early-access waitlist.`,
       'We will email you as soon as your spot opens, with early access and special launch pricing. A Free Custom AI MVP Builder is included with every subscription.',
-      'Want to move faster? Book a free 30-minute strategy session with our team.',
+      ...(i.bookingUrl ? ['Want to move faster? Book a free 30-minute strategy session with our team.'] : []),
     ],
-    action: { label: 'Book Free Strategy Session', url: i.bookingUrl },
+    action: i.bookingUrl ? { label: 'Book Free Strategy Session', url: i.bookingUrl } : undefined,
     footnote: `You received this because this address joined the ${i.brand} waitlist. If that wasn't you, you can ignore this email.`,
   });
 }

@@ -11,7 +11,7 @@ export interface RequestMeta {
 }
 
 export const requestMeta = (c: Context, ctx: AppContext): RequestMeta => ({
-  ip: clientIp(c, ctx.config.TRUST_PROXY),
+  ip: clientIp(c, ctx.config),
   userAgent: c.req.header('user-agent')?.slice(0, 512),
 });
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types.js';
+import type { Database, Queryable } from '../db/types.js';
 
 /**
  * Conversations and messages, written with the server's own connection (users may only read them: 0400). Every
@@ -69,3 +69,39 @@ export const messageText = (parts: unknown[]) =>
       p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' ? String((p as { text?: unknown }).text ?? '') : '',
     )
     .join('');
+
+/** What one reply is charged (credits 0 on the unlimited tier), with the provider's token counts or our estimate. */
+export interface ReplyCharge {
+  userId: string;
+  conversationId: string;
+  credits: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/**
+ * Charges for the coach's reply and stores it in one transaction: both or neither. `partsFor` builds the stored
+ * parts from the balance after the charge (null when nothing is charged: the unlimited tier), which it returns.
+ * coach_charge's per-user lock holds until COMMIT.
+ */
+export async function chargeAndStoreReply(
+  db: Database,
+  charge: ReplyCharge,
+  partsFor: (balance: number | null) => unknown[],
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    let balance: number | null = null;
+    if (charge.credits > 0) {
+      const r = await tx.query<{ balance: number }>('select public.coach_charge($1, $2, $3, $4, $5) as balance', [
+        charge.userId,
+        charge.credits,
+        charge.conversationId,
+        charge.inputTokens,
+        charge.outputTokens,
+      ]);
+      balance = Number(r.rows[0]!.balance);
+    }
+    await saveMessage(tx, charge.userId, charge.conversationId, 'assistant', partsFor(balance));
+    return balance;
+  });
+}

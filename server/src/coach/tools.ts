@@ -1,3 +1,4 @@
+import type { ActionPlanDraft } from '@app/shared';
 import { tool } from 'ai';
 import { z } from 'zod';
 import type { JwtClaims } from '../auth/jwt.js';
@@ -6,18 +7,20 @@ import type { Database } from '../db/types.js';
 import { safeText } from '../http/body.js';
 import { searchCatalogueItems, type CatalogueItem } from './catalogue-search.js';
 import { profileFacts } from './context.js';
+import { sizeCapped, type ReplyWrites } from './tool-guards.js';
 
 /**
  * The coach's tools (COACH_TOOLS in @app/shared). Each runs in the user's own transaction (db/as-user.ts), so the
- * database's grants and RLS policies, not this code, decide what the model may read and write.
+ * database's grants and RLS policies, not this code, decide what the model may read and write; `writes` holds the
+ * reply's rows to /rest/v1's per-request limits; inputs and outputs are size-capped (tool-guards.ts).
  */
-export function coachTools(db: Database, claims: JwtClaims, conversationId: string) {
+export function coachTools(db: Database, claims: JwtClaims, conversationId: string, writes: ReplyWrites) {
   const as = <T>(fn: Parameters<typeof asUser<T>>[2]) => asUser(db, claims, fn);
   return {
     searchCatalogue: tool({
       description: 'Search the integration catalogue by app name, category (crm, finance, marketing…) or action (e.g. "create invoice").',
       inputSchema: z.object({ query: safeText().min(1).max(200).describe('An app name, category or action') }),
-      execute: async ({ query }) => {
+      execute: sizeCapped(async ({ query }: { query: string }) => {
         const rows = await as((tx) => tx.query<CatalogueItem>('select id, name, category, description, actions from public.integrations'));
         const matches = searchCatalogueItems(rows.rows, query).map(({ id, name, category, description, actions }) => ({
           id,
@@ -29,15 +32,15 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
         return matches.length
           ? { found: true as const, query, matches }
           : { found: false as const, query, suggestRequest: true as const, matches: [] };
-      },
+      }),
     }),
     readBusinessProfile: tool({
       description: "Read the customer's full business profile (their onboarding answers).",
       inputSchema: z.object({}),
-      execute: async () => {
+      execute: sizeCapped(async () => {
         const r = await as((tx) => tx.query('select * from public.business_profiles where user_id = auth.uid()'));
         return { facts: profileFacts(r.rows[0]) };
-      },
+      }),
     }),
     saveConnectionIdea: tool({
       description: "Save an idea for connecting two tools to the customer's builder.",
@@ -46,7 +49,8 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
         toTool: safeText().trim().min(1).max(100),
         idea: safeText().trim().min(1).max(2000),
       }),
-      execute: async ({ fromTool, toTool, idea }) => {
+      execute: sizeCapped(async ({ fromTool, toTool, idea }: { fromTool: string; toTool: string; idea: string }) => {
+        await writes('/connection_ideas', 1);
         const r = await as((tx) =>
           tx.query<{ id: string }>('insert into public.connection_ideas (from_tool, to_tool, idea) values ($1, $2, $3) returning id', [
             fromTool,
@@ -55,7 +59,7 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
           ]),
         );
         return { saved: true as const, id: r.rows[0]!.id, fromTool, toTool };
-      },
+      }),
     }),
     writeActionPlan: tool({
       description:
@@ -74,7 +78,12 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
           )
           .length(3),
       }),
-      execute: async ({ title, phases }) => {
+      execute: sizeCapped(async ({ title, phases }: ActionPlanDraft) => {
+        await writes('/action_plans', 1);
+        await writes(
+          '/action_plan_tasks',
+          phases.reduce((n, p) => n + p.tasks.length, 0),
+        );
         const planId = await as(async (tx) => {
           const plan = await tx.query<{ id: string }>(
             'insert into public.action_plans (title, conversation_id) values ($1, $2) returning id',
@@ -92,7 +101,7 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
           return id;
         });
         return { saved: true as const, planId, title, tasks: phases.reduce((n, p) => n + p.tasks.length, 0) };
-      },
+      }),
     }),
   };
 }

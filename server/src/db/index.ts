@@ -5,6 +5,7 @@ import { instrument } from './instrument.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { openPgliteThread } from './pglite-thread.js';
 import { openPostgres } from './postgres.js';
+import type { StatementTimeouts } from './statement-timeouts.js';
 import type { Database } from './types.js';
 
 export type { BoundStatement, Database, Queryable, QueryResult } from './types.js';
@@ -14,13 +15,17 @@ export type { BoundStatement, Database, Queryable, QueryResult } from './types.j
  * file; a second process gets DataDirLockedError naming the holder), run in a worker thread (pglite-thread.ts).
  * Closing the database releases the lock.
  */
-export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Database> {
-  if (config.DATABASE_URL) return instrument(await openPostgres(config.DATABASE_URL));
+export async function openDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<StatementTimeouts, 'DB_STATEMENT_TIMEOUT_SERVICE_ROLE_MS'>>,
+): Promise<Database> {
+  // The server's own statements are bounded as service_role's (docs/security.md, "Time bounds").
+  const timeoutMs = config.DB_STATEMENT_TIMEOUT_SERVICE_ROLE_MS;
+  if (config.DATABASE_URL) return instrument(await openPostgres(config.DATABASE_URL, undefined, timeoutMs));
   const lock = acquireDataDirLock(config.DATA_DIR);
   try {
     const dir = path.resolve(config.DATA_DIR, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    const db = instrument(await openPgliteThread(dir));
+    const db = instrument(await openPgliteThread(dir, { timeoutMs }));
     return {
       ...db,
       dataDirLock: lock,

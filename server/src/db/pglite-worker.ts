@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPglite, pgliteDatabase, statementsIn, wrap, type PgliteWasm } from './pglite.js';
+import { currentCall, reportExchanges } from './pglite-watchdog.js';
 import { toWire, type Begun, type WorkerRequest } from './pglite-wire.js';
 import type { Database, Queryable, QueryResult } from './types.js';
 
@@ -14,14 +15,23 @@ interface Open {
 }
 
 const port = parentPort!;
-const { dir, loadDataDir, wasm } = workerData as { dir?: string; loadDataDir?: ArrayBuffer; wasm?: PgliteWasm };
+const { dir, loadDataDir, wasm, watch, epoch, firstTx } = workerData as {
+  dir?: string;
+  loadDataDir?: ArrayBuffer;
+  wasm?: PgliteWasm;
+  /** The watchdog's shared memory (pglite-watchdog.ts) and its time origin. */
+  watch: Int32Array;
+  epoch: number;
+  /** Transaction numbers are never reused by the database thread restarted after a runaway statement. */
+  firstTx: number;
+};
 
 class Rollback extends Error {}
 
 async function serve(pg: PGlite, db: Database) {
   const open = new Map<number, Open>();
   const inFlight = new Set<Promise<unknown>>();
-  let nextTx = 1;
+  let nextTx = firstTx;
 
   // BEGIN (and the statements in it), then hold PGlite's transaction lock until `end` says commit or roll back.
   async function begin(statements: WorkerRequest & { op: 'begin' }): Promise<Begun> {
@@ -78,13 +88,15 @@ async function serve(pg: PGlite, db: Database) {
   }
 
   port.on('message', ({ id, ...r }: WorkerRequest & { id: number }) => {
-    const p = handle(r).then(
-      (value) => {
-        const bytes = r.op === 'snapshot' ? [(value as { bytes: ArrayBuffer }).bytes] : [];
-        port.postMessage({ id, ok: true, value }, bytes);
-      },
-      (e: unknown) => port.postMessage({ id, ok: false, error: toWire(e) }),
-    );
+    const p = currentCall
+      .run(id, () => handle(r))
+      .then(
+        (value) => {
+          const bytes = r.op === 'snapshot' ? [(value as { bytes: ArrayBuffer }).bytes] : [];
+          port.postMessage({ id, ok: true, value }, bytes);
+        },
+        (e: unknown) => port.postMessage({ id, ok: false, error: toWire(e) }),
+      );
     if (r.op !== 'close') {
       inFlight.add(p);
       void p.finally(() => inFlight.delete(p));
@@ -94,7 +106,10 @@ async function serve(pg: PGlite, db: Database) {
 
 // No top-level await: from source this file is loaded through tsx's CommonJS hook (pglite-thread.ts).
 createPglite(dir, { wasm, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) })
-  .then((pg) => serve(pg, pgliteDatabase(pg)))
+  .then((pg) => {
+    reportExchanges(pg, watch, epoch);
+    return serve(pg, pgliteDatabase(pg));
+  })
   .then(
     () => port.postMessage({ ready: true }),
     (e: unknown) => port.postMessage({ ready: false, error: toWire(e) }),

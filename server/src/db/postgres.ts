@@ -2,6 +2,7 @@ import pg from 'pg';
 import { watchPool } from '../metrics.js';
 import { corked, createCoalescer } from './coalesce.js';
 import { runOneSync } from './one-sync.js';
+import { backendPid, cancelBackend, cancelWhenAbandoned } from './pg-cancel.js';
 import { createReadLane } from './read-lane.js';
 import { toResult } from './to-result.js';
 import type { Database, QueryOptions, QueryResult, Queryable } from './types.js';
@@ -17,15 +18,18 @@ function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** A real PostgreSQL server through a connection pool. */
-export async function openPostgres(url: string, max = 10): Promise<Database> {
+/**
+ * A real PostgreSQL server through a connection pool. `timeoutMs`: every connection's statement_timeout, the bound
+ * of the server's own statements (a REST request sets its role's in its transaction, rest/execute.ts).
+ */
+export async function openPostgres(url: string, max = 10, timeoutMs?: number): Promise<Database> {
   // Pipeline mode: queries issued on a client without awaiting each other go out at once, each with its own Sync,
   // and are answered in order; awaited one by one they behave as before. transactionBatch relies on it.
-  const pool = new pg.Pool({ connectionString: url, max, pipeline: true } as pg.PoolConfig);
+  const pool = new pg.Pool({ connectionString: url, max, pipeline: true, statement_timeout: timeoutMs } as pg.PoolConfig);
   pool.on('error', () => {}); // an idle client dropped by the server; the pool replaces it
   await pool.query('select 1');
   const coalescer = createCoalescer(pool);
-  const readLane = createReadLane(pool);
+  const readLane = createReadLane(pool, (client) => (stillRunning) => cancelBackend(url, backendPid(client), stillRunning));
   const unwatch = watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return {
     kind: 'postgres',
@@ -44,15 +48,19 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
         client.release();
       }
     },
-    async transactionBatch(statements, { commitWithStatements, check, coalesce, readOnly }) {
+    async transactionBatch(statements, { commitWithStatements, check, coalesce, readOnly, signal }) {
+      // A coalesced write shares its transaction with others': it is not cancelled alone (its timeout bounds it).
       if (coalesce && commitWithStatements) return coalescer.run(coalesce, statements, check);
-      if (readOnly && commitWithStatements) return readLane.run(statements, check);
+      if (readOnly && commitWithStatements) return readLane.run(statements, check, signal);
       const client = await pool.connect();
+      const cancel = (stillRunning: () => boolean) => cancelBackend(url, backendPid(client), stillRunning);
       if (commitWithStatements) {
         // One implicit transaction ended by a single Sync: what BEGIN, the statements and COMMIT did, in one
         // exchange the backend answers in one flush (db/one-sync.ts, issue 16). A failure rolls it all back.
         try {
-          const results = await runOneSync(client, statements);
+          const sent = runOneSync(client, statements);
+          cancelWhenAbandoned(signal, sent, cancel);
+          const results = await sent;
           check?.(results);
           return results;
         } finally {
@@ -68,7 +76,9 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
           ),
         ]);
         // allSettled observes every promise: after a failure the rest reject with 25P02 and must not go unhandled.
-        const settled = await Promise.allSettled(sent);
+        const answered = Promise.allSettled(sent);
+        cancelWhenAbandoned(signal, answered, cancel);
+        const settled = await answered;
         const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
         if (failed) {
           await client.query('rollback').catch(() => {});

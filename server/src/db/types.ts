@@ -54,6 +54,14 @@ export interface BatchOptions {
    * docs/decisions/0107). Never for writes: their commits would wait for each other's WAL flush. PGlite ignores it.
    */
   readOnly?: boolean;
+  /**
+   * The statement timeout the statements set for themselves (a REST request's preamble: its role's). PostgreSQL
+   * enforces it; PGlite cannot (no timers inside its WebAssembly), so its watchdog interrupts the batch past it
+   * (pglite-thread.ts). Unset: the server's own bound (DB_STATEMENT_TIMEOUT_SERVICE_ROLE_MS).
+   */
+  timeoutMs?: number;
+  /** Aborted when nobody waits for the answer any more (the client hung up): the running statement is cancelled. */
+  signal?: AbortSignal;
 }
 
 export interface Database extends Queryable {

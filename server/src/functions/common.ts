@@ -49,6 +49,6 @@ export async function readBody<T extends z.ZodTypeAny>(c: Context, schema: T): P
 }
 
 export const requestIdentity = (c: Context, ctx: AppContext) => ({
-  ip: clientIp(c, ctx.config.TRUST_PROXY),
+  ip: clientIp(c, ctx.config),
   userAgent: c.req.header('user-agent')?.slice(0, 512),
 });

@@ -25,7 +25,7 @@ export function functionRoutes(ctx: AppContext): Hono {
   const overrideLimit = createRateLimiter(ctx, { keyPrefix: 'fn-emergency-ip', points: 20, durationSeconds: 900 });
   app.post(
     '/emergency-password-change',
-    rateLimit(overrideLimit, (c) => clientIp(c, ctx.config.TRUST_PROXY), functionsRateLimited),
+    rateLimit(overrideLimit, (c) => clientIp(c, ctx.config), functionsRateLimited),
   );
   // The AI coach streams its reply (an AI SDK UI message stream); its errors are { code, message }.
   app.post('/coach', coachHandler(ctx));

@@ -24,6 +24,13 @@ export function textProblem(s: string): string | null {
   return null;
 }
 
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/** `s` with what textProblem refuses (NUL, unpaired surrogates) replaced by U+FFFD: text we must keep, not refuse. */
+export function sanitiseText(s: string): string {
+  return s.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATES, '\uFFFD');
+}
+
 /** A zod string that refuses NUL and unpaired surrogates, for schemas of query strings and bodies. */
 export const safeText = () =>
   z.string().superRefine((s, ctx) => {

@@ -8,17 +8,19 @@ import { parseJsonBody } from './body.js';
 import { clientIp } from './client-ip.js';
 import { ApiError } from '../errors/api-error.js';
 import { appRateLimited, notFoundJson } from '../errors/json.js';
+import { clientClosedRequest } from './node-io.js';
 import { createRateLimiter, rateLimit } from './rate-limit.js';
 
 /**
- * Reports every unexpected error (a 5xx from a thrown error that is not a deliberate ApiError), whichever
- * service's error handler answered it: Hono leaves the caught error on c.error for the middleware above.
+ * Reports every unexpected error (a 5xx from a thrown error that is not a deliberate ApiError, nor a client that hung
+ * up mid-upload), whichever service's error handler answered it: Hono leaves the caught error on c.error for the middleware above.
  */
 export function reportUnexpectedErrors(tracker: ErrorTracker | undefined): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const err: unknown = c.error;
     if (!tracker || !err || c.res.status < 500 || err instanceof ApiError || err instanceof HTTPException) return;
+    if (clientClosedRequest(c)) return; // an aborted upload, whichever service answered it (issue 38 #9)
     const e = err instanceof Error ? err : new Error(String(err));
     const tags: Record<string, string> = { method: c.req.method, route: routePath(c) };
     const requestId = c.get('requestId' as never) as string | undefined;
@@ -52,7 +54,7 @@ export function clientErrorRoutes(ctx: AppContext, tracker: ErrorTracker | undef
   const limiter = createRateLimiter(ctx, { keyPrefix: 'client-errors-ip', ...CLIENT_ERROR_LIMIT });
   app.post(
     '/',
-    rateLimit(limiter, (c) => clientIp(c, ctx.config.TRUST_PROXY), appRateLimited),
+    rateLimit(limiter, (c) => clientIp(c, ctx.config), appRateLimited),
     async (c) => {
       const parsed = await parseJsonBody(c, report);
       if (!parsed.ok) return c.json({ code: 'invalid_body', message: parsed.message }, 400);

@@ -4,6 +4,7 @@ import { routePath } from 'hono/route';
 import type { Config } from '../config.js';
 import { httpDuration, httpRequests, registry } from '../metrics.js';
 import { notFoundJson } from '../errors/json.js';
+import { CLIENT_CLOSED_REQUEST, clientClosedRequest } from './node-io.js';
 
 /**
  * Counts and times every request under its route template ('/rest/v1/:table', never the raw path). The labelled
@@ -26,7 +27,8 @@ export function requestMetrics(): MiddlewareHandler {
       let timer = timers.get(key);
       if (!timer) timers.set(key, (timer = httpDuration.labels({ method, route })));
       timer.observe((performance.now() - started) / 1000);
-      const status = String(c.res.status);
+      // an aborted upload is the client's close (499), whatever a service's error handler answered
+      const status = String(clientClosedRequest(c) ? CLIENT_CLOSED_REQUEST : c.res.status);
       const ckey = `${key} ${status}`;
       let counter = counters.get(ckey);
       if (!counter) counters.set(ckey, (counter = httpRequests.labels({ method, route, status })));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { htmlCache, readManifest, robotsTxt, sameRenderConfig, sitemapXml } from './prerendered.js';
+import { htmlCache, readManifest, renderConfigOf, robotsTxt, sameRenderConfig, sitemapXml } from './prerendered.js';
 
 let dir: string;
 beforeEach(() => {
@@ -11,7 +11,15 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const config = { brandName: 'Vibe Business Coach', bookingUrl: 'https://cal.example/x', introVideoUrl: 'https://video.example/y' };
+const config = {
+  brandName: 'Vibe Business Coach',
+  bookingUrl: 'https://cal.example/x',
+  introVideoUrl: 'https://video.example/y',
+  contactEmail: 'hello@example.com',
+  contactPhone: '+44 1632 960000',
+  contactPhone2: '',
+  contactAddress: 'Example Ltd, 1 High Street, Town',
+};
 const manifest = { pages: ['/', '/pricing'], appRoutes: ['/', '/dashboard'], noindex: ['/dashboard'], config };
 
 describe('readManifest', () => {
@@ -28,6 +36,11 @@ describe('readManifest', () => {
     writeFileSync(path.join(dir, 'prerender.json'), JSON.stringify({ ...manifest, config: { brandName: 'x' } }));
     expect(readManifest(dir)).toBeUndefined();
   });
+  it("reads an older build's manifest, without contact details, as one built with them unset", () => {
+    const older = { brandName: 'B', bookingUrl: 'https://cal.example/x', introVideoUrl: '' };
+    writeFileSync(path.join(dir, 'prerender.json'), JSON.stringify({ ...manifest, config: older }));
+    expect(readManifest(dir)?.config).toEqual({ ...older, contactEmail: '', contactPhone: '', contactPhone2: '', contactAddress: '' });
+  });
 });
 
 describe('sameRenderConfig', () => {
@@ -36,6 +49,36 @@ describe('sameRenderConfig', () => {
     expect(sameRenderConfig(config, { ...config, brandName: 'Other' })).toBe(false);
     expect(sameRenderConfig(config, { ...config, bookingUrl: 'https://cal.example/z' })).toBe(false);
     expect(sameRenderConfig(config, { ...config, introVideoUrl: 'https://video.example/z' })).toBe(false);
+  });
+  it('is false when any contact detail differs, or is set on one side only (the HTML prints them)', () => {
+    expect(sameRenderConfig(config, { ...config, contactEmail: 'other@example.com' })).toBe(false);
+    expect(sameRenderConfig(config, { ...config, contactPhone: '' })).toBe(false);
+    expect(sameRenderConfig(config, { ...config, contactPhone2: '+44 7700 900000' })).toBe(false);
+    expect(sameRenderConfig(config, { ...config, contactAddress: 'Elsewhere' })).toBe(false);
+  });
+});
+
+describe('renderConfigOf', () => {
+  it('gives unset settings as empty strings, as the build writes them', () => {
+    expect(
+      renderConfigOf({
+        BRAND_NAME: 'B',
+        BOOKING_URL: undefined,
+        INTRO_VIDEO_URL: 'https://video.example/y',
+        CONTACT_EMAIL: 'a@example.com',
+        CONTACT_PHONE: undefined,
+        CONTACT_PHONE_2: undefined,
+        CONTACT_ADDRESS: undefined,
+      }),
+    ).toEqual({
+      brandName: 'B',
+      bookingUrl: '',
+      introVideoUrl: 'https://video.example/y',
+      contactEmail: 'a@example.com',
+      contactPhone: '',
+      contactPhone2: '',
+      contactAddress: '',
+    });
   });
 });
 

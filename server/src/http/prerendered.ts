@@ -2,13 +2,24 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { OPERATOR_SETTINGS } from '../site/operator-settings.js';
 
 /** What apps/web/prerender.mjs writes beside the pages (decision 0046). */
 const manifestSchema = z.object({
   pages: z.array(z.string().startsWith('/')),
   appRoutes: z.array(z.string().startsWith('/')),
   noindex: z.array(z.string().startsWith('/')),
-  config: z.object({ brandName: z.string(), bookingUrl: z.string(), introVideoUrl: z.string() }),
+  // '' for an operator setting the build had unset (older builds wrote only the first three).
+  config: z.object({
+    brandName: z.string(),
+    bookingUrl: z.string(),
+    introVideoUrl: z.string(),
+    contactEmail: z.string().default(''),
+    contactPhone: z.string().default(''),
+    contactPhone2: z.string().default(''),
+    contactAddress: z.string().default(''),
+  }),
 });
 export type PrerenderManifest = z.infer<typeof manifestSchema>;
 
@@ -24,7 +35,20 @@ export function readManifest(dist: string): PrerenderManifest | undefined {
 }
 
 export const sameRenderConfig = (a: RenderConfig, b: RenderConfig) =>
-  a.brandName === b.brandName && a.bookingUrl === b.bookingUrl && a.introVideoUrl === b.introVideoUrl;
+  (Object.keys(a) as (keyof RenderConfig)[]).every((k) => a[k] === b[k]);
+
+/** The deployment's values of what the prerendered HTML shows ('' when unset, as the build writes them). */
+export function renderConfigOf(config: Pick<Config, 'BRAND_NAME' | (typeof OPERATOR_SETTINGS)[number]>): RenderConfig {
+  return {
+    brandName: config.BRAND_NAME,
+    bookingUrl: config.BOOKING_URL ?? '',
+    introVideoUrl: config.INTRO_VIDEO_URL ?? '',
+    contactEmail: config.CONTACT_EMAIL ?? '',
+    contactPhone: config.CONTACT_PHONE ?? '',
+    contactPhone2: config.CONTACT_PHONE_2 ?? '',
+    contactAddress: config.CONTACT_ADDRESS ?? '',
+  };
+}
 
 export interface HtmlFile {
   html: string;

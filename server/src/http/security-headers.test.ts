@@ -14,4 +14,15 @@ describe('contentSecurityPolicy', () => {
     expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:9999 ws:\/\/127\.0\.0\.1:9999/);
     expect(csp).not.toContain("'unsafe-eval'");
   });
+
+  it('admits the intro video (frame and reachability check) and the booking page only when configured', () => {
+    const none = contentSecurityPolicy(loadConfig({}));
+    expect(none).not.toContain('undefined');
+    expect(none).toMatch(/frame-src https:\/\/calendly\.com(;|$)/);
+    const both = contentSecurityPolicy(
+      loadConfig({ BOOKING_URL: 'https://cal.example.com/me', INTRO_VIDEO_URL: 'https://video.example.com/embed/x' }),
+    );
+    expect(both).toMatch(/frame-src https:\/\/cal\.example\.com https:\/\/video\.example\.com/);
+    expect(both).toMatch(/connect-src [^;]*https:\/\/video\.example\.com/);
+  });
 });

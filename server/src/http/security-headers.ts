@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { nodeResponse } from './node-io.js';
 
 const origin = (u: string) => new URL(u).origin;
+const origins = (...urls: (string | undefined)[]) => urls.flatMap((u) => (u ? [origin(u)] : []));
 const wsOrigin = (u: string) => origin(u).replace(/^http/, 'ws');
 /** The two inline scripts the pages carry (the consent gate, and the prerendered pages' loader), admitted by hash. */
 const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
@@ -14,8 +15,8 @@ const INLINE_SCRIPT_HASHES = [scriptHash(CONSENT_GATE_SCRIPT), scriptHash(HYDRAT
 /** The CSP allows only what we embed: the booking page, the intro video, the voice agent. */
 export function contentSecurityPolicy(config: Config): string {
   const voice = [origin(config.ELEVENLABS_API_URL), wsOrigin(config.ELEVENLABS_API_URL)];
-  const booking = origin(config.BOOKING_URL);
-  const video = origin(config.INTRO_VIDEO_URL);
+  // The intro video's origin is also fetched (no-cors) to tell a network failure of its embed (components/intro-video).
+  const video = origins(config.INTRO_VIDEO_URL);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // blob: for the voice client's audio worklets; the booking embed's script; our two inline scripts
@@ -23,8 +24,8 @@ export function contentSecurityPolicy(config: Config): string {
     'style-src': ["'self'", "'unsafe-inline'", 'https://assets.calendly.com'],
     'img-src': ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://*.calendly.com'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...voice],
-    'frame-src': [booking, video, 'https://calendly.com'],
+    'connect-src': ["'self'", ...voice, ...video],
+    'frame-src': [...origins(config.BOOKING_URL), ...video, 'https://calendly.com'],
     'media-src': ["'self'", 'blob:', 'data:'],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],

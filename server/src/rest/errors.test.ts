@@ -41,4 +41,14 @@ describe('SQLSTATE -> HTTP status (PostgREST table)', () => {
     expect(internal.body).toEqual({ code: 'XX000', message: 'Database error', details: null, hint: null });
     expect(fromPgError({ code: '42501', message: 'permission denied' }, 'anon').headers).toEqual({ 'WWW-Authenticate': 'Bearer' });
   });
+
+  it("answers a cancelled statement as PostgREST does (500, 57014, PostgreSQL's words), hiding anything else of 57014", () => {
+    const timedOut = fromPgError({ code: '57014', message: 'canceling statement due to statement timeout', detail: 'x' }, 'anon');
+    expect(timedOut.status).toBe(500);
+    expect(timedOut.body).toEqual({ code: '57014', message: 'canceling statement due to statement timeout', details: null, hint: null });
+    expect(fromPgError({ code: '57014', message: 'canceling statement due to user request' }, 'anon').body.message).toBe(
+      'canceling statement due to user request',
+    );
+    expect(fromPgError({ code: '57014', message: 'canceling statement due to secret' }, 'anon').body.message).toBe('Database error');
+  });
 });

@@ -76,7 +76,11 @@ export function statusForSqlState(code: string, message: string, role: string): 
 /** A database error as the caller sees it. 5xx-class errors keep only the SQLSTATE, never internals. */
 export function fromPgError(err: PgErrorLike, role: string): RestError {
   const status = statusForSqlState(err.code, err.message, role);
-  if (status >= 500) return new RestError(status, { code: err.code, message: 'Database error', details: null, hint: null });
+  if (status >= 500) return new RestError(status, { code: err.code, message: serverErrorMessage(err), details: null, hint: null });
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
   return new RestError(status, { code: err.code, message: err.message, details: err.detail ?? null, hint: err.hint ?? null }, headers);
 }
+
+/** PostgreSQL's fixed words for a cancelled statement reveal nothing and are what PostgREST answers (issue 38). */
+const CANCELLED = /^canceling statement due to (statement timeout|user request)$/;
+const serverErrorMessage = (err: PgErrorLike) => (err.code === '57014' && CANCELLED.test(err.message) ? err.message : 'Database error');

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppContext } from '../context.js';
+import { statementTimeoutFor } from '../db/statement-timeouts.js';
 import { clientIp, truncateIp } from '../http/client-ip.js';
 import type { Statement } from './build-sql.js';
 import { restError } from './errors.js';
@@ -16,12 +17,13 @@ export interface ResultRow {
 
 const claimText = (v: unknown) => (typeof v === 'string' ? v : null);
 
-// read-only mode (allowed after the first snapshot, unlike the reverse), role, claims, request: one statement. Two
-// constant texts, so the statement-name lookup hashes each once per process (issue 16).
+// read-only mode (allowed after the first snapshot, unlike the reverse), role, claims, request, the role's statement
+// timeout (as PostgREST applies a role's settings, issue 38): one statement. Two constant texts, so the
+// statement-name lookup hashes each once per process (issue 16).
 const PREAMBLE = `select set_config('transaction_read_only', $7, true), set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.headers', $3, true), set_config('request.method', $4, true), set_config('request.path', $5, true),
-              set_config('request.ip', $6, true)`;
-const PREAMBLE_LIVE_WRITER = `${PREAMBLE}, auth.require_live_writer($8, $9)`;
+              set_config('request.ip', $6, true), set_config('statement_timeout', $8, true)`;
+const PREAMBLE_LIVE_WRITER = `${PREAMBLE}, auth.require_live_writer($9, $10)`;
 
 /**
  * Runs one statement in its own transaction as the caller's role, with PostgREST's preamble, so RLS,
@@ -42,11 +44,12 @@ export async function runAsCaller(
     coalesce?: string;
   },
 ): Promise<ResultRow> {
-  const ip = truncateIp(clientIp(c, ctx.config.TRUST_PROXY));
+  const ip = truncateIp(clientIp(c, ctx.config));
   // A signed-in user's write is refused (42501, a 403) when the database says the user is banned or the session is
   // gone (issue 12 #2); reads skip the lookup, as PostgREST does, so the hot path pays nothing.
   const liveWriter = !opts.readOnly && caller.role === 'authenticated';
   let kept: ResultRow | undefined;
+  const timeoutMs = statementTimeoutFor(caller.role, ctx.config);
   const preamble = {
     sql: liveWriter ? PREAMBLE_LIVE_WRITER : PREAMBLE,
     params: [
@@ -57,6 +60,7 @@ export async function runAsCaller(
       opts.path,
       ip,
       opts.readOnly ? 'on' : 'off',
+      String(timeoutMs),
       ...(liveWriter ? [claimText(caller.claims.sub), claimText(caller.claims.session_id)] : []),
     ],
   };
@@ -88,6 +92,9 @@ export async function runAsCaller(
         check,
         coalesce: opts.readOnly ? undefined : opts.coalesce,
         readOnly: opts.readOnly,
+        // The bound PGlite's watchdog enforces; the client hanging up cancels the statement (issue 38).
+        timeoutMs,
+        signal: c.req.raw.signal,
       },
     );
   try {

@@ -91,7 +91,7 @@ export function createWriteGuard(ctx: AppContext): WriteGuard {
       );
     }
     if (rows < 1) return;
-    const checks: Promise<RateLimitResult>[] = [limiter(limit, 'ip').consume(clientIp(c, ctx.config.TRUST_PROXY), rows)];
+    const checks: Promise<RateLimitResult>[] = [limiter(limit, 'ip').consume(clientIp(c, ctx.config), rows)];
     if (caller.role === 'authenticated' && typeof caller.claims.sub === 'string')
       checks.push(limiter(limit, 'user').consume(caller.claims.sub, rows));
     const refused = (await Promise.all(checks)).filter((r) => !r.allowed);

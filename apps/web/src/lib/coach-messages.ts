@@ -19,6 +19,15 @@ export const coachMessages = {
   aiDisabled: "Your AI features are switched off in The Brain, so I won't use your data to answer. Switch them on there whenever you like.",
   providerError: 'The AI provider had a problem answering. Nothing was charged; try again.',
   providerTimeout: 'The AI provider took too long to answer. Nothing was charged; try again.',
+  /** When the reply that failed had already been charged (its data-usage arrived): never "Nothing was charged". */
+  providerFailedCharged: 'The AI provider stopped before finishing. What it wrote is kept and was charged; try again for the rest.',
+  /** Why a stored reply is incomplete (data-usage's `interrupted`), under its cost. */
+  interrupted: {
+    stopped: 'Stopped before the end: charged for what the AI had already used.',
+    provider_error: 'Cut short by the AI provider: charged for what it wrote.',
+    provider_timeout: 'Cut short by the AI provider: charged for what it wrote.',
+    too_long: 'Cut short: the reply reached its length limit.',
+  },
   networkError: 'The coach could not be reached. Check your connection and try again.',
   genericError: 'The coach could not answer. Please try again.',
   tooLong: (max: number) => `Messages can be up to ${max.toLocaleString('en-GB')} characters.`,

@@ -5,7 +5,11 @@
 export const connectMessages = {
   noResults: 'No integrations found',
   signInToSubmit: 'Sign in to send requests',
+  signInToSend: 'Sign in to send',
+  browseFreely: (what: string) => `You can browse freely; ${what} requires a free account.`,
   limitedFunctionality: 'Limited Functionality',
+  plannerIncludedFrom: 'Custom connection planning is included from the Pro plan.',
+  viewPlanOptions: 'View Plan Options',
   requestSubmitted: 'Integration request submitted successfully!',
   requestFailed: 'Failed to submit request. Please try again.',
   blueprintSaved: 'Connection blueprint saved to your dashboard',

@@ -13,6 +13,17 @@ import { shellMessages } from './shell-messages';
  */
 export const messages = {
   app: shellMessages.app,
+  /** /admin's setup card: the operator settings the public pages still miss (issue 44). */
+  siteSetup: {
+    title: 'Public site setup',
+    complete: 'Complete',
+    incomplete: (n: number) => `${n} missing`,
+    loading: 'Loading...',
+    failed: "Could not read the site's setup.",
+    missingIntro:
+      'The public pages hide what is not set: no contact line, no booking calendar, a poster instead of the intro video. Set these in the server’s environment and restart:',
+    completeText: 'Contact details, booking page and intro video are all configured.',
+  },
   introVideo: publicMessages.introVideo,
   auth: { ...shellMessages.auth, ...authMessages.auth },
   /** /user's e-mail change (issue 14 item 3; secure change: a link to both addresses, docs/security/auth-flows.md). */

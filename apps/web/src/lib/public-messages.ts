@@ -8,6 +8,10 @@ export const publicMessages = {
   introVideo: {
     /** One length for the one intro video, on the waitlist and on /demo (issue 18: they disagreed). */
     length: '2 minutes',
+    /** INTRO_VIDEO_URL unset (issue 44): the poster says so, with no play button. */
+    unavailable: 'The intro video is coming soon.',
+    /** The embed did not load (offline, blocked): the preview is back, with this. */
+    loadFailed: 'The video could not load. Check your connection and press play to try again.',
   },
   pricing: {
     joinWaitlistToast: 'Join our waitlist to get early access to these plans!',
@@ -20,6 +24,9 @@ export const publicMessages = {
     helpHours: 'Available Monday-Friday, 9AM-6PM GMT',
     helpDirect: "Book directly and we'll contact you within 24 hours",
     callDirect: (phone: string) => `Call us directly on ${phone}`,
+    // BOOKING_URL unset (issue 44): no calendar to show, so the other ways to reach the team.
+    unconfiguredTitle: 'Book Your Session With Us Directly',
+    unconfiguredText: 'Online booking is not open yet. Write to us or call, and we will find a time for your free strategy session.',
   },
   consent: {
     title: 'Cookie Preferences',
@@ -35,6 +42,8 @@ export const publicMessages = {
     rateLimited: 'Too many messages from this device. Please wait a few minutes and try again.',
     nameRequired: 'Please enter your name',
     messageRequired: 'Please write a message',
+    /** No CONTACT_* setting at all (a development server): said instead of an empty block, never made-up details. */
+    notConfigured: 'Contact details are not configured yet.',
   },
   waitlist: {
     fillAllFields: 'Please fill in all fields',

@@ -3,8 +3,10 @@ export interface RuntimeConfig {
   supabaseUrl: string;
   anonKey: string;
   brandName: string;
-  bookingUrl: string;
-  introVideoUrl: string;
+  /** The operator's settings (issue 44): absent when unset, and the pages then hide what depends on them. */
+  bookingUrl?: string;
+  introVideoUrl?: string;
+  contact?: OperatorContact;
   voiceAvailable: boolean;
   sessionTimeoutMinutes: number;
   sessionWarningMinutes: number;
@@ -14,7 +16,18 @@ export interface RuntimeConfig {
   coach?: unknown;
 }
 
-const STRING_KEYS = ['supabaseUrl', 'anonKey', 'brandName', 'bookingUrl', 'introVideoUrl'] as const;
+/** CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_2 and CONTACT_ADDRESS, as the operator wrote them. */
+export interface OperatorContact {
+  email?: string;
+  phone?: string;
+  phone2?: string;
+  address?: string;
+}
+
+const STRING_KEYS = ['supabaseUrl', 'anonKey', 'brandName'] as const;
+const OPTIONAL_STRING_KEYS = ['bookingUrl', 'introVideoUrl'] as const;
+const CONTACT_KEYS = ['email', 'phone', 'phone2', 'address'] as const;
+const isOptionalString = (v: unknown) => v === undefined || (typeof v === 'string' && v !== '');
 const NUMBER_KEYS = ['sessionTimeoutMinutes', 'sessionWarningMinutes'] as const;
 
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
@@ -22,6 +35,10 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   for (const k of STRING_KEYS) if (typeof o[k] !== 'string' || !o[k]) throw new Error(`App configuration is missing ${k}`);
   for (const k of NUMBER_KEYS) if (typeof o[k] !== 'number' || !(Number(o[k]) > 0)) throw new Error(`App configuration has a bad ${k}`);
   if (typeof o.voiceAvailable !== 'boolean') throw new Error('App configuration is missing voiceAvailable');
+  for (const k of OPTIONAL_STRING_KEYS) if (!isOptionalString(o[k])) throw new Error(`App configuration has a bad ${k}`);
+  const contact = (o.contact ?? {}) as Record<string, unknown>;
+  if (typeof contact !== 'object' || !CONTACT_KEYS.every((k) => isOptionalString(contact[k])))
+    throw new Error('App configuration has bad contact details');
   return o as unknown as RuntimeConfig;
 }
 

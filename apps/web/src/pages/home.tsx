@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { DeferredBlock } from '@/components/ui/deferred-block';
 import { deferredPart } from '@/lib/deferred-hydration/deferred-part';
+import { keepInView } from '@/lib/keep-in-view';
 
 // The hero is static but for two links: its code loads, and its prerendered HTML hydrates, on the first pointer,
 // focus or click in it. Below it, each section's as it nears the viewport. A first visit loads neither until then
@@ -30,15 +31,25 @@ export const loadDeferred = () => Promise.all([HERO, ...SECTIONS].map((s) => s.l
 /** The landing page, sections in the specification's order (docs/product.md#landing-page); the navigation and footer come from the layout. */
 export function Component() {
   const { hash } = useLocation();
-  // Links such as /#book or /#pricing from other pages land on their section.
+  const main = useRef<HTMLElement>(null);
+  // Links such as /#book or /#pricing from other pages (and the booking panel's reload) land on their section, and
+  // stay on it while the sections above render and hydrate.
   useEffect(() => {
-    if (!hash) return;
+    // The sections' ids are plain words: the hash is looked up as it is (a malformed %-escape cannot throw).
+    const target = hash ? document.getElementById(hash.slice(1)) : null;
+    if (!target || !main.current) return;
+    let stop: (() => void) | undefined;
     // After the layout has scrolled to the top for the new route.
-    const id = requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView());
-    return () => cancelAnimationFrame(id);
+    const id = requestAnimationFrame(() => {
+      if (main.current) stop = keepInView(target, main.current);
+    });
+    return () => {
+      cancelAnimationFrame(id);
+      stop?.();
+    };
   }, [hash]);
   return (
-    <main>
+    <main ref={main}>
       <DeferredBlock part={HERO} onInteraction />
       {SECTIONS.map((s, i) => (
         <DeferredBlock key={i} part={s} reveal className="[content-visibility:auto] [contain-intrinsic-size:auto_900px]" />

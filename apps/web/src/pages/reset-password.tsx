@@ -22,7 +22,9 @@ export function Component() {
         {recovery.status === 'valid' && (
           <>
             <CardHeader className="text-center">
-              <CardTitle className="text-2xl">Choose a new password</CardTitle>
+              <CardTitle as="h1" className="text-2xl">
+                Choose a new password
+              </CardTitle>
               <CardDescription>Enter and confirm your new password.</CardDescription>
             </CardHeader>
             <CardContent>
@@ -33,7 +35,9 @@ export function Component() {
         {recovery.status === 'invalid' && (
           <>
             <CardHeader className="text-center">
-              <CardTitle className="text-2xl">{messages.reset.invalidTitle}</CardTitle>
+              <CardTitle as="h1" className="text-2xl">
+                {messages.reset.invalidTitle}
+              </CardTitle>
               <CardDescription className="text-red-700">{recovery.error}</CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">

@@ -30,7 +30,7 @@ export async function requireAdminCaller(ctx: AppContext, c: Context): Promise<U
       event_type: 'admin.access_denied',
       severity: 'warn',
       user_id: claimUserId(check.claims),
-      ip: clientIp(c, ctx.config.TRUST_PROXY),
+      ip: clientIp(c, ctx.config),
       user_agent: c.req.header('user-agent'),
       details: { reason: check.refusal, path: new URL(c.req.url).pathname.slice(0, 200), method: c.req.method },
     });

@@ -7,6 +7,7 @@ import { writeAudit } from '../../security/audit.js';
 import type { AdminDeps } from './deps.js';
 import { registerCoachStatus } from './coach-status.js';
 import { requireAdminCaller } from './guard.js';
+import { registerSiteSetup } from './site-setup.js';
 import { registerStats } from './stats.js';
 import { registerUsers } from './users.js';
 import { registerWaitlistInvite } from './waitlist-invite.js';
@@ -31,7 +32,7 @@ export function adminRoutes(ctx: AppContext): Hono {
         event_type: event,
         severity: 'warn',
         user_id: admin.id,
-        ip: clientIp(c, ctx.config.TRUST_PROXY),
+        ip: clientIp(c, ctx.config),
         user_agent: c.req.header('user-agent'),
         details: { admin_email: admin.email, ...details },
       }),
@@ -41,5 +42,6 @@ export function adminRoutes(ctx: AppContext): Hono {
   registerUsers(sub, deps);
   registerStats(sub, deps);
   registerCoachStatus(sub, deps);
+  registerSiteSetup(sub, deps);
   return app as unknown as Hono;
 }

@@ -1,6 +1,7 @@
-import { SCROLL_MARKS, type AnalyticsSummary } from '@app/shared/admin';
+import { SCROLL_MARKS, type AnalyticsSummary, type WaitlistMailCounts } from '@app/shared/admin';
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { waitlistMailCounts } from '../waitlist-confirmations.js';
 import type { AdminDeps } from './deps.js';
 import { adminError } from './guard.js';
 
@@ -59,5 +60,10 @@ export function registerStats(app: Hono, { ctx, caller }: AdminDeps) {
       [d],
     );
     return c.json({ days: d, series: rows });
+  });
+
+  app.get('/waitlist/mail', async (c) => {
+    await caller(c);
+    return c.json((await waitlistMailCounts(ctx)) satisfies WaitlistMailCounts);
   });
 }

@@ -7,6 +7,8 @@ import { conversationTitle, createConversation, findConversation, loadHistory, m
 import { asUser } from '../../db/as-user.js';
 import { parseJsonBody } from '../../http/body.js';
 import { createRateLimiter } from '../../http/rate-limit.js';
+import { replyWrites } from '../../coach/tool-guards.js';
+import { createWriteGuard } from '../../rest/write-limits.js';
 import { bearerClaims } from '../../security/live-admin.js';
 import { CoachBody } from './body.js';
 import { coachError } from './errors.js';
@@ -18,6 +20,8 @@ import { coachReply } from './stream.js';
  */
 export function coachHandler(app: AppContext) {
   const limiter = createRateLimiter(app, { keyPrefix: 'coach-user', points: app.config.COACH_RATE_LIMIT_PER_HOUR, durationSeconds: 3600 });
+  // The tools' writes count against /rest/v1's counters (same buckets, so the same store keys).
+  const guardWrite = createWriteGuard(app);
   return async (c: Context): Promise<Response> => {
     const claims = await bearerClaims(app, c);
     if (typeof claims === 'string' || claims.role !== 'authenticated' || !claims.sub) return coachError(c, 'not_authenticated');
@@ -67,6 +71,7 @@ export function coachHandler(app: AppContext) {
       model: chosen.model,
       tier: chosen.tier,
       clientSignal: c.req.raw.signal,
+      writes: replyWrites(guardWrite, c, { role: 'authenticated', claims }),
     });
   };
 }

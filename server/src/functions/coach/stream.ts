@@ -1,21 +1,38 @@
-import { COACH_MAX_OUTPUT_TOKENS, COACH_MAX_TOOL_STEPS, creditsForTokens, type CoachDataParts, type CoachTier } from '@app/shared';
+import {
+  COACH_MAX_OUTPUT_TOKENS,
+  COACH_MAX_TOOL_STEPS,
+  creditsForTokens,
+  type CoachDataParts,
+  type CoachInterruption,
+  type CoachTier,
+} from '@app/shared';
 import {
   convertToModelMessages,
   createUIMessageStream,
   createUIMessageStreamResponse,
   generateId,
   stepCountIs,
+  InvalidToolInputError,
+  NoSuchToolError,
   streamText,
   type LanguageModel,
-  type LanguageModelUsage,
   type UIMessage,
 } from 'ai';
 import type { JwtClaims } from '../../auth/jwt.js';
+import { modelOutputTransform } from '../../coach/model-output.js';
+import { ReplyMeter } from '../../coach/reply-meter.js';
+import { chargeAndStoreReply, type StoredMessage } from '../../coach/store.js';
+import { ToolRefusal, type ReplyWrites } from '../../coach/tool-guards.js';
 import { coachTools } from '../../coach/tools.js';
-import { saveMessage, type StoredMessage } from '../../coach/store.js';
 import type { AppContext } from '../../context.js';
 import { coachTokens } from '../../metrics.js';
-import { PROVIDER_ERROR_TEXT, PROVIDER_TIMEOUT_TEXT } from './errors.js';
+import {
+  COACH_TOOL_TEXT,
+  PROVIDER_ERROR_TEXT,
+  PROVIDER_TIMEOUT_TEXT,
+  REPLY_NOT_SAVED_TEXT,
+  providerFailedAfterPartText,
+} from './errors.js';
 
 type DataParts = { [K in keyof CoachDataParts]: CoachDataParts[K] };
 export type CoachUIMessage = UIMessage<never, DataParts>;
@@ -29,8 +46,10 @@ export interface CoachTurn {
   history: StoredMessage[];
   model: LanguageModel;
   tier: CoachTier;
-  /** The browser went away (Stop, closed tab): stop asking the provider. */
+  /** The browser went away (Stop, closed tab): finish the provider call under way, start no further one. */
   clientSignal: AbortSignal;
+  /** The reply's allowance of rows its tools may write (/rest/v1's per-request limits). */
+  writes: ReplyWrites;
 }
 
 class ProviderTimeout extends Error {}
@@ -41,18 +60,28 @@ function failureSummary(err: unknown) {
   return { name: typeof e?.name === 'string' ? e.name : 'unknown', status: typeof e?.statusCode === 'number' ? e.statusCode : undefined };
 }
 
+/** A tool's error as its card shows it (the model reads the error itself: ToolRefusal's `{ error }`). */
+function toolErrorText(err: unknown): string {
+  if (err instanceof ToolRefusal) return err.message;
+  if (InvalidToolInputError.isInstance(err) || NoSuchToolError.isInstance(err)) return COACH_TOOL_TEXT.invalidInput;
+  return COACH_TOOL_TEXT.failed;
+}
+
 /**
  * One coach reply as an AI SDK UI message stream: start, data-conversation, data-facts, the model's text and tool
- * parts, then (only when the reply finished) the charge, the stored reply and data-usage. A provider error or the
- * AI_TIMEOUT_SECONDS timeout ends the stream with an error part ("provider_error: …" / "provider_timeout: …")
- * and charges nothing.
+ * parts (through modelOutputTransform: sanitised, size-capped), then the stored reply and its charge, committed
+ * together, and only then data-usage and finish. What the provider consumed is charged whether or not the browser
+ * stayed (ReplyMeter: the provider's usage, or our estimate when it sends none): when the browser leaves, the call
+ * under way is read to its end and no further tool round starts. A provider error or the AI_TIMEOUT_SECONDS timeout
+ * ends the stream with an error part ("provider_error: …" / "provider_timeout: …") that says whether anything was
+ * charged: nothing when the provider had answered nothing, else the part it wrote is stored and charged first.
  */
 export function coachReply(app: AppContext, turn: CoachTurn): Response {
   const stream = createUIMessageStream<CoachUIMessage>({
-    // Anything unexpected (a database failure while charging): a plain message, details only in the log.
+    // Anything unexpected (the store-and-charge transaction failed): it rolled back, so nothing was charged.
     onError: (err) => {
       app.log.error({ err: failureSummary(err) }, 'coach reply failed');
-      return `provider_error: ${PROVIDER_ERROR_TEXT}`;
+      return `provider_error: ${REPLY_NOT_SAVED_TEXT}`;
     },
     execute: async ({ writer }) => {
       writer.write({ type: 'start', messageId: generateId() });
@@ -61,24 +90,26 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
 
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(new ProviderTimeout()), app.config.AI_TIMEOUT_SECONDS * 1000);
-      let usage: LanguageModelUsage | undefined;
+      const messages = convertToModelMessages(turn.history.map((m) => ({ role: m.role, parts: m.parts as CoachUIMessage['parts'] })));
+      const meter = new ReplyMeter(turn.system.length + JSON.stringify(messages).length);
+      let cut = false;
       let failed = false;
-      let errorSent = false;
       let parts: CoachUIMessage['parts'] = [];
       try {
         const result = streamText({
           model: turn.model,
           system: turn.system,
-          messages: convertToModelMessages(turn.history.map((m) => ({ role: m.role, parts: m.parts as CoachUIMessage['parts'] }))),
-          tools: coachTools(app.db, turn.claims, turn.conversation.id),
-          stopWhen: stepCountIs(COACH_MAX_TOOL_STEPS),
+          messages,
+          tools: coachTools(app.db, turn.claims, turn.conversation.id, turn.writes),
+          // The browser gone: no new provider call (the one under way is read to its end and charged).
+          stopWhen: [stepCountIs(COACH_MAX_TOOL_STEPS), () => turn.clientSignal.aborted],
           maxOutputTokens: COACH_MAX_OUTPUT_TOKENS,
           // No silent retries: a failed reply is shown at once and the customer chooses to retry.
           maxRetries: 0,
-          abortSignal: AbortSignal.any([timeout.signal, turn.clientSignal]),
-          onFinish: (e) => {
-            usage = e.totalUsage;
-          },
+          abortSignal: timeout.signal,
+          experimental_transform: modelOutputTransform(meter, () => {
+            cut = true;
+          }),
           onError: ({ error }) => {
             failed = true;
             app.log.warn({ err: failureSummary(error) }, 'coach provider error');
@@ -87,56 +118,53 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
         const ui = result.toUIMessageStream<CoachUIMessage>({
           sendStart: false,
           sendFinish: false,
-          // A timeout aborts the provider's request, which surfaces here as an error too.
-          onError: () => (timeout.signal.aborted ? `provider_timeout: ${PROVIDER_TIMEOUT_TEXT}` : `provider_error: ${PROVIDER_ERROR_TEXT}`),
+          // Used for tool errors; the stream's own error part is replaced below by one that says what was charged.
+          onError: toolErrorText,
           onFinish: ({ responseMessage }) => {
             parts = responseMessage.parts;
           },
         });
         // Chunk by chunk (not writer.merge) so data-usage can only come after the last of the model's parts.
-        for await (const chunk of ui) {
-          if (chunk.type === 'error') errorSent = true;
-          writer.write(chunk);
-        }
+        for await (const chunk of ui) if (chunk.type !== 'error') writer.write(chunk);
       } catch (err) {
-        // An abort (our timeout, or the browser leaving) may end the stream by throwing; anything else is a failure.
-        if (!timeout.signal.aborted && !turn.clientSignal.aborted) throw err;
+        // An abort (our timeout) may end the stream by throwing; anything else is a failure.
+        if (!timeout.signal.aborted) throw err;
       } finally {
         clearTimeout(timer);
       }
-      if (timeout.signal.aborted) {
-        if (!errorSent) writer.write({ type: 'error', errorText: `provider_timeout: ${PROVIDER_TIMEOUT_TEXT}` });
+      const failure = timeout.signal.aborted ? 'provider_timeout' : failed ? 'provider_error' : null;
+      const usage = meter.total();
+      if (!usage.consumed) {
+        // The provider answered nothing: nothing to store or charge.
+        const text = failure === 'provider_timeout' ? PROVIDER_TIMEOUT_TEXT : PROVIDER_ERROR_TEXT;
+        writer.write({ type: 'error', errorText: `${failure ?? 'provider_error'}: ${text}` });
         return;
       }
-      if (failed || turn.clientSignal.aborted || !usage) return;
-
-      const inputTokens = usage.inputTokens ?? 0;
-      const outputTokens = usage.outputTokens ?? 0;
+      const { inputTokens, outputTokens } = usage;
       coachTokens.inc({ kind: 'input' }, inputTokens);
       coachTokens.inc({ kind: 'output' }, outputTokens);
-      let credits = 0;
-      let balance: number | null = null;
-      const conversationId = turn.conversation.id;
-      if (turn.tier !== 'unlimited') {
-        credits = creditsForTokens(inputTokens + outputTokens);
-        // One statement is its own transaction: coach_charge's per-user lock holds until its insert is committed.
-        const r = await app.db.query<{ balance: number }>('select public.coach_charge($1, $2, $3, $4, $5) as balance', [
-          turn.userId,
-          credits,
-          conversationId,
-          inputTokens,
-          outputTokens,
-        ]);
-        balance = Number(r.rows[0]!.balance);
-      }
-      const usagePart = { inputTokens, outputTokens, credits, balance, tier: turn.tier };
-      await saveMessage(app.db, turn.userId, conversationId, 'assistant', [
+      const interrupted: CoachInterruption | undefined = failure ?? (turn.clientSignal.aborted ? 'stopped' : cut ? 'too_long' : undefined);
+      const credits = turn.tier === 'unlimited' ? 0 : creditsForTokens(inputTokens + outputTokens);
+      const charge = { userId: turn.userId, conversationId: turn.conversation.id, credits, inputTokens, outputTokens };
+      const usageOf = (balance: number | null) => ({
+        inputTokens,
+        outputTokens,
+        credits,
+        balance,
+        tier: turn.tier,
+        ...(interrupted && { interrupted }),
+      });
+      // One transaction: if it fails, neither the charge nor the reply exists (onError above says so).
+      const balance = await chargeAndStoreReply(app.db, charge, (b) => [
         { type: 'data-facts', data: { labels: turn.factLabels } },
         ...parts,
-        { type: 'data-usage', data: usagePart },
+        { type: 'data-usage', data: usageOf(b) },
       ]);
+      const usagePart = usageOf(balance);
       writer.write({ type: 'data-usage', data: usagePart });
-      writer.write({ type: 'finish' });
+      if (failure)
+        writer.write({ type: 'error', errorText: `${failure}: ${providerFailedAfterPartText(failure === 'provider_timeout', credits)}` });
+      else writer.write({ type: 'finish' });
     },
   });
   return createUIMessageStreamResponse({ stream, headers: { 'Cache-Control': 'no-store' } });

@@ -8,7 +8,7 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 /** A card's heading: h3 under a section's h2, or `as="h2"` where the card sits right under the page's h1. */
-export function CardTitle({ className, as: Heading = 'h3', ...props }: ComponentProps<'h3'> & { as?: 'h2' | 'h3' }) {
+export function CardTitle({ className, as: Heading = 'h3', ...props }: ComponentProps<'h3'> & { as?: 'h1' | 'h2' | 'h3' }) {
   return <Heading data-slot="card-title" className={cn('text-xl font-semibold leading-tight tracking-tight', className)} {...props} />;
 }
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

@@ -9,7 +9,7 @@ export const VS_GOHIGHLEVEL: CompetitorContent = {
     { feature: 'Human VA support included', us: 'Pro and above', them: false },
     { feature: 'CRM and pipelines', us: true, them: true },
     { feature: 'Website and funnel builder', us: true, them: true },
-    { feature: 'Connects to 2,000+ apps', us: true, them: 'Via Zapier' },
+    { feature: (apps) => `Connects to ${apps}`, us: true, them: 'Via Zapier' },
     { feature: 'Set-up needed before value', us: 'Minutes', them: 'Days to weeks' },
     { feature: 'Starting price', us: '£99/month', them: 'From $97/month' },
     { feature: 'UK-based support, GMT hours', us: true, them: false },

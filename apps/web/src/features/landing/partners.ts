@@ -39,7 +39,7 @@ export const PARTNERS: Partner[] = [
     category: 'Automation',
     rating: 4.8,
     featured: true,
-    features: ['2,000+ app integrations', 'Visual scenario builder'],
+    features: ['Thousands of app integrations', 'Visual scenario builder'],
     benefits: ['Hours of admin saved weekly', 'Fewer copy-paste errors'],
   },
   {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { fetchCoachStatus } from './coach-status';
+import { fetchSiteSetup } from './site-setup';
 import { fetchInbox, markHandled, type InboxKind } from './inbox';
 import {
   fetchAnalyticsStats,
@@ -12,7 +13,7 @@ import {
   type Severity,
 } from './stats';
 import { fetchUsers } from './users';
-import { fetchSubscribers, inviteSubscribers, type InviteResult, type WaitlistQuery } from './waitlist';
+import { fetchSubscribers, fetchWaitlistMailCounts, inviteSubscribers, type InviteResult, type WaitlistQuery } from './waitlist';
 
 /** The console's query keys: everything under ['admin'], so a user change or sign-out drops it with the rest. */
 export const adminKeys = {
@@ -24,6 +25,7 @@ export const adminKeys = {
   accountCount: () => [...adminKeys.users(), 'count'] as const,
   waitlist: () => [...adminKeys.all, 'waitlist'] as const,
   waitlistPage: (q: WaitlistQuery) => [...adminKeys.waitlist(), q] as const,
+  waitlistMail: () => [...adminKeys.waitlist(), 'mail'] as const,
   inbox: (kind: InboxKind) => [...adminKeys.all, 'inbox', kind] as const,
   inboxList: (kind: InboxKind, showHandled: boolean) => [...adminKeys.inbox(kind), showHandled] as const,
   audit: (severity: Severity | 'all', source: AuditSource | 'all') => [...adminKeys.all, 'audit', severity, source] as const,
@@ -32,6 +34,7 @@ export const adminKeys = {
   analyticsSummary: (days: number) => [...adminKeys.all, 'analytics', 'summary', days] as const,
   analyticsStats: () => [...adminKeys.all, 'analytics', 'stats'] as const,
   coachStatus: () => [...adminKeys.all, 'coach-status'] as const,
+  siteSetup: () => [...adminKeys.all, 'site-setup'] as const,
 };
 
 export const overviewQuery = () => queryOptions({ queryKey: adminKeys.overview(), queryFn: fetchOverview });
@@ -46,6 +49,7 @@ export const accountCountQuery = () =>
   queryOptions({ queryKey: adminKeys.accountCount(), queryFn: async () => (await fetchUsers('', 1, 1)).total, staleTime: 0 });
 export const waitlistPageQuery = (q: WaitlistQuery) =>
   queryOptions({ queryKey: adminKeys.waitlistPage(q), queryFn: () => fetchSubscribers(q), placeholderData: keepPreviousData });
+export const waitlistMailQuery = () => queryOptions({ queryKey: adminKeys.waitlistMail(), queryFn: fetchWaitlistMailCounts });
 export const inboxQuery = (kind: InboxKind, showHandled: boolean) =>
   queryOptions({ queryKey: adminKeys.inboxList(kind, showHandled), queryFn: () => fetchInbox(kind, showHandled) });
 export const auditQuery = (severity: Severity | 'all', source: AuditSource | 'all') =>
@@ -57,6 +61,7 @@ export const analyticsSummaryQuery = (days: number) =>
   queryOptions({ queryKey: adminKeys.analyticsSummary(days), queryFn: () => fetchAnalyticsSummary(days) });
 export const analyticsStatsQuery = () => queryOptions({ queryKey: adminKeys.analyticsStats(), queryFn: fetchAnalyticsStats });
 export const coachStatusQuery = () => queryOptions({ queryKey: adminKeys.coachStatus(), queryFn: fetchCoachStatus });
+export const siteSetupQuery = () => queryOptions({ queryKey: adminKeys.siteSetup(), queryFn: fetchSiteSetup });
 
 /** What a screen adds to a mutation (toasts, clearing a selection); the hook owns the call and the refresh. */
 type Callbacks<T, V> = Pick<UseMutationOptions<T, Error, V>, 'onSuccess' | 'onError'>;

@@ -1,4 +1,5 @@
 import { supabase } from '@/lib/supabase';
+import type { WaitlistMailCounts } from '@app/shared/admin';
 import { adminFetch, unwrap } from './admin-fetch';
 
 const STATUSES = ['waiting', 'invited', 'joined', 'unsubscribed'] as const;
@@ -72,3 +73,7 @@ export interface InviteResult {
   missing: string[];
 }
 export const inviteSubscribers = (ids: string[]) => adminFetch<InviteResult>('/waitlist/invite', { body: { ids } });
+
+export type { WaitlistMailCounts };
+/** The confirmation mail queue: queued (first try or a retry due), sent, failed for good. */
+export const fetchWaitlistMailCounts = () => adminFetch<WaitlistMailCounts>('/waitlist/mail');

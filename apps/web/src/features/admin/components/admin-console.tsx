@@ -10,6 +10,7 @@ import { AnalyticsPanel } from './analytics-panel';
 import { CoachStatusCard } from './coach-status-card';
 import { InboxPanel } from './inbox-panel';
 import { SecurityPanel } from './security-panel';
+import { SiteSetupCard } from './site-setup-card';
 import { Stat } from './shared';
 import { UsersPanel } from './users-panel';
 import { WaitlistPanel } from './waitlist-panel';
@@ -47,7 +48,10 @@ export function AdminConsole() {
           <Stat label="Accounts" value={accounts.data ?? '—'} />
           <Stat label="New in inbox" value={inbox ?? '—'} className="col-span-2 md:col-span-1" />
         </div>
-        <CoachStatusCard />
+        <div className="grid gap-4 lg:grid-cols-2">
+          <CoachStatusCard />
+          <SiteSetupCard />
+        </div>
         <Tabs defaultValue="waitlist" className="flex flex-col gap-6">
           <TabsList className="h-auto w-full justify-start overflow-x-auto">
             {TABS.map((t) => (

@@ -10,6 +10,7 @@ import { useInviteSubscribers, waitlistPageQuery } from '../api/queries';
 import { fetchAllSubscribers, type Subscriber, type SubscriberColumn } from '../api/waitlist';
 import { formatDate, PanelHeader, QueryState, SearchBox } from './shared';
 import { Pager } from './pager';
+import { WaitlistMailCounts } from './waitlist-mail-counts';
 
 const PAGE_SIZE = 25;
 const COLUMNS: { key: SubscriberColumn; label: string }[] = [
@@ -94,6 +95,7 @@ export function WaitlistPanel() {
           Invite selected ({selected.size})
         </Button>
       </PanelHeader>
+      <WaitlistMailCounts />
       <SearchBox
         label="Search by name or email"
         value={search}

@@ -2,7 +2,9 @@ import { Clock, Sparkles, Target } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useConsent } from '@/lib/consent/consent-context';
 import { Spinner } from '@/components/ui/spinner';
-import { ConsentNeededPanel } from './consent-needed-panel';
+import { runtimeConfig } from '@/lib/runtime-config';
+import { BookingFallback } from './booking-fallback';
+import { CALENDAR_ID, ConsentNeededPanel } from './consent-needed-panel';
 
 const BookingWidget = lazy(() => import('./booking-widget'));
 
@@ -36,8 +38,10 @@ export function BookingSection() {
             ))}
           </ul>
         </div>
-        <div className="min-h-[620px] overflow-hidden rounded-2xl border border-border bg-card shadow-2xl shadow-black/30">
-          {consent.functional ? (
+        <div id={CALENDAR_ID} className="min-h-[620px] overflow-hidden rounded-2xl border border-border bg-card shadow-2xl shadow-black/30">
+          {!runtimeConfig().bookingUrl ? (
+            <BookingFallback timedOut={false} unconfigured />
+          ) : consent.functional ? (
             <Suspense
               fallback={
                 <div className="flex min-h-[620px] items-center justify-center">

@@ -11,7 +11,7 @@ import { BookingFallback } from './booking-fallback';
  * index.html); the monitor turns script errors, silence and slowness into the fallback panel.
  */
 export default function BookingWidget() {
-  const url = calendlyEmbedUrl(runtimeConfig().bookingUrl);
+  const url = calendlyEmbedUrl(runtimeConfig().bookingUrl!); // mounted only when BOOKING_URL is set (booking-section)
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<BookingState>({ status: 'loading' });
 

@@ -5,6 +5,9 @@ import { Button } from '@/components/ui/button';
 import { publicMessages } from '@/lib/public-messages';
 import { runtimeConfig } from '@/lib/runtime-config';
 
+/** Where the page comes back to after the reload that saving consent makes: the calendar (booking-section.tsx). */
+export const CALENDAR_ID = 'book-calendar';
+
 /** Before functional-cookie consent: say what loading the calendar means, and offer to allow it or to book directly. */
 export function ConsentNeededPanel() {
   const { stored, save } = useConsent();
@@ -31,6 +34,8 @@ export function ConsentNeededPanel() {
           disabled={busy}
           onClick={() => {
             setBusy(true);
+            // Saving reloads the page (consent-provider.tsx); the hash brings the visitor back to the calendar, not the top.
+            history.replaceState(history.state, '', `${location.pathname}${location.search}#${CALENDAR_ID}`);
             void save({ performance: stored.performance, functional: true, targeting: stored.targeting });
           }}
         >

@@ -178,4 +178,28 @@ describe('CoachChat', { timeout: 30_000 }, () => {
     expect(body(1)).toEqual({ message: 'Keep this text', conversationId: 'conv-9', door: 'panel' });
     expect(screen.queryByTestId('coach-error')).toBeNull();
   });
+
+  it('a failure after the reply was charged: the server says what was charged, and the reply is marked interrupted', async () => {
+    const charged =
+      'The AI provider took too long to finish this reply. What it wrote so far is kept and 1 credit was charged for it; please try again for the rest.';
+    fetchMock.mockResolvedValueOnce(
+      streamed([
+        { type: 'data-conversation', data: { id: 'conv-7', title: 't' } },
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'Half an answer' },
+        { type: 'text-end', id: 't' },
+        {
+          type: 'data-usage',
+          data: { inputTokens: 900, outputTokens: 4, credits: 1, balance: 96, tier: 'standard', interrupted: 'provider_timeout' },
+        },
+        { type: 'error', errorText: `provider_timeout: ${charged}` },
+      ]),
+    );
+    renderChat();
+    await send('Long question');
+    await screen.findByText(charged);
+    expect(screen.getByTestId('coach-error').textContent).not.toMatch(/nothing was charged/i);
+    expect(screen.getByTestId('coach-usage').textContent).toBe('1 credit used, 96 left');
+    expect(screen.getByTestId('coach-interrupted').textContent).toBe(coachMessages.interrupted.provider_timeout);
+  });
 });

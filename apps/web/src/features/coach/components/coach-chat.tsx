@@ -12,7 +12,7 @@ import { connectionIdeasKey } from '@/lib/connection-ideas';
 import { cn } from '@/lib/utils';
 import { createCoachTransport } from '../api/coach-transport';
 import { describeCoachError } from '../lib/coach-errors';
-import { messageText, type CoachMessage } from '../lib/coach-message';
+import { dataOf, messageText, type CoachMessage } from '../lib/coach-message';
 import { coachKeys } from '../lib/query-keys';
 import { MessageView } from './message-view';
 import { CoachNotConfigured, coachConfiguredByServer } from './not-configured';
@@ -78,7 +78,8 @@ export function CoachChat({
   });
   const { messages: list, status, error } = chat;
   const busy = status === 'submitted' || status === 'streaming';
-  const failure = error ? describeCoachError(error) : null;
+  const last = list.at(-1);
+  const failure = error ? describeCoachError(error, last?.role === 'assistant' && dataOf(last, 'usage') !== undefined) : null;
 
   useEffect(() => {
     void endRef.current?.scrollIntoView?.({ block: 'nearest' });

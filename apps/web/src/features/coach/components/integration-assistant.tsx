@@ -15,17 +15,24 @@ const CoachChat = lazy(() => import('./coach-chat').then((m) => ({ default: m.Co
 export function IntegrationAssistant() {
   const { isLoaded, isSignedIn } = useAuth();
   let body;
-  if (!coachConfiguredByServer()) body = <CoachNotConfigured />;
-  else if (!isLoaded) body = <Spinner className="m-6 size-5 text-primary" label="Loading" />;
+  // A visitor is invited to sign in whether or not the server has an AI provider: the operators' "not set up" note is
+  // for signed-in users, whose coach it is.
+  if (!isLoaded) body = <Spinner className="m-6 size-5 text-primary" label="Loading" />;
   else if (!isSignedIn)
     body = (
-      <div className="flex flex-col items-center gap-3 p-8 text-center">
-        <p className="max-w-sm text-sm text-muted-foreground">{coachMessages.signInRequired}</p>
-        <Button asChild variant="gradient" size="sm">
-          <Link to={paths.signIn}>Sign in</Link>
-        </Button>
+      <div className="flex flex-col gap-4 p-4 sm:p-6" data-testid="assistant-sign-in">
+        <p className="max-w-prose self-start rounded-lg bg-secondary px-4 py-3 text-sm">{coachMessages.integrationGreeting}</p>
+        <div className="flex flex-col items-center gap-3 border-t pt-4 text-center">
+          <p className="max-w-sm text-sm text-muted-foreground">{coachMessages.signInRequired}</p>
+          <Button asChild variant="gradient" size="sm">
+            <Link to={paths.signIn} state={{ from: paths.connectAnything }}>
+              Sign in
+            </Link>
+          </Button>
+        </div>
       </div>
     );
+  else if (!coachConfiguredByServer()) body = <CoachNotConfigured />;
   else
     body = (
       <Suspense fallback={<Spinner className="m-6 size-5 text-primary" label="Loading the coach" />}>

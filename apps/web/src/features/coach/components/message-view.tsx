@@ -50,6 +50,11 @@ export function MessageView({ message, streaming }: { message: CoachMessage; str
           if (name) return <ToolCard key={i} part={{ ...(p as unknown as ToolPartView), name }} />;
           return null;
         })}
+        {!streaming && usage?.interrupted && (
+          <p data-testid="coach-interrupted" className="mt-1 text-xs text-muted-foreground">
+            {coachMessages.interrupted[usage.interrupted]}
+          </p>
+        )}
         {!streaming && (text || usage) && (
           <div className="mt-1 flex items-center gap-2 text-xs text-muted-foreground">
             {usage && (

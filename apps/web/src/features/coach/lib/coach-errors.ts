@@ -35,8 +35,12 @@ export interface CoachFailure {
   retryable: boolean;
 }
 
-/** Any error useChat reports (our HTTP refusal, a stream `error` part, a network failure) as what to show. */
-export function describeCoachError(err: unknown): CoachFailure {
+/**
+ * Any error useChat reports (our HTTP refusal, a stream `error` part, a network failure) as what to show. `charged`:
+ * the failed reply's data-usage arrived (the server sends it only after committing the charge), so a fallback text
+ * must not say nothing was charged; the server's own text already says what was.
+ */
+export function describeCoachError(err: unknown, charged = false): CoachFailure {
   if (err instanceof CoachHttpError) {
     switch (err.code) {
       case 'ai_not_configured':
@@ -56,7 +60,11 @@ export function describeCoachError(err: unknown): CoachFailure {
   const m = /^(provider_error|provider_timeout):\s*(.*)$/s.exec(text);
   if (m) {
     const code = m[1] as CoachStreamErrorCode;
-    const fallback = code === 'provider_timeout' ? coachMessages.providerTimeout : coachMessages.providerError;
+    const fallback = charged
+      ? coachMessages.providerFailedCharged
+      : code === 'provider_timeout'
+        ? coachMessages.providerTimeout
+        : coachMessages.providerError;
     return { code, text: m[2]?.trim() || fallback, retryable: true };
   }
   if (err instanceof TypeError) return { code: 'network', text: coachMessages.networkError, retryable: true };

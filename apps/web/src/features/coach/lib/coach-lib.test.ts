@@ -42,6 +42,12 @@ describe('coach errors', () => {
       retryable: true,
     });
     expect(describeCoachError(new Error('provider_error:'))).toMatchObject({ code: 'provider_error', text: coachMessages.providerError });
+    // After a charge (the reply's data-usage arrived) the fallback never says nothing was charged.
+    for (const e of ['provider_error:', 'provider_timeout: ']) {
+      const charged = describeCoachError(new Error(e), true);
+      expect(charged.text).toBe(coachMessages.providerFailedCharged);
+      expect(charged.text).not.toMatch(/nothing was charged/i);
+    }
     expect(describeCoachError(new TypeError('Failed to fetch'))).toMatchObject({ code: 'network', retryable: true });
     expect(describeCoachError(new Error('at Object.<anonymous> (server.ts:1)'))).toMatchObject({
       code: 'unknown',

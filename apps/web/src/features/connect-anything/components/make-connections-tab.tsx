@@ -32,18 +32,15 @@ export function MakeConnectionsTab({ onPlan }: { onPlan(): void }) {
           </li>
         ))}
       </ol>
-      {isSignedIn ? (
-        <div className="flex flex-wrap gap-3">
-          <Button variant="gradient" onClick={() => setOpen(true)}>
-            Request Integration
-          </Button>
-          <Button variant="outline" onClick={onPlan}>
-            Plan a connection between two apps
-          </Button>
-        </div>
-      ) : (
-        <SignInNotice what="requesting an integration" />
-      )}
+      <div className="flex flex-wrap gap-3">
+        <Button variant="gradient" onClick={() => setOpen(true)}>
+          Request Integration
+        </Button>
+        <Button variant="outline" onClick={onPlan}>
+          Plan a connection between two apps
+        </Button>
+      </div>
+      {!isSignedIn && <SignInNotice what="requesting an integration" />}
       <RequestIntegrationDialog open={open} onOpenChange={setOpen} />
     </section>
   );

@@ -1,5 +1,6 @@
 import { Lock, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/session/auth-context';
 import { usePlan } from '@/lib/plan/plan-context';
@@ -11,8 +12,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
 import { messages } from '@/lib/messages';
+import { paths } from '@/lib/paths';
 import { useSubmitConnectionRequest } from '../api/requests';
-import { SignInNotice } from './sign-in-notice';
+import { SignInToSendLink } from './sign-in-notice';
 
 const FEATURE = 'connect_anything_custom';
 const empty = { source_app: '', target_app: '', description: '' };
@@ -32,19 +34,31 @@ export function PlannerTab() {
     onError: () => void toast.error(messages.planner.failed),
   });
 
-  if (!isSignedIn) return <SignInNotice what="planning a custom connection" />;
   if (plan.isLoading) return <Spinner className="size-6 text-primary" label="Checking your plan" />;
-  if (!plan.hasFeature(FEATURE)) {
+  // A visitor has no plan, so the default context's answer applies: no access (the specification's section 6).
+  if (!isSignedIn || !plan.hasFeature(FEATURE)) {
     return (
       <section aria-label="Connection Planner" className="mx-auto max-w-xl rounded-lg border bg-card p-8 text-center">
         <Lock aria-hidden className="mx-auto size-10 text-amber-400" />
         <h2 className="mt-3 text-xl font-semibold">{messages.connectAnything.limitedFunctionality}</h2>
         <p className="mt-2 text-muted-foreground">
-          {plan.getUpgradeMessage(FEATURE)}. Custom connection planning is included from the Pro plan.
+          {plan.getUpgradeMessage(FEATURE)}. {messages.connectAnything.plannerIncludedFrom}
         </p>
-        <Button className="mt-5" variant="gradient" onClick={() => plan.openPlanDialog('plans')}>
-          View Plan Options
-        </Button>
+        <div className="mt-5 flex flex-wrap justify-center gap-3">
+          {isSignedIn ? (
+            <Button variant="gradient" onClick={() => plan.openPlanDialog('plans')}>
+              {messages.connectAnything.viewPlanOptions}
+            </Button>
+          ) : (
+            <>
+              {/* 'Your Plan' sends requests for an account: a visitor compares the plans on /pricing instead. */}
+              <Button asChild variant="gradient">
+                <Link to={paths.pricing}>{messages.connectAnything.viewPlanOptions}</Link>
+              </Button>
+              <SignInToSendLink size="default" />
+            </>
+          )}
+        </div>
       </section>
     );
   }

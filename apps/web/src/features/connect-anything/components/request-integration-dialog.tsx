@@ -7,11 +7,16 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
 import { messages } from '@/lib/messages';
+import { useAuth } from '@/lib/session/auth-context';
 import { useSubmitIntegrationRequest } from '../api/requests';
+import { SignInNotice, SignInToSendLink } from './sign-in-notice';
 
 const empty = { service_name: '', description: '', use_case: '' };
 
-/** 'Request Integration': service name, description and use case, all required; saved for the operators. */
+/**
+ * 'Request Integration': service name, description and use case, all required; saved for the operators. A visitor sees
+ * the same form, told up front that sending it needs an account, with a sign-in link in place of the submit button.
+ */
 export function RequestIntegrationDialog({
   open,
   onOpenChange,
@@ -21,6 +26,7 @@ export function RequestIntegrationDialog({
   onOpenChange(o: boolean): void;
   serviceName?: string;
 }) {
+  const { isSignedIn } = useAuth();
   const [form, setForm] = useState({ ...empty, service_name: serviceName });
   const [error, setError] = useState<string | null>(null);
   const submit = useSubmitIntegrationRequest({
@@ -56,6 +62,7 @@ export function RequestIntegrationDialog({
           <DialogTitle>Request Integration</DialogTitle>
           <DialogDescription>Tell us which service you need. Our team reviews every request.</DialogDescription>
         </DialogHeader>
+        {!isSignedIn && <SignInNotice what="sending a request" action={false} />}
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           <div className="space-y-2">
             <Label htmlFor="req-service">Service name</Label>
@@ -102,9 +109,13 @@ export function RequestIntegrationDialog({
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" variant="gradient" disabled={submit.isPending}>
-              {submit.isPending ? 'Submitting...' : 'Submit Request'}
-            </Button>
+            {isSignedIn ? (
+              <Button type="submit" variant="gradient" disabled={submit.isPending}>
+                {submit.isPending ? 'Submitting...' : 'Submit Request'}
+              </Button>
+            ) : (
+              <SignInToSendLink label={messages.connectAnything.signInToSend} size="default" />
+            )}
           </DialogFooter>
         </form>
       </DialogContent>

@@ -5,6 +5,9 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { CUSTOMISE_BUTTON_ID } from './consent-ids';
 
+/** The three choices share a phone's row: narrower padding and text there. */
+const CHOICE = 'px-2 text-xs sm:px-4 sm:text-sm';
+
 /**
  * First visit (or a new policy version): a non-blocking prompt where accepting, refusing and customising are
  * equally easy (same size, same row), as the ICO expects. Nothing optional runs until a choice is made.
@@ -22,7 +25,7 @@ export default function ConsentPrompt() {
     <section
       ref={ref}
       aria-labelledby="consent-prompt-title"
-      className="[html[data-consent=current]_&]:hidden fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-xl border border-border bg-card/95 p-5 text-card-foreground shadow-2xl shadow-black/40 backdrop-blur sm:inset-x-6 sm:bottom-6"
+      className="[html[data-consent=current]_&]:hidden fixed inset-x-2 bottom-2 z-40 mx-auto max-w-3xl rounded-xl border border-border bg-card/95 p-3 text-card-foreground shadow-2xl shadow-black/40 backdrop-blur sm:inset-x-6 sm:bottom-6 sm:p-5"
     >
       <div className="flex gap-4">
         <Cookie className="mt-1 hidden size-6 shrink-0 text-brand sm:block" aria-hidden="true" />
@@ -30,26 +33,29 @@ export default function ConsentPrompt() {
           <h2 id="consent-prompt-title" className="font-semibold">
             Your privacy, your choice
           </h2>
-          <p className="mt-1 text-sm text-muted-foreground">
-            We use necessary storage to run the site. With your permission we also use analytics, functional (the booking calendar and
-            videos) and marketing cookies.{' '}
+          <p className="mt-1 text-xs text-muted-foreground sm:text-sm">
+            We use necessary storage to run the site. With your permission we also use analytics, functional
+            {/* The phone's prompt keeps to a few lines, clear of the hero's buttons: the policy tells the rest. */}
+            <span className="hidden sm:inline"> (the booking calendar and videos)</span> and marketing cookies.{' '}
             <a className="text-brand underline underline-offset-2" href={paths.cookiePolicy}>
               Read the Cookie Policy
             </a>
             .
           </p>
-          <div className="mt-4 grid gap-2 sm:grid-cols-3">
-            <Button variant="secondary" disabled={busy} onClick={() => run(acceptAll)}>
+          {/* One row on a phone too: three stacked buttons took a third of a 390 px screen. */}
+          <div className="mt-3 grid grid-cols-3 gap-2 sm:mt-4">
+            <Button className={CHOICE} variant="secondary" disabled={busy} onClick={() => run(acceptAll)}>
               Accept All
             </Button>
             <Button
+              className={CHOICE}
               variant="secondary"
               disabled={busy}
               onClick={() => run(() => save({ performance: false, functional: false, targeting: false }))}
             >
               Necessary only
             </Button>
-            <Button id={CUSTOMISE_BUTTON_ID} variant="secondary" disabled={busy} onClick={openPreferences}>
+            <Button id={CUSTOMISE_BUTTON_ID} className={CHOICE} variant="secondary" disabled={busy} onClick={openPreferences}>
               Customise
             </Button>
           </div>

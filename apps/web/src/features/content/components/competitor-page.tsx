@@ -1,4 +1,5 @@
 import { Check, Minus } from 'lucide-react';
+import { catalogueApps, useCatalogueSize } from '@/lib/catalogue-size';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { CtaBand } from './cta-band';
@@ -9,7 +10,8 @@ import { useRevealChildren } from '@/lib/use-reveal';
 export interface CompetitorContent {
   name: string;
   lead: string;
-  rows: { feature: string; us: boolean | string; them: boolean | string }[];
+  /** A feature that states the catalogue's size is given it as "124 apps" (lib/catalogue-size). */
+  rows: { feature: string | ((apps: string) => string); us: boolean | string; them: boolean | string }[];
   reasons: { title: string; text: string }[];
   fairPoint: string;
 }
@@ -24,6 +26,7 @@ function Cell({ v }: { v: boolean | string }) {
 export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
   const revealSections = useRevealChildren<HTMLElement>();
   const brand = runtimeConfig().brandName;
+  const apps = catalogueApps(useCatalogueSize());
   return (
     <main ref={revealSections}>
       <PageHero eyebrow="Compare" title={`${brand} vs ${c.name}`} lead={<p>{c.lead}</p>}>
@@ -42,10 +45,11 @@ export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
             tabIndex={0}
             role="region"
-            aria-labelledby="compare-heading"
+            // Named by the table, not the heading the section is named by: two regions of one name (axe landmark-unique).
+            aria-labelledby="compare-caption"
           >
             <table className="stack-table w-full text-sm sm:min-w-[560px]">
-              <caption className="sr-only">
+              <caption id="compare-caption" className="sr-only">
                 {brand} compared with {c.name}
               </caption>
               <thead>
@@ -62,10 +66,10 @@ export function CompetitorPage({ content: c }: { content: CompetitorContent }) {
                 </tr>
               </thead>
               <tbody>
-                {c.rows.map((r) => (
-                  <tr key={r.feature} className="border-b border-white/5 last:border-0">
+                {c.rows.map((r, i) => (
+                  <tr key={i} className="border-b border-white/5 last:border-0">
                     <th scope="row" className="p-4 text-left font-medium text-secondary-foreground">
-                      {r.feature}
+                      {typeof r.feature === 'function' ? r.feature(apps) : r.feature}
                     </th>
                     <td data-label={brand} className="bg-violet-500/5 p-4 text-center text-secondary-foreground">
                       <Cell v={r.us} />

@@ -1,11 +1,20 @@
 import { Calendar, Mail, MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { CONTACT } from '@/lib/contact-details';
+import { contactDetails } from '@/lib/contact-details';
 import { paths } from '@/lib/paths';
 import { PageHero } from './page-hero';
 import { useRevealChildren } from '@/lib/use-reveal';
 
-const CHANNELS = [
+interface Channel {
+  icon: typeof Mail;
+  title: string;
+  text: string;
+  action: string;
+  to?: string;
+  href?: string;
+}
+
+const CHANNELS: Channel[] = [
   {
     icon: Calendar,
     title: 'Free strategy session',
@@ -20,9 +29,16 @@ const CHANNELS = [
     action: 'Open the contact form',
     to: paths.contact,
   },
-  { icon: Mail, title: 'Email', text: CONTACT.email, action: 'Write to us', href: `mailto:${CONTACT.email}` },
-  { icon: Phone, title: 'Phone', text: `${CONTACT.phone} · ${CONTACT.hours}`, action: 'Call us', href: CONTACT.phoneHref },
 ];
+
+/** E-mail and phone, when the operator configured them (issue 44). */
+function contactChannels(): Channel[] {
+  const { email, phone, hours } = contactDetails();
+  return [
+    ...(email ? [{ icon: Mail, title: 'Email', text: email, action: 'Write to us', href: `mailto:${email}` }] : []),
+    ...(phone ? [{ icon: Phone, title: 'Phone', text: `${phone.text} · ${hours}`, action: 'Call us', href: phone.href }] : []),
+  ];
+}
 
 /** /connect: Connect with Us. */
 export function ConnectContent() {
@@ -36,7 +52,7 @@ export function ConnectContent() {
       />
       <section aria-label="Ways to reach us" className="px-4 pb-20 sm:px-6 lg:px-8">
         <ul className="mx-auto grid max-w-5xl gap-6 sm:grid-cols-2">
-          {CHANNELS.map(({ icon: Icon, ...c }) => (
+          {[...CHANNELS, ...contactChannels()].map(({ icon: Icon, ...c }) => (
             <li key={c.title} className="flex flex-col rounded-2xl border border-border bg-card p-7">
               <Icon className="size-7 text-brand" aria-hidden="true" />
               <h2 className="mt-4 text-xl font-semibold text-foreground">{c.title}</h2>

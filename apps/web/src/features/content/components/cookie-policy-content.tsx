@@ -1,6 +1,8 @@
 import { useConsent } from '@/lib/consent/consent-context';
 import { Button } from '@/components/ui/button';
-import { CONTACT } from '@/lib/contact-details';
+import { Link } from 'react-router';
+import { contactDetails } from '@/lib/contact-details';
+import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { LegalPage, type LegalSection } from './legal-page';
 
@@ -146,6 +148,7 @@ function StorageTable({ caption, items }: { caption: string; items: StorageItem[
 export function CookiePolicyContent() {
   const { openPreferences } = useConsent();
   const brand = runtimeConfig().brandName;
+  const { email } = contactDetails();
   const sections: LegalSection[] = [
     {
       title: 'What cookies and local storage are',
@@ -212,7 +215,8 @@ export function CookiePolicyContent() {
             </Button>
           </div>
           <p>
-            You can also clear site data in your browser settings. Questions: <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>.
+            You can also clear site data in your browser settings. Questions:{' '}
+            {email ? <a href={`mailto:${email}`}>{email}</a> : <Link to={paths.contact}>our contact form</Link>}.
           </p>
         </>
       ),

@@ -1,4 +1,5 @@
 import { BarChart3, Bot, Target, Users } from 'lucide-react';
+import { catalogueApps, useCatalogueSize } from '@/lib/catalogue-size';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { CtaBand } from './cta-band';
@@ -17,7 +18,11 @@ const BLURBS = [
     icon: Bot,
     title: 'Automation',
     text: 'Connect the tools you already use, from your CRM to your accounts, and let routine work run itself: follow-ups, reminders, reports and hand-offs.',
-    points: ['2,000+ apps through Connect Anything', 'Make API connections on Pro', 'Human VA support for the rest'],
+    points: [
+      (apps: string) => `${apps[0]!.toUpperCase()}${apps.slice(1)} through Connect Anything`,
+      'Make API connections on Pro',
+      'Human VA support for the rest',
+    ],
   },
   {
     icon: BarChart3,
@@ -36,6 +41,7 @@ const BLURBS = [
 /** /learn-more: four feature blurbs, then the waitlist and dashboard demo. */
 export function LearnMoreContent() {
   const revealSections = useRevealChildren<HTMLElement>();
+  const apps = catalogueApps(useCatalogueSize());
   return (
     <main ref={revealSections}>
       <PageHero
@@ -63,12 +69,14 @@ export function LearnMoreContent() {
               <h2 className="mt-5 text-2xl font-bold text-foreground">{b.title}</h2>
               <p className="mt-3 text-muted-foreground">{b.text}</p>
               <ul className="mt-5 flex flex-col gap-2 text-sm text-secondary-foreground">
-                {b.points.map((p) => (
-                  <li key={p} className="flex items-center gap-2">
-                    <span className="size-1.5 rounded-full bg-cyan-400" aria-hidden="true" />
-                    {p}
-                  </li>
-                ))}
+                {b.points
+                  .map((p) => (typeof p === 'function' ? p(apps) : p))
+                  .map((p) => (
+                    <li key={p} className="flex items-center gap-2">
+                      <span className="size-1.5 rounded-full bg-cyan-400" aria-hidden="true" />
+                      {p}
+                    </li>
+                  ))}
               </ul>
             </li>
           ))}

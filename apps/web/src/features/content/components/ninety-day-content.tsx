@@ -162,9 +162,13 @@ export function NinetyDayContent() {
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
             tabIndex={0}
             role="region"
-            aria-labelledby="vs-monthly"
+            // Named by the table, not the heading the section is named by: two regions of one name (axe landmark-unique).
+            aria-labelledby="vs-monthly-caption"
           >
             <table className="stack-table w-full text-left sm:min-w-[520px]">
+              <caption id="vs-monthly-caption" className="sr-only">
+                The 90-day package compared with a monthly plan
+              </caption>
               <thead className="bg-white/[0.03] text-secondary-foreground">
                 <tr>
                   <th scope="col" className="p-4">

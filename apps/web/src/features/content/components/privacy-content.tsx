@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CONTACT } from '@/lib/contact-details';
+import { contactDetails } from '@/lib/contact-details';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { LegalPage, type LegalSection } from './legal-page';
@@ -7,13 +7,27 @@ import { LegalPage, type LegalSection } from './legal-page';
 /** /privacy: a UK GDPR privacy notice (Articles 13 and 14) for visitors, waitlist members and users. */
 export function PrivacyContent() {
   const brand = runtimeConfig().brandName;
+  const contact = contactDetails();
   const sections: LegalSection[] = [
     {
       title: 'Who is responsible',
       body: (
         <p>
-          {CONTACT.addressLines[0]} ({CONTACT.addressLines.slice(1).join(', ')}) is the controller of your personal data. Contact our
-          privacy team at <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>.
+          {contact.company}
+          {contact.addressLines && ` (${contact.addressLines.join(', ')})`} is the controller of your personal data. Contact our privacy
+          team
+          {contact.email ? (
+            <>
+              {' '}
+              at <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </>
+          ) : (
+            <>
+              {' '}
+              through our <Link to={paths.contact}>contact form</Link>
+            </>
+          )}
+          .
         </p>
       ),
     },
@@ -92,9 +106,17 @@ export function PrivacyContent() {
       body: (
         <p>
           You can ask for a copy of your data, and ask us to correct, delete, restrict or transfer it, or object to how we use it. Where we
-          rely on consent you can withdraw it at any time, for cookies through Cookie Settings in the footer. Email{' '}
-          <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>; we reply within one month. You can also complain to the Information
-          Commissioner&apos;s Office (ico.org.uk, 0303 123 1113).
+          rely on consent you can withdraw it at any time, for cookies through Cookie Settings in the footer.{' '}
+          {contact.email ? (
+            <>
+              Email <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </>
+          ) : (
+            <>
+              Write to us through our <Link to={paths.contact}>contact form</Link>
+            </>
+          )}
+          ; we reply within one month. You can also complain to the Information Commissioner&apos;s Office (ico.org.uk, 0303 123 1113).
         </p>
       ),
     },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CONTACT } from '@/lib/contact-details';
+import { contactDetails } from '@/lib/contact-details';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { LegalPage, type LegalSection } from './legal-page';
@@ -7,14 +7,27 @@ import { LegalPage, type LegalSection } from './legal-page';
 /** /terms: plain-English terms for an early-access (beta) subscription service under the law of England and Wales. */
 export function TermsContent() {
   const brand = runtimeConfig().brandName;
-  const company = CONTACT.addressLines[0];
+  const { company, addressLines, email, phone } = contactDetails();
   const sections: LegalSection[] = [
     {
       title: 'Who we are',
       body: (
         <p>
-          {brand} is provided by {company}, registered in England and Wales, of {CONTACT.addressLines.slice(1).join(', ')}. You can reach us
-          at <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> or on {CONTACT.phone}.
+          {brand} is provided by {company}, registered in England and Wales{addressLines && `, of ${addressLines.join(', ')}`}. You can
+          reach us{' '}
+          {email && (
+            <>
+              at <a href={`mailto:${email}`}>{email}</a>
+            </>
+          )}
+          {email && phone && ' or'}
+          {phone && <> on {phone.text}</>}
+          {!email && !phone && (
+            <>
+              through our <Link to={paths.contact}>contact form</Link>
+            </>
+          )}
+          .
         </p>
       ),
     },

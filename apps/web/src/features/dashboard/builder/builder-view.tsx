@@ -99,11 +99,13 @@ export function BuilderView() {
               <Plus aria-hidden /> Add Integration
             </Button>
           )}
-          <Button asChild variant="gradient" className="ml-auto">
-            <a href={runtimeConfig().bookingUrl} target="_blank" rel="noopener noreferrer">
-              <CalendarClock aria-hidden /> Book Strategy Session
-            </a>
-          </Button>
+          {runtimeConfig().bookingUrl && (
+            <Button asChild variant="gradient" className="ml-auto">
+              <a href={runtimeConfig().bookingUrl} target="_blank" rel="noopener noreferrer">
+                <CalendarClock aria-hidden /> Book Strategy Session
+              </a>
+            </Button>
+          )}
         </div>
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {hint ??

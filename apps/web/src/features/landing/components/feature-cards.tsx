@@ -1,6 +1,7 @@
 import { Bot, Gauge, Globe, Megaphone, Palette, Plug } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { catalogueApps, useCatalogueSize } from '@/lib/catalogue-size';
 import { paths } from '@/lib/paths';
 import { ProductShot } from './product-shot';
 import { SectionHeading } from './section-heading';
@@ -24,13 +25,18 @@ const FEATURES = [
   { icon: Globe, title: 'Website Hub', text: 'Build, audit and improve your site with AI that understands your customers.' },
   { icon: Bot, title: 'AI Business Coach', text: 'Ask anything, any time. Answers grounded in your business profile and data.' },
   { icon: Gauge, title: 'Business Metrics', text: 'The numbers that matter, tracked automatically, with alerts before problems grow.' },
-  { icon: Plug, title: 'Connect Anything', text: 'Link 2,000+ apps, from your CRM to your bank, and let them work together.' },
+  {
+    icon: Plug,
+    title: 'Connect Anything',
+    text: (apps: string) => `Link ${apps}, from your CRM to your bank, and let them work together.`,
+  },
   { icon: Palette, title: 'Brand Hub', text: 'Guidelines, tone of voice and assets in one place, applied across every channel.' },
   { icon: Megaphone, title: 'Marketing Toolkit', text: 'Campaign ideas, copy and audiences generated and tested for your market.' },
 ];
 
 /** Home section 5: six feature cards, each with Compare Tools → /connect-anything. */
 export function FeatureCards() {
+  const apps = catalogueApps(useCatalogueSize());
   return (
     <section aria-labelledby="features-title" className="bg-section px-4 py-20 sm:px-6 lg:px-8">
       <div className="mx-auto max-w-7xl">
@@ -42,7 +48,7 @@ export function FeatureCards() {
             <li key={f.title} className="flex flex-col rounded-2xl border border-border bg-card p-6 shadow-lg shadow-black/20">
               <Icon className="size-8 text-brand" aria-hidden="true" />
               <h3 className="mt-4 text-lg font-semibold text-foreground">{f.title}</h3>
-              <p className="mt-2 flex-1 text-muted-foreground">{f.text}</p>
+              <p className="mt-2 flex-1 text-muted-foreground">{typeof f.text === 'function' ? f.text(apps) : f.text}</p>
               <Button
                 asChild
                 variant="outline"

@@ -52,10 +52,13 @@ export function ComparisonTable() {
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
           tabIndex={0}
           role="region"
-          aria-labelledby="compare-title"
+          // Named by the table, not the heading the section is named by: two regions of one name (axe landmark-unique).
+          aria-labelledby="compare-caption"
         >
           <table className="stack-table w-full border-collapse text-sm sm:min-w-[720px]">
-            <caption className="sr-only">Features included in each plan</caption>
+            <caption id="compare-caption" className="sr-only">
+              Features included in each plan
+            </caption>
             <thead>
               <tr className="border-b bg-muted/60">
                 <th scope="col" className="p-4 text-left font-semibold">

@@ -1,7 +1,8 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { useConsent } from '@/lib/consent/consent-context';
-import { CONTACT } from '@/lib/contact-details';
+import { contactDetails } from '@/lib/contact-details';
+import { publicMessages } from '@/lib/public-messages';
 import { paths } from '@/lib/paths';
 import { CurrentYear } from '@/lib/current-year';
 import { BrandLogo } from './brand-logo';
@@ -28,11 +29,14 @@ const COLUMNS = [
 ];
 
 const AI_PROVIDERS = ['OpenAI', 'Anthropic', 'Google Gemini', 'Mistral AI'];
-const linkClass = 'text-slate-300 transition-colors hover:text-white';
+// At least 24 px tall: a phone's touch target (WCAG 2.5.8), where the text alone is 17-20 px.
+const target = 'inline-flex min-h-6 items-center';
+const linkClass = `${target} text-slate-300 transition-colors hover:text-white`;
 
 /** Footer (docs/product.md#footer): Services, Platform, Contact; powered-by; builder credit; copyright; legal links; Cookie Settings. */
 export function SiteFooter() {
   const { openPreferences } = useConsent();
+  const contact = contactDetails();
   return (
     <footer className="border-t border-white/10 bg-[#080c19] text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
@@ -71,37 +75,41 @@ export function SiteFooter() {
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Contact</h2>
           <ul className="mt-4 flex flex-col gap-3 text-sm">
-            <li className="flex gap-2">
-              <MapPin className="mt-0.5 size-4 shrink-0 text-violet-300" aria-hidden="true" />
-              <address className="not-italic text-slate-300">{CONTACT.addressLines.slice(1).join(', ')}</address>
-            </li>
-            <li className="flex gap-2">
-              <Mail className="mt-0.5 size-4 shrink-0 text-violet-300" aria-hidden="true" />
-              <a className={linkClass} href={`mailto:${CONTACT.email}`}>
-                {CONTACT.email}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Phone className="mt-0.5 size-4 shrink-0 text-violet-300" aria-hidden="true" />
-              <a className={linkClass} href={CONTACT.phoneHref}>
-                {CONTACT.phone}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Phone className="mt-0.5 size-4 shrink-0 text-violet-300" aria-hidden="true" />
-              <a className={linkClass} href={CONTACT.mobileHref}>
-                {CONTACT.mobile}
-              </a>
-            </li>
+            {contact.addressLines && (
+              <li className="flex gap-2">
+                <MapPin className="mt-0.5 size-4 shrink-0 text-violet-300" aria-hidden="true" />
+                <address className="not-italic text-slate-300">{contact.addressLines.join(', ')}</address>
+              </li>
+            )}
+            {contact.email && (
+              <li className="flex gap-2">
+                <Mail className="mt-0.5 size-4 shrink-0 text-violet-300" aria-hidden="true" />
+                <a className={linkClass} href={`mailto:${contact.email}`}>
+                  {contact.email}
+                </a>
+              </li>
+            )}
+            {[contact.phone, contact.phone2].map(
+              (phone) =>
+                phone && (
+                  <li key={phone.href} className="flex gap-2">
+                    <Phone className="mt-0.5 size-4 shrink-0 text-violet-300" aria-hidden="true" />
+                    <a className={linkClass} href={phone.href}>
+                      {phone.text}
+                    </a>
+                  </li>
+                ),
+            )}
+            {contact.none && <li className="text-slate-300">{publicMessages.contact.notConfigured}</li>}
           </ul>
         </div>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-slate-300 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
           <p>
-            © <CurrentYear /> {CONTACT.addressLines[0]}. All rights reserved. Built by{' '}
+            © <CurrentYear /> {contact.company}. All rights reserved. Built by{' '}
             <a
-              className="text-white underline underline-offset-2 hover:text-violet-200"
+              className={`${target} text-white underline underline-offset-2 hover:text-violet-200`}
               href="https://lovable.dev"
               target="_blank"
               rel="noopener noreferrer"

@@ -1,11 +1,11 @@
 import { CalendarCheck, LayoutDashboard, Mail, Rocket, Sparkles, UserCheck } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { CONTACT } from '@/lib/contact-details';
+import { contactDetails } from '@/lib/contact-details';
 import { publicMessages } from '@/lib/public-messages';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
@@ -32,9 +32,13 @@ const NEXT_STEPS = [
 ] as const;
 
 /** /waitlist-thanks (docs/product.md#waitlist-thanks): needs the details stored on joining, otherwise back to the join page. */
+const linkClass = 'font-medium text-highlight underline-offset-4 hover:underline';
+
 export function ThanksView() {
   const revealSections = useRevealChildren<HTMLElement>();
   const navigate = useNavigate();
+  const contact = contactDetails();
+  const { bookingUrl } = runtimeConfig();
   // undefined until read after hydration: the prerendered thanks page is the spinner (decision 0046).
   const hydrated = useHydrated();
   const user = useMemo<StoredWaitlistUser | null | undefined>(() => (hydrated ? readWaitlistUser() : undefined), [hydrated]);
@@ -67,10 +71,12 @@ export function ThanksView() {
             soon as your spot opens.
           </p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Button variant="gradient" size="lg" onClick={() => window.open(runtimeConfig().bookingUrl, '_blank', 'noopener,noreferrer')}>
-              <CalendarCheck aria-hidden="true" />
-              Book Free Strategy Session
-            </Button>
+            {bookingUrl && (
+              <Button variant="gradient" size="lg" onClick={() => window.open(bookingUrl, '_blank', 'noopener,noreferrer')}>
+                <CalendarCheck aria-hidden="true" />
+                Book Free Strategy Session
+              </Button>
+            )}
             <Button variant="outline" size="lg" onClick={() => navigate(paths.dashboardShowcase)}>
               <LayoutDashboard aria-hidden="true" />
               View Dashboard Preview
@@ -104,15 +110,33 @@ export function ThanksView() {
         </section>
 
         <p className="text-center text-sm text-muted-foreground">
-          Questions? Email{' '}
-          <a className="font-medium text-highlight underline-offset-4 hover:underline" href={`mailto:${CONTACT.email}`}>
-            {CONTACT.email}
-          </a>{' '}
-          or call{' '}
-          <a className="whitespace-nowrap font-medium text-highlight underline-offset-4 hover:underline" href={CONTACT.phoneHref}>
-            {CONTACT.phone}
-          </a>{' '}
-          ({CONTACT.hours}).
+          Questions?{' '}
+          {contact.email && (
+            <>
+              Email{' '}
+              <a className={linkClass} href={`mailto:${contact.email}`}>
+                {contact.email}
+              </a>
+              {contact.phone ? ' or call ' : ' '}
+            </>
+          )}
+          {contact.phone && (
+            <>
+              {contact.email ? '' : 'Call '}
+              <a className={`whitespace-nowrap ${linkClass}`} href={contact.phone.href}>
+                {contact.phone.text}
+              </a>{' '}
+            </>
+          )}
+          {!contact.email && !contact.phone ? (
+            <>
+              Write to us through our{' '}
+              <Link className={linkClass} to={paths.contact}>
+                contact form
+              </Link>{' '}
+            </>
+          ) : null}
+          ({contact.hours}).
         </p>
       </div>
     </main>

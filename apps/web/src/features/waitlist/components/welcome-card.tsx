@@ -18,8 +18,9 @@ export function WelcomeCard({ position }: { position: number }) {
     return () => window.clearTimeout(timer.current);
   }, []);
 
+  const { bookingUrl } = runtimeConfig();
   function book() {
-    window.open(runtimeConfig().bookingUrl, '_blank', 'noopener,noreferrer');
+    window.open(bookingUrl, '_blank', 'noopener,noreferrer');
     timer.current = window.setTimeout(() => navigate(paths.waitlistThanks), THANKS_REDIRECT_MS);
   }
 
@@ -44,10 +45,12 @@ export function WelcomeCard({ position }: { position: number }) {
         </p>
       </div>
       <div className="flex w-full flex-col gap-3">
-        <Button variant="gradient" size="lg" className="h-auto min-h-12 w-full whitespace-normal py-3" onClick={book}>
-          <CalendarCheck aria-hidden="true" />
-          Book Free Strategy Session
-        </Button>
+        {bookingUrl && (
+          <Button variant="gradient" size="lg" className="h-auto min-h-12 w-full whitespace-normal py-3" onClick={book}>
+            <CalendarCheck aria-hidden="true" />
+            Book Free Strategy Session
+          </Button>
+        )}
         <Button
           variant="outline"
           size="lg"

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepInView } from './keep-in-view';
+
+/** jsdom has no layout: a ResizeObserver the test fires by hand, as the browser does when a block changes height. */
+const observers: { cb: () => void; observed: Element[]; on: boolean }[] = [];
+class FakeResizeObserver {
+  private readonly entry;
+  constructor(cb: () => void) {
+    this.entry = { cb, observed: [] as Element[], on: true };
+    observers.push(this.entry);
+  }
+  observe(el: Element) {
+    this.entry.observed.push(el);
+  }
+  disconnect() {
+    this.entry.on = false;
+  }
+}
+const resize = () => observers.filter((o) => o.on).forEach((o) => o.cb());
+
+describe('keepInView', () => {
+  let container: HTMLElement;
+  let target: HTMLElement;
+  let scroll: ReturnType<typeof vi.fn<(arg?: boolean | ScrollIntoViewOptions) => void>>;
+  beforeEach(() => {
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    document.body.innerHTML = '<main><div></div><div><section id="pricing"></section></div></main>';
+    container = document.querySelector('main')!;
+    target = document.getElementById('pricing')!;
+    scroll = vi.fn<(arg?: boolean | ScrollIntoViewOptions) => void>();
+    target.scrollIntoView = scroll;
+  });
+  afterEach(() => {
+    observers.length = 0;
+    vi.unstubAllGlobals();
+  });
+
+  it('scrolls at once (not smoothly) and again each time a block of the container changes height', () => {
+    keepInView(target, container);
+    expect(scroll).toHaveBeenLastCalledWith({ block: 'start', behavior: 'instant' });
+    expect(observers[0]!.observed).toEqual([...container.children]);
+    resize();
+    resize();
+    expect(scroll).toHaveBeenCalledTimes(3);
+  });
+
+  it.each(['wheel', 'touchstart', 'keydown', 'pointerdown'])('lets go once the visitor scrolls by themselves (%s)', (type) => {
+    keepInView(target, container);
+    window.dispatchEvent(new Event(type));
+    resize();
+    expect(scroll).toHaveBeenCalledTimes(1);
+    expect(observers[0]!.on).toBe(false);
+  });
+
+  it('lets go when stopped (the page leaves or the hash changes)', () => {
+    const stop = keepInView(target, container);
+    stop();
+    resize();
+    window.dispatchEvent(new Event('wheel'));
+    expect(scroll).toHaveBeenCalledTimes(1);
+  });
+});
