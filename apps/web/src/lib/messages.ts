@@ -119,6 +119,8 @@ export const messages = {
     saveFailed: 'Could not save your changes. Please try again.',
     profileSaved: 'Profile saved',
     ideaCreated: 'Connection idea saved',
+    // issue 44: the same idea is saved once (migration 0680)
+    ideaDuplicate: 'You already have this connection idea.',
     ideaDeleted: 'Connection idea deleted',
     toolAdded: (name: string) => `${name} added to your canvas`,
     /** Issue 18: the add-tool search must not say "Searching" forever when the server is down. */
