@@ -11,11 +11,16 @@ import {
   type UIMessage,
 } from 'ai';
 import type { JwtClaims } from '../../auth/jwt.js';
+import type { Fact } from '../../coach/context.js';
+import { factsUsedIn } from '../../coach/facts-used.js';
 import { coachTools } from '../../coach/tools.js';
 import { saveMessage, type StoredMessage } from '../../coach/store.js';
 import type { AppContext } from '../../context.js';
 import { coachTokens } from '../../metrics.js';
 import { PROVIDER_ERROR_TEXT, PROVIDER_TIMEOUT_TEXT } from './errors.js';
+
+// the one id of a reply's data-facts part: sent before the reply (all labels) and again after it (with `used`)
+const FACTS_PART_ID = 'facts';
 
 type DataParts = { [K in keyof CoachDataParts]: CoachDataParts[K] };
 export type CoachUIMessage = UIMessage<never, DataParts>;
@@ -24,7 +29,8 @@ export interface CoachTurn {
   claims: JwtClaims;
   userId: string;
   conversation: { id: string; title: string };
-  factLabels: string[];
+  /** The customer's facts the model was given; the reply's "Used" line names the ones it used (issue 44). */
+  facts: Fact[];
   system: string;
   history: StoredMessage[];
   model: LanguageModel;
@@ -57,7 +63,9 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
     execute: async ({ writer }) => {
       writer.write({ type: 'start', messageId: generateId() });
       writer.write({ type: 'data-conversation', data: turn.conversation });
-      writer.write({ type: 'data-facts', data: { labels: turn.factLabels } });
+      // the facts part has an id, so the one sent after the reply (with the facts it used) replaces this one
+      const labels = turn.facts.map((f) => f.label);
+      writer.write({ type: 'data-facts', id: FACTS_PART_ID, data: { labels } });
 
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(new ProviderTimeout()), app.config.AI_TIMEOUT_SECONDS * 1000);
@@ -130,11 +138,14 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
         balance = Number(r.rows[0]!.balance);
       }
       const usagePart = { inputTokens, outputTokens, credits, balance, tier: turn.tier };
+      const replyText = parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
+      const factsPart = { labels, used: factsUsedIn(turn.facts, replyText) };
       await saveMessage(app.db, turn.userId, conversationId, 'assistant', [
-        { type: 'data-facts', data: { labels: turn.factLabels } },
+        { type: 'data-facts', id: FACTS_PART_ID, data: factsPart },
         ...parts,
         { type: 'data-usage', data: usagePart },
       ]);
+      writer.write({ type: 'data-facts', id: FACTS_PART_ID, data: factsPart });
       writer.write({ type: 'data-usage', data: usagePart });
       writer.write({ type: 'finish' });
     },
