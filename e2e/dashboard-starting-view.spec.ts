@@ -27,3 +27,34 @@ for (const width of [1440, 1024]) {
     await expect(page.getByRole('heading', { level: 1, name: 'CRM' })).toBeVisible({ timeout: 30_000 });
   });
 }
+
+// issue 44: the onboarding's theme is the app's accent palette (theme.css [data-accent]); professional is the default
+for (const width of [1440, 1024]) {
+  test(`the onboarding's theme changes the app's accent palette (${width} px)`, async ({ page }) => {
+    const user = await signedInUser(page);
+    const admin = await serviceClient();
+    const setTheme = async (theme: string) =>
+      expect(
+        (
+          await admin
+            .from('business_profiles')
+            .update({ preferences: { voiceEnabled: true, theme, defaultView: 'command-center' } })
+            .eq('user_id', user.id)
+        ).error,
+      ).toBeNull();
+    await setTheme('colorful');
+    await page.setViewportSize({ width, height: 900 });
+    await openPage(page, '/dashboard');
+    const connect = page.getByRole('button', { name: 'Connect Tools' });
+    await expect(connect).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('html')).toHaveAttribute('data-accent', 'colorful');
+    await expect(connect).toHaveCSS('background-color', 'rgb(219, 39, 119)');
+    await page.screenshot({ path: `/tmp/s1-accent-colorful-${width}.png` });
+
+    await setTheme('professional');
+    await page.reload();
+    await expect(connect).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('html')).toHaveAttribute('data-accent', 'professional');
+    await expect(connect).toHaveCSS('background-color', 'rgb(124, 58, 237)');
+  });
+}

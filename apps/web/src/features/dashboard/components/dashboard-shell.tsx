@@ -10,6 +10,7 @@ import { cn } from '@/lib/utils';
 import { useAuth } from '@/lib/session/auth-context';
 import { businessProfileQuery } from '../api/profile';
 import { useDashboardView, DASHBOARD_VIEWS, startingViewOf, type DashboardView } from '../hooks/use-dashboard-view';
+import { useAccentPalette } from '../hooks/use-accent-palette';
 import { useIsDesktop } from '../hooks/use-is-desktop';
 import { BuilderView } from '../builder/builder-view';
 import { BrainView } from '../views/brain-view';
@@ -50,6 +51,7 @@ export function DashboardShell({ slots }: { slots: DashboardSlots }) {
   const desktop = useIsDesktop();
   const profile = useQuery(businessProfileQuery(useAuth().user?.id));
   const [view, setView] = useDashboardView(startingViewOf(profile.data?.preferences));
+  useAccentPalette(profile.data?.preferences);
   const plan = usePlan();
   if (!desktop) return <DesktopRequired />;
 
