@@ -83,8 +83,23 @@ test.describe('AI coach', () => {
     await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 });
     await expect(panel.getByRole('strong')).toHaveText('more revenue');
     await expect(panel.getByRole('listitem')).toHaveCount(3);
-    await expect(panel.getByTestId('coach-facts')).toContainText('Used: Business name');
-    await expect(panel.getByTestId('coach-facts')).toContainText('Goals');
+    // issue 44: "Used" names only the facts the reply used (it named the business); the rest wait behind "more"
+    await expect(panel.getByTestId('coach-facts-used')).toHaveText('Used: Business name');
+    const alsoKnown = panel.getByTestId('coach-facts-rest');
+    await expect(alsoKnown).toHaveCount(1);
+    await expect(alsoKnown).toBeHidden();
+    await shot(page, 'coach-facts-line-1440');
+    await panel
+      .getByTestId('coach-facts')
+      .getByRole('button', { name: /^\d+ more$/ })
+      .click();
+    await expect(alsoKnown).toBeVisible();
+    await expect(alsoKnown).toHaveText(/^Also known: .*Goals/);
+    await expect(alsoKnown).not.toContainText('Business name');
+    await page.screenshot({ path: '/tmp/s1-coach-facts-1440.png' });
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.screenshot({ path: '/tmp/s1-coach-facts-1024.png' });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await expect(panel.getByTestId('coach-usage')).toHaveText('3 credits used, 1,997 left');
     // the provider got the customer's own facts from the server
     expect(JSON.stringify(fake.requests().at(-1)!.body)).toContain('Crumb & Co');

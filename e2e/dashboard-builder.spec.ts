@@ -201,3 +201,28 @@ test.describe('dashboard', () => {
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
   });
 });
+
+// issue 44: the same connection idea is saved once (migration 0680); the second try says so, and the list keeps one
+for (const width of [1440, 1024]) {
+  test(`builder: a duplicate connection idea is refused with a clear message (${width} px)`, async ({ page, pageErrors }) => {
+    pageErrors.expectError(/status of 409/); // the duplicate, refused on purpose
+    await signedInUser(page);
+    await page.setViewportSize({ width, height: 900 });
+    await openPage(page, '/dashboard');
+    await expect(page.getByTestId('builder-canvas')).toBeVisible({ timeout: 30_000 });
+    await addTool(page, 'Slack', 'Slack');
+    await addTool(page, 'HubSpot', 'HubSpot');
+    const connect = async () => {
+      await page.getByRole('button', { name: 'Connect Tools' }).click();
+      await page.getByTestId('tool-node-slack').click();
+      await page.getByTestId('tool-node-hubspot').click();
+    };
+    await connect();
+    await expect(page.getByText('Connection idea saved')).toBeVisible();
+    await expect(page.getByTestId('ideas-list').getByRole('listitem')).toHaveCount(1);
+    await connect();
+    await expect(page.getByText('You already have this connection idea.')).toBeVisible();
+    await page.screenshot({ path: `/tmp/s1-duplicate-idea-${width}.png` });
+    await expect(page.getByTestId('ideas-list').getByRole('listitem')).toHaveCount(1);
+  });
+}

@@ -142,6 +142,10 @@ describe('coach: a reply', () => {
       type: 'data-usage',
       data: { inputTokens: 1500, outputTokens: 300, credits: 2, balance: 1998, tier: 'standard' },
     });
+    // issue 44: after the reply the facts part (same id, so it replaces the first) names the facts the reply used
+    expect(cs[2]).toMatchObject({ id: 'facts', data: { labels: expect.arrayContaining(['Goals']) } });
+    expect(cs[2]!.data).not.toHaveProperty('used');
+    expect(cs.at(-3)).toMatchObject({ type: 'data-facts', id: 'facts', data: { used: ['Business name'] } });
 
     const req = openai.requests()[0]!.body;
     expect(req.model).toBe('coach-small');
@@ -176,6 +180,7 @@ describe('coach: a reply', () => {
     expect(msgs!.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(msgs![0]!.parts).toEqual([{ type: 'text', text: 'How do I grow revenue?' }]);
     expect(JSON.stringify(msgs![1]!.parts)).toContain('Harbour Bakes.');
+    expect(msgs![1]!.parts[0]).toMatchObject({ type: 'data-facts', data: { used: ['Business name'] } });
 
     // Deleting the account deletes the conversation and its messages (the charge row goes with the ledger).
     expect((await t.admin().auth.admin.deleteUser(u.id)).error).toBeNull();

@@ -69,8 +69,11 @@ export type CoachInterruption = 'stopped' | 'provider_error' | 'provider_timeout
 /** Custom data parts of the AI SDK UI message stream (`data-<name>`). */
 export interface CoachDataParts {
   conversation: { id: string; title: string };
-  /** Plain-language labels of the customer's facts the server gave the model ("Business name", "Goals"…). */
-  facts: { labels: string[] };
+  /**
+   * Plain-language labels of the customer's facts the server gave the model ("Business name", "Goals"…); once the
+   * reply finished, `used` names the ones it used (issue 44). Absent from replies stored before it.
+   */
+  facts: { labels: string[]; used?: string[] };
   /**
    * Sent last: what the reply cost. credits = 0 on the unlimited tier; balance null when not charged. Present only
    * when the reply ended early (it is still stored and charged for what the provider consumed): `interrupted`.

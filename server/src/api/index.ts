@@ -39,6 +39,8 @@ export function publicConfig(ctx: AppContext) {
     errorReporting: Boolean(config.SENTRY_DSN),
     sessionTimeoutMinutes: config.SESSION_TIMEOUT_MINUTES,
     sessionWarningMinutes: config.SESSION_WARNING_MINUTES,
+    /** The auth server's real password minimum (AUTH_PASSWORD_MIN_LENGTH), stated by the reset and sign-up forms. */
+    passwordMinLength: config.AUTH_PASSWORD_MIN_LENGTH,
     /** Whether the AI coach has a provider; never which one or its key. */
     coach: { configured: coachStatus(config).configured },
   };

@@ -10,6 +10,8 @@ export const authMessages = {
     unexpected: 'An unexpected error occurred',
     passwordsDoNotMatch: 'Passwords do not match',
     passwordTooShort: 'Password must be at least 8 characters long',
+    // issue 44: the reset form states the auth server's real minimum (AUTH_PASSWORD_MIN_LENGTH), ADR 0150
+    passwordMinimumHint: (n: number) => `At least ${n} characters.`,
     welcomeBack: 'Welcome back!',
     welcomeToast: (brand: string) => `Welcome to ${brand}!`,
     signingIn: 'Signing in...',
@@ -63,6 +65,10 @@ export const authMessages = {
     over_email_send_rate_limit: 'We just sent you an e-mail. Please wait a minute before asking for another one.',
     over_request_rate_limit: 'Too many attempts. Please wait a few minutes and try again.',
     weak_password: 'This password is too easy to guess. Please choose a longer or less common one.',
+    // issue 44: a weak_password refused for its length says so (and the minimum, when the server names it)
+    weak_password_length: (min?: number) =>
+      min ? `This password is too short: it needs at least ${min} characters.` : 'This password is too short. Please choose a longer one.',
+    weak_password_pwned: 'This password is on the list of common, easily guessed passwords. Please choose a different one.',
     same_password: 'The new password must be different from your current one.',
     user_already_exists: 'An account with this e-mail address already exists. Please sign in instead.',
     email_exists: 'An account with this e-mail address already exists.',

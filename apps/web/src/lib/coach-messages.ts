@@ -37,6 +37,11 @@ export const coachMessages = {
     `${credits} credit${credits === 1 ? '' : 's'} used${balance === null ? '' : `, ${balance.toLocaleString('en-GB')} left`}`,
   usageUnlimited: 'Included in your plan',
   factsUsed: (labels: string[]) => `Used: ${labels.join(', ')}`,
+  // issue 44: the facts the reply did not use wait behind "more"
+  factsMore: (n: number) => `${n} more`,
+  factsLess: 'Less',
+  factsKnown: (n: number) => `Facts the coach had: ${n}`,
+  factsAlsoKnown: (labels: string[]) => `Also known: ${labels.join(', ')}`,
   copied: 'Copied to the clipboard',
   copyFailed: 'Could not copy. Select the text and copy it instead.',
   thinking: 'Coach is thinking...',

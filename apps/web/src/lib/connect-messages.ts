@@ -14,6 +14,8 @@ export const connectMessages = {
   requestFailed: 'Failed to submit request. Please try again.',
   blueprintSaved: 'Connection blueprint saved to your dashboard',
   blueprintFailed: 'Could not save the blueprint. Please try again.',
+  // issue 44: the same blueprint is saved once (migration 0680)
+  blueprintDuplicate: 'This blueprint is already saved on your dashboard.',
   compareFull: 'You can compare up to 3 tools',
   loadFailed: 'Could not load integrations. Please try again.',
 } as const;

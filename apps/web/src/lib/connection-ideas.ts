@@ -24,6 +24,14 @@ export async function listConnectionIdeas(): Promise<ConnectionIdea[]> {
   return data ?? [];
 }
 
+/** The same idea is already saved (migration 0680's unique index: PostgREST's 409 with Postgres's 23505). */
+export class DuplicateConnectionIdeaError extends Error {
+  constructor() {
+    super('This connection idea is already saved');
+    this.name = 'DuplicateConnectionIdeaError';
+  }
+}
+
 export async function createConnectionIdea(input: {
   from: string;
   to: string;
@@ -38,6 +46,7 @@ export async function createConnectionIdea(input: {
       idea: input.idea.slice(0, 2000),
       positions: input.positions ?? {},
     });
+  if (error?.code === '23505') throw new DuplicateConnectionIdeaError();
   if (error) throw new Error(error.message);
 }
 

@@ -132,6 +132,13 @@ export const messages = {
     saveFailed: 'Could not save your changes. Please try again.',
     profileSaved: 'Profile saved',
     ideaCreated: 'Connection idea saved',
+    // issue 44: the same idea is saved once (migration 0680)
+    ideaDuplicate: 'You already have this connection idea.',
+    // issue 44: the stage the onboarding worked out (growth once a team size is set) is the customer's to correct
+    stageLabel: 'Business stage',
+    stages: { startup: 'Startup', growth: 'Growth', established: 'Established' },
+    stageExplained: 'Set from your onboarding (growth once a team size is given). Change it if it is not right.',
+    stageSaved: 'Business stage saved',
     ideaDeleted: 'Connection idea deleted',
     toolAdded: (name: string) => `${name} added to your canvas`,
     /** Issue 18: the add-tool search must not say "Searching" forever when the server is down. */

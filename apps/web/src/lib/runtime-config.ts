@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   voiceAvailable: boolean;
   sessionTimeoutMinutes: number;
   sessionWarningMinutes: number;
+  /** The auth server's password minimum (AUTH_PASSWORD_MIN_LENGTH); absent from older servers. */
+  passwordMinLength?: number;
   /** The server relays page errors to an error tracker (SENTRY_DSN); absent from older servers. */
   errorReporting?: boolean;
   /** Whether an AI provider is configured for the coach; read (and checked) by the coach, which loads later. */

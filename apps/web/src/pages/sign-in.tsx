@@ -6,13 +6,13 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
 import { signInFirst } from '@/features/auth/components/sign-in-first';
 import { AccountPreview } from '@/features/landing/components/account-preview';
-import { homeFor } from '@/lib/session/onboarding-rule';
+import { homeFor, isOperator } from '@/lib/session/onboarding-rule';
 import { useOnboardingStatusLazily } from '@/lib/session/onboarding-status-lazy';
 import { paths } from '@/lib/paths';
 
-/** /sign-in: back to where the visitor was sent from, else the unfinished onboarding, else /dashboard. */
+/** /sign-in: back to where the visitor was sent from, else the unfinished onboarding (an operator: /admin), else /dashboard. */
 export function Component() {
-  const { isSignedIn, mfaPending } = useAuth();
+  const { isSignedIn, mfaPending, user } = useAuth();
   const [onboarding, onboardingProbe] = useOnboardingStatusLazily();
   const navigate = useNavigate();
   const from = (useLocation().state as SignInRedirectState | null)?.from;
@@ -20,8 +20,8 @@ export function Component() {
   useEffect(() => {
     if (!isSignedIn || mfaPending) return;
     if (from) navigate(from, { replace: true });
-    else if (onboarding !== 'unknown') navigate(homeFor(onboarding), { replace: true });
-  }, [isSignedIn, mfaPending, from, onboarding, navigate]);
+    else if (onboarding !== 'unknown') navigate(homeFor(onboarding, { operator: isOperator(user) }), { replace: true });
+  }, [isSignedIn, mfaPending, from, onboarding, navigate, user]);
 
   // No spinner while the session loads: the prerendered form shows at once, a signed-in visitor moves on (decision 0046).
   return (

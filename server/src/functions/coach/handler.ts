@@ -65,7 +65,7 @@ export function coachHandler(app: AppContext) {
       claims,
       userId,
       conversation,
-      factLabels: context.facts.map((f) => f.label),
+      facts: context.facts,
       system: systemPrompt(context, door, app.config.BRAND_NAME),
       history,
       model: chosen.model,

@@ -21,6 +21,8 @@ import {
 import type { JwtClaims } from '../../auth/jwt.js';
 import { modelOutputTransform } from '../../coach/model-output.js';
 import { ReplyMeter } from '../../coach/reply-meter.js';
+import type { Fact } from '../../coach/context.js';
+import { factsUsedIn } from '../../coach/facts-used.js';
 import { chargeAndStoreReply, type StoredMessage } from '../../coach/store.js';
 import { ToolRefusal, type ReplyWrites } from '../../coach/tool-guards.js';
 import { coachTools } from '../../coach/tools.js';
@@ -34,6 +36,9 @@ import {
   providerFailedAfterPartText,
 } from './errors.js';
 
+// the one id of a reply's data-facts part: sent before the reply (all labels) and again after it (with `used`)
+const FACTS_PART_ID = 'facts';
+
 type DataParts = { [K in keyof CoachDataParts]: CoachDataParts[K] };
 export type CoachUIMessage = UIMessage<never, DataParts>;
 
@@ -41,7 +46,8 @@ export interface CoachTurn {
   claims: JwtClaims;
   userId: string;
   conversation: { id: string; title: string };
-  factLabels: string[];
+  /** The customer's facts the model was given; the reply's "Used" line names the ones it used (issue 44). */
+  facts: Fact[];
   system: string;
   history: StoredMessage[];
   model: LanguageModel;
@@ -86,7 +92,9 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
     execute: async ({ writer }) => {
       writer.write({ type: 'start', messageId: generateId() });
       writer.write({ type: 'data-conversation', data: turn.conversation });
-      writer.write({ type: 'data-facts', data: { labels: turn.factLabels } });
+      // the facts part has an id, so the one sent after the reply (with the facts it used) replaces this one
+      const labels = turn.facts.map((f) => f.label);
+      writer.write({ type: 'data-facts', id: FACTS_PART_ID, data: { labels } });
 
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(new ProviderTimeout()), app.config.AI_TIMEOUT_SECONDS * 1000);
@@ -154,14 +162,16 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
         tier: turn.tier,
         ...(interrupted && { interrupted }),
       });
+      const replyText = parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
+      const factsPart = { labels, used: factsUsedIn(turn.facts, replyText) };
       // One transaction: if it fails, neither the charge nor the reply exists (onError above says so).
       const balance = await chargeAndStoreReply(app.db, charge, (b) => [
-        { type: 'data-facts', data: { labels: turn.factLabels } },
+        { type: 'data-facts', id: FACTS_PART_ID, data: factsPart },
         ...parts,
         { type: 'data-usage', data: usageOf(b) },
       ]);
-      const usagePart = usageOf(balance);
-      writer.write({ type: 'data-usage', data: usagePart });
+      writer.write({ type: 'data-facts', id: FACTS_PART_ID, data: factsPart });
+      writer.write({ type: 'data-usage', data: usageOf(balance) });
       if (failure)
         writer.write({ type: 'error', errorText: `${failure}: ${providerFailedAfterPartText(failure === 'provider_timeout', credits)}` });
       else writer.write({ type: 'finish' });

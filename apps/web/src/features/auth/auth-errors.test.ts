@@ -33,4 +33,16 @@ describe('auth error classification', () => {
     expect(authErrorMessage({ status: 503, message: 'upstream' })).toBe(authMessages.authErrors.unavailable);
     expect(authErrorMessage({ message: 'pq: relation does not exist' })).toBe(authMessages.authErrors.unknown);
   });
+  it('names why a weak password was refused: too short with the server minimum, or too common (issue 44)', () => {
+    const short = { code: 'weak_password', message: 'Password should be at least 8 characters.', reasons: ['length'] };
+    expect(authErrorMessage(short)).toBe('This password is too short: it needs at least 8 characters.');
+    expect(authErrorMessage({ ...short, message: 'too short' })).toBe('This password is too short. Please choose a longer one.');
+    expect(authErrorMessage({ code: 'weak_password', message: 'known', reasons: ['pwned'] })).toBe(
+      authMessages.authErrors.weak_password_pwned,
+    );
+    expect(authErrorMessage({ code: 'weak_password', message: 'weak', reasons: ['characters'] })).toBe(
+      authMessages.authErrors.weak_password,
+    );
+    expect(authErrorMessage({ code: 'weak_password', message: 'weak' })).toBe(authMessages.authErrors.weak_password);
+  });
 });

@@ -10,7 +10,16 @@ export function mustFinishOnboarding(profile: { onboarding_completed: boolean | 
   return !profile?.onboarding_completed;
 }
 
-/** Where a signed-in user goes for "the app": the wizard (on /sign-up) while onboarding is unfinished, else /dashboard. */
-export function homeFor(status: OnboardingStatus): string {
-  return status === 'pending' ? paths.signUp : paths.dashboard;
+/**
+ * Where a signed-in user goes for "the app": the wizard (on /sign-up) while onboarding is unfinished, else /dashboard.
+ * An operator (app_metadata.role 'admin') with no finished business profile goes to the console instead (issue 44):
+ * operators who also use the app have finished onboarding, and land on /dashboard like everyone else.
+ */
+export function homeFor(status: OnboardingStatus, { operator = false }: { operator?: boolean } = {}): string {
+  if (status === 'pending') return operator ? paths.admin : paths.signUp;
+  return paths.dashboard;
 }
+
+/** Whether the signed-in user is an operator; only for choosing a landing page, the server checks the role itself. */
+export const isOperator = (user: { app_metadata?: Record<string, unknown> } | null | undefined): boolean =>
+  user?.app_metadata?.role === 'admin';

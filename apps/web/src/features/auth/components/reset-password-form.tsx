@@ -7,16 +7,17 @@ import { messages } from '@/lib/messages';
 import { authErrorMessage } from '../auth-errors';
 import { paths } from '@/lib/paths';
 import { supabase } from '@/lib/supabase';
-import { RESET_PASSWORD_MIN } from '../validation';
+import { resetPasswordMin } from '../validation';
 import { PasswordInput } from './password-input';
 
-/** New password + confirmation (minimum 6, docs/product.md#password-reset); on success, /sign-in after 2 s. */
+/** New password + confirmation (the auth server's minimum, ADR 0150); on success, /sign-in after 2 s. */
 export function ResetPasswordForm() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const minLength = resetPasswordMin();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -49,11 +50,15 @@ export function ResetPasswordForm() {
           id="new-password"
           autoComplete="new-password"
           required
-          minLength={RESET_PASSWORD_MIN}
+          minLength={minLength}
+          aria-describedby="new-password-hint"
           disabled={busy || done}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <p id="new-password-hint" className="text-xs text-muted-foreground">
+          {messages.auth.passwordMinimumHint(minLength)}
+        </p>
       </div>
       <div className="space-y-2">
         <Label htmlFor="confirm-new-password">Confirm new password</Label>
@@ -61,7 +66,7 @@ export function ResetPasswordForm() {
           id="confirm-new-password"
           autoComplete="new-password"
           required
-          minLength={RESET_PASSWORD_MIN}
+          minLength={minLength}
           disabled={busy || done}
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}

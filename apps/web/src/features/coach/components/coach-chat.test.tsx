@@ -44,11 +44,13 @@ function streamed(chunks: Chunk[]): Response {
 }
 const reply = (text: string, extra: Chunk[] = []): Chunk[] => [
   { type: 'data-conversation', data: { id: 'conv-1', title: 'Q1 marketing plan' } },
-  { type: 'data-facts', data: { labels: ['Business name', 'Goals'] } },
+  { type: 'data-facts', id: 'facts', data: { labels: ['Business name', 'Goals'] } },
   ...extra,
   { type: 'text-start', id: 't' },
   { type: 'text-delta', id: 't', delta: text },
   { type: 'text-end', id: 't' },
+  // as the server: the same facts part again, now naming the facts the reply used (issue 44)
+  { type: 'data-facts', id: 'facts', data: { labels: ['Business name', 'Goals'], used: ['Business name'] } },
   { type: 'data-usage', data: { inputTokens: 1800, outputTokens: 300, credits: 3, balance: 97, tier: 'standard' } },
 ];
 
@@ -105,11 +107,18 @@ describe('CoachChat', { timeout: 30_000 }, () => {
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer user-jwt');
     expect(new Headers(init.headers).get('apikey')).toBe('anon-key');
     expect(body(0)).toEqual({ message: 'Do you have Xero?', conversationId: null, door: 'panel' });
-    expect(screen.getByTestId('coach-facts').textContent).toBe('Used: Business name, Goals');
     expect(screen.getByText('"Xero" is not in our catalogue yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Request Integration' }));
     expect(requestIntegration).toHaveBeenCalledWith('Xero');
     await screen.findByText('3 credits used, 97 left');
+    // the "Used" line names the fact the reply used; the other waits behind "more" (issue 44)
+    expect(screen.getAllByTestId('coach-facts')).toHaveLength(1);
+    expect(screen.getByTestId('coach-facts-used').textContent).toBe('Used: Business name');
+    expect(screen.getByTestId('coach-facts-rest').textContent).toBe('Also known: Goals');
+    expect(screen.getByTestId('coach-facts-rest').hidden).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '1 more' }));
+    expect(screen.getByTestId('coach-facts-rest').hidden).toBe(false);
+    expect(screen.getByRole('button', { name: 'Less' }).getAttribute('aria-expanded')).toBe('true');
     // Markdown arrives as markup, never as raw text
     await waitFor(() => expect(screen.getByText('Xero').tagName).toBe('STRONG'), { timeout: 15_000 });
     // copy-to-clipboard copies the reply's text as the coach wrote it (Markdown source)

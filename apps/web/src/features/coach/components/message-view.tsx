@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { coachMessages } from '@/lib/coach-messages';
 import { cn } from '@/lib/utils';
 import { dataOf, messageText, toolName, type CoachMessage } from '../lib/coach-message';
+import { FactsLine } from './facts-line';
 import { MarkdownText } from './markdown-text';
 import { ToolCard, type ToolPartView } from './tool-card';
 
@@ -39,11 +40,7 @@ export function MessageView({ message, streaming }: { message: CoachMessage; str
         data-testid="coach-reply"
         className="group max-w-[92%] rounded-2xl rounded-bl-sm bg-secondary px-4 py-2 text-sm text-secondary-foreground"
       >
-        {facts && facts.labels.length > 0 && (
-          <p data-testid="coach-facts" className="mb-1 text-xs text-muted-foreground">
-            {coachMessages.factsUsed(facts.labels)}
-          </p>
-        )}
+        {facts && <FactsLine facts={facts} />}
         {message.parts.map((p, i) => {
           if (p.type === 'text') return p.text ? <MarkdownText key={i} text={p.text} /> : null;
           const name = toolName(p);

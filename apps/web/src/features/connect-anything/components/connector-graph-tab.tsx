@@ -7,7 +7,7 @@ import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useCreateConnectionIdea } from '@/lib/connection-ideas';
+import { DuplicateConnectionIdeaError, useCreateConnectionIdea } from '@/lib/connection-ideas';
 import { messages } from '@/lib/messages';
 import { catalogueIndexQuery } from '../api/queries';
 import { connectorPath, OUTCOMES, type OutcomeId } from '../lib/connector-path';
@@ -24,7 +24,10 @@ export function ConnectorGraphTab() {
   const outcomeLabel = OUTCOMES.find((o) => o.id === outcome)?.label ?? '';
   const save = useCreateConnectionIdea({
     onSuccess: () => void toast.success(messages.connectAnything.blueprintSaved),
-    onError: () => void toast.error(messages.connectAnything.blueprintFailed),
+    onError: (e) =>
+      void toast.error(
+        e instanceof DuplicateConnectionIdeaError ? messages.connectAnything.blueprintDuplicate : messages.connectAnything.blueprintFailed,
+      ),
   });
   const saveBlueprint = () =>
     save.mutate({

@@ -16,6 +16,18 @@ export function useSaveAiFeatures(userId: string | undefined) {
   });
 }
 
+export const BUSINESS_STAGES = ['startup', 'growth', 'established'] as const;
+export type BusinessStage = (typeof BUSINESS_STAGES)[number];
+
+/** The Dashboard view's stage correction (business_profiles.business_stage; the table checks the same three values). */
+export function useSaveBusinessStage(userId: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (stage: BusinessStage) => upsertBusinessProfile(userId!, { business_stage: z.enum(BUSINESS_STAGES).parse(stage) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: businessProfileKeys.all }),
+  });
+}
+
 const name = plainText(100);
 export const personNameSchema = z.object({ firstName: name, surname: name });
 

@@ -5,7 +5,12 @@ import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { connectionIdeasQuery, useCreateConnectionIdea, useDeleteConnectionIdea } from '@/lib/connection-ideas';
+import {
+  connectionIdeasQuery,
+  DuplicateConnectionIdeaError,
+  useCreateConnectionIdea,
+  useDeleteConnectionIdea,
+} from '@/lib/connection-ideas';
 import { integrationKeys } from '@/lib/data/integrations';
 import { messages } from '@/lib/messages';
 import { runtimeConfig } from '@/lib/runtime-config';
@@ -44,7 +49,10 @@ export function BuilderView() {
     onError: fail,
   });
   const savePositions = useSaveNodePositions(user?.id, fail);
-  const createIdea = useCreateConnectionIdea({ onSuccess: () => void toast.success(messages.dashboard.ideaCreated), onError: fail });
+  const createIdea = useCreateConnectionIdea({
+    onSuccess: () => void toast.success(messages.dashboard.ideaCreated),
+    onError: (e) => (e instanceof DuplicateConnectionIdeaError ? void toast.error(messages.dashboard.ideaDuplicate) : fail()),
+  });
   const deleteIdea = useDeleteConnectionIdea({ onSuccess: () => void toast.success(messages.dashboard.ideaDeleted), onError: fail });
 
   const stopConnecting = () => {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Bot, Brain, Contact, LayoutDashboard, Workflow } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +7,10 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { cn } from '@/lib/utils';
-import { useDashboardView, DASHBOARD_VIEWS, type DashboardView } from '../hooks/use-dashboard-view';
+import { useAuth } from '@/lib/session/auth-context';
+import { businessProfileQuery } from '../api/profile';
+import { useDashboardView, DASHBOARD_VIEWS, startingViewOf, type DashboardView } from '../hooks/use-dashboard-view';
+import { useAccentPalette } from '../hooks/use-accent-palette';
 import { useIsDesktop } from '../hooks/use-is-desktop';
 import { BuilderView } from '../builder/builder-view';
 import { BrainView } from '../views/brain-view';
@@ -45,7 +49,9 @@ export interface DashboardSlots {
 /** The business operating system: desktop only, remembered views, plan card, usage timer and assistant. */
 export function DashboardShell({ slots }: { slots: DashboardSlots }) {
   const desktop = useIsDesktop();
-  const [view, setView] = useDashboardView();
+  const profile = useQuery(businessProfileQuery(useAuth().user?.id));
+  const [view, setView] = useDashboardView(startingViewOf(profile.data?.preferences));
+  useAccentPalette(profile.data?.preferences);
   const plan = usePlan();
   if (!desktop) return <DesktopRequired />;
 

@@ -9,6 +9,7 @@ import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/auth-context';
 import { businessProfileQuery, type BusinessProfile } from '../api/profile';
+import { BusinessStageField } from '../components/business-stage-field';
 import { businessHealthScore, HEALTH_ITEMS, isFilled, type HealthInput } from '../lib/health-score';
 
 const METRIC_LABELS: Record<string, string> = {
@@ -24,7 +25,6 @@ const METRIC_LABELS: Record<string, string> = {
   cashflow: 'Cash flow',
 };
 const goalLabel = (id: string) => GOALS.find((g) => g.id === id)?.label ?? id;
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function healthInput(p: BusinessProfile | null): HealthInput {
   return {
@@ -63,7 +63,8 @@ const chips = (items: string[]) =>
 
 /** Dashboard view: the action plan being worked (from the page), then the business profile and health score. */
 export function OverviewView({ plan }: { plan?: React.ReactNode }) {
-  const profile = useQuery(businessProfileQuery(useAuth().user?.id));
+  const userId = useAuth().user?.id;
+  const profile = useQuery(businessProfileQuery(userId));
   if (profile.isPending) return <Spinner className="size-6 text-primary" label="Loading your business profile" />;
   const p = profile.data ?? null;
   const input = healthInput(p);
@@ -89,7 +90,9 @@ export function OverviewView({ plan }: { plan?: React.ReactNode }) {
           </div>
           <dl className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             <Field label="Industry">{p?.industry || none}</Field>
-            <Field label="Stage">{p?.business_stage ? cap(p.business_stage) : none}</Field>
+            <Field label="Stage">
+              <BusinessStageField userId={userId} stage={p?.business_stage} />
+            </Field>
             <Field label="Profile completeness">
               <span className="font-semibold">{p?.completeness ?? 0}%</span>
               <Progress value={p?.completeness ?? 0} className="mt-2 h-1.5" aria-label="Profile completeness" />
