@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { apiRoutes } from './api/index.js';
 import { sendWaitlistConfirmations } from './api/waitlist-confirmations.js';
@@ -10,6 +10,7 @@ import { functionRoutes } from './functions/index.js';
 import { createErrorTracker } from './error-tracking.js';
 import { devMailRoutes } from './mail/dev-outbox-page.js';
 import { restRoutes } from './rest/index.js';
+import { restBodyTooLarge } from './rest/errors.js';
 import { clientErrorRoutes, reportUnexpectedErrors } from './http/error-reports.js';
 import { ApiError } from './errors/api-error.js';
 import { notFoundJson, prefixErrorResponse } from './errors/json.js';
@@ -54,10 +55,15 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
   app.use('*', securityHeaders(config));
   app.use('*', responseCompression());
   for (const prefix of SERVICE_PREFIXES) {
-    app.use(
-      `${prefix}/*`,
-      requestBodyLimit(config.BODY_LIMIT_BYTES, (c) => prefixErrorResponse(c, 'request_too_large')),
-    );
+    // /rest/v1 answers in PostgREST's shape, as every other error there does
+    const tooLarge =
+      prefix === '/rest/v1'
+        ? (c: Context) => {
+            const e = restBodyTooLarge();
+            return c.json(e.body, e.status);
+          }
+        : (c: Context) => prefixErrorResponse(c, 'request_too_large');
+    app.use(`${prefix}/*`, requestBodyLimit(config.BODY_LIMIT_BYTES, tooLarge));
   }
   // NUL, invalid UTF-8 and unpaired surrogates in query strings and bodies: a 400, never a database 500 (/rest/v1 answers as PostgREST).
   for (const [prefix, refuse] of Object.entries(refuseFor(log))) app.use(`${prefix}/*`, inputGuard(refuse));

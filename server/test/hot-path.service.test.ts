@@ -85,6 +85,8 @@ describe(`request pipeline (${SERVICE_DB})`, () => {
       body: JSON.stringify({ event_type: 'page_view', event_data: { pad: 'y'.repeat(LIMIT) }, session_id: 'hot-path' }),
     });
     expect(rest.status).toBe(413);
+    // /rest/v1 answers in PostgREST's four keys, as its other errors do
+    expect(JSON.parse(rest.body)).toEqual({ code: 'request_too_large', message: 'Request body too large', details: null, hint: null });
     // under the limit, both ways: the handler reads the whole body (validation answers, not the limit)
     for (const chunked of [false, true]) {
       const under = await raw('POST', '/api/waitlist', { headers: json, body: JSON.stringify({ email: 'not-an-address' }), chunked });

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { WaitlistMailCounts } from '@app/shared/admin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../src/server.js';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
@@ -147,10 +147,16 @@ describe.runIf(SERVICE_DB === 'postgres')('waitlist confirmation queue with two 
       expect(res.status).toBe(201);
     }
     for (const e of emails) await sink.waitFor(e, 20_000);
-    const { rows } = await servers[0]!.ctx.db.query<{ status: string; n: number }>(
-      'select status, count(*)::int as n from internal.waitlist_confirmations group by status',
+    // the row is marked sent once SMTP's answer reaches the server, a moment after the sink has the message
+    await vi.waitFor(
+      async () => {
+        const { rows } = await servers[0]!.ctx.db.query<{ status: string; n: number }>(
+          'select status, count(*)::int as n from internal.waitlist_confirmations group by status',
+        );
+        expect(rows).toEqual([{ status: 'sent', n: emails.length }]);
+      },
+      { timeout: 20_000, interval: 50 },
     );
-    expect(rows).toEqual([{ status: 'sent', n: emails.length }]);
     for (const e of emails) expect(sink.messages.filter((m) => m.to === e)).toHaveLength(1);
   });
 });

@@ -37,6 +37,10 @@ export const restRateLimited = (retryAfterSeconds: number) =>
     { 'Retry-After': String(retryAfterSeconds) },
   );
 
+/** A body over BODY_LIMIT_BYTES, in PostgREST's four keys with the catalogue's code and text. */
+export const restBodyTooLarge = () =>
+  new RestError(413, { code: 'request_too_large', message: APP_ERRORS.request_too_large.message, details: null, hint: null });
+
 /** PGRST100: a query string we cannot parse. */
 export const parseError = (message: string, details: string | null = null) => restError(400, 'PGRST100', message, details);
 
