@@ -13,6 +13,8 @@ export function useVoiceSession(tools: VoiceTools) {
   const [mode, setMode] = useState<VoiceMode>('listening');
   const [muted, setMuted] = useState(false);
   const [lastAgentLine, setLastAgentLine] = useState('');
+  // the conversation ended without the person turning voice off (agent, network, failed start): voice is off until restarted
+  const [ended, setEnded] = useState(false);
   const [controller] = useState(
     () =>
       new VoiceSessionController(elevenLabsDriver, {
@@ -27,12 +29,14 @@ export function useVoiceSession(tools: VoiceTools) {
         },
         onError: () => toast.error(messages.voice.error),
         onDisconnect: (details) => {
+          setEnded(true);
           setStatus('disconnected');
           setMode('listening');
           if (details.reason === 'error')
             toast.error(messages.voice.error, { description: details.message || messages.voice.closedByServer });
         },
         onStartFailed: (err) => {
+          setEnded(true);
           console.warn('Voice assistant could not start', err);
           toast.error(messages.voice.connectFailed);
         },
@@ -42,7 +46,10 @@ export function useVoiceSession(tools: VoiceTools) {
   // the SDK captures the tools once per conversation: they read the wizard's latest through the controller
   useEffect(() => controller.setTools(tools), [controller, tools]);
 
-  const start = useCallback(() => controller.start(), [controller]);
+  const start = useCallback(() => {
+    setEnded(false);
+    return controller.start();
+  }, [controller]);
   const stop = useCallback(() => controller.stop(), [controller]);
   const toggleMute = useCallback(() => {
     setMuted((m) => {
@@ -54,5 +61,5 @@ export function useVoiceSession(tools: VoiceTools) {
   // end the conversation when the wizard goes away (also one still connecting)
   useEffect(() => () => void controller.stop(), [controller]);
 
-  return { status, mode, muted, lastAgentLine, start, stop, toggleMute };
+  return { status, mode, muted, lastAgentLine, ended, start, stop, toggleMute };
 }

@@ -67,6 +67,9 @@ function LiveVoice({ enabled, onEnabledChange, tools, children }: VoiceAssistant
   }, [enabled, start, stop]);
 
   const connected = voice.status === 'connected';
+  // the toggle shows the real state: after the conversation ended on its own it reads Voice Off, and pressing it reconnects
+  const voiceOn = enabled && !voice.ended;
+  const turnOn = () => (enabled ? void start() : onEnabledChange(true));
   const header = (
     <>
       <Badge variant={connected ? 'default' : 'secondary'} aria-live="polite">
@@ -75,14 +78,15 @@ function LiveVoice({ enabled, onEnabledChange, tools, children }: VoiceAssistant
       <Button
         variant="outline"
         size="sm"
-        aria-pressed={enabled}
+        aria-pressed={voiceOn}
         onClick={() => {
-          onEnabledChange(!enabled);
+          if (!voiceOn) return turnOn();
+          onEnabledChange(false);
           // turning voice off ends the session in the click itself, not a render later: no audio chunk after the opt-out
-          if (enabled) void stop();
+          void stop();
         }}
       >
-        {enabled ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />} {enabled ? 'Voice On' : 'Voice Off'}
+        {voiceOn ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />} {voiceOn ? 'Voice On' : 'Voice Off'}
       </Button>
       <Button
         variant="outline"
@@ -109,7 +113,7 @@ function LiveVoice({ enabled, onEnabledChange, tools, children }: VoiceAssistant
       )}
     </>
   );
-  const footer = !enabled ? null : connected && voice.mode === 'speaking' ? (
+  const footer = !voiceOn ? null : connected && voice.mode === 'speaking' ? (
     <Pill tone="speaking">Assistant is speaking...</Pill>
   ) : connected ? (
     <Pill tone="listening">Listening...</Pill>
@@ -123,7 +127,7 @@ function LiveVoice({ enabled, onEnabledChange, tools, children }: VoiceAssistant
         footer: (
           <div className="flex flex-col items-center gap-1 sm:items-start">
             {footer}
-            {enabled && voice.lastAgentLine && <p className="max-w-md text-xs text-muted-foreground">{voice.lastAgentLine}</p>}
+            {voiceOn && voice.lastAgentLine && <p className="max-w-md text-xs text-muted-foreground">{voice.lastAgentLine}</p>}
           </div>
         ),
       })}

@@ -8,6 +8,9 @@ import type { VoiceSessionDriver } from './voice-session-controller';
  */
 const loadSdk = () => import('@elevenlabs/react');
 
+/** The SDK's onError context names the tool when it reports a client tool call (BaseConversation.handleClientToolCall). */
+const isClientToolReport = (context: unknown) => typeof context === 'object' && context !== null && 'clientToolName' in context;
+
 export const elevenLabsDriver: VoiceSessionDriver = {
   fetchSignedUrl(signal) {
     void loadSdk().catch(() => {}); // loads while the URL is on its way; startSession reports a failure
@@ -28,7 +31,9 @@ export const elevenLabsDriver: VoiceSessionDriver = {
       onStatusChange: ({ status }) => handlers.onStatusChange(status),
       onModeChange: ({ mode }) => handlers.onModeChange(mode),
       onMessage: ({ message, role }) => handlers.onMessage(message, role),
-      onError: handlers.onError,
+      // a failed or unknown client tool call already went back to the agent as an error result, which it acts on (a
+      // refused value, nextStep before the required fields): normal back-and-forth, not an issue to show the person
+      onError: (_message, context) => void (isClientToolReport(context) || handlers.onError()),
       onDisconnect: (details) =>
         handlers.onDisconnect({ reason: details.reason, message: 'message' in details ? details.message : undefined }),
     });
