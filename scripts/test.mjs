@@ -9,6 +9,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
+// The e2e deployment's operator settings (contact details, booking and video) for every stage: the web build's
+// prerender prints them, so the web build stage, the e2e server and the release test's build agree on one build.
+const operatorSettings = JSON.parse(readFileSync('e2e/support/operator-settings.json', 'utf8'));
+for (const [k, v] of Object.entries(operatorSettings)) process.env[k] ??= v;
 // The web is built once, into a folder of the run's own (not apps/web/dist, which a developer's `npm run dev` or
 // `npm start` may be using), by the web build stage; e2e serves it, and the release test's `npm run build` finds it
 // up to date and packs it (scripts/build-web-once.mjs, scripts/release-pack.mjs).
