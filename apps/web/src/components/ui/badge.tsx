@@ -8,7 +8,7 @@ const badgeVariants = cva('inline-flex items-center rounded-full border px-2.5 p
       default: 'border-transparent bg-primary text-primary-foreground',
       secondary: 'border-transparent bg-secondary text-secondary-foreground',
       outline: 'text-foreground',
-      success: 'border-transparent bg-emerald-600 text-white',
+      success: 'border-transparent bg-emerald-700 text-white',
     },
   },
   defaultVariants: { variant: 'default' },
