@@ -19,8 +19,12 @@ const OFFLINE = /ENOTCACHED|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOU
 /** Only what a production host has: no NODE_OPTIONS (vitest's loaders), no TEST_* settings. */
 function releaseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const { PATH, HOME, TMPDIR } = process.env;
-  return { PATH, HOME, TMPDIR, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', AUTH_BCRYPT_COST: '4', ...extra };
+  // The operator settings the build's prerender printed (npm test sets the e2e deployment's): the server serves the
+  // prerendered pages only when its own settings match them.
+  const operator = Object.fromEntries(Object.entries(process.env).filter(([k]) => OPERATOR_SETTINGS.test(k)));
+  return { PATH, HOME, TMPDIR, ...operator, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', AUTH_BCRYPT_COST: '4', ...extra };
 }
+const OPERATOR_SETTINGS = /^(CONTACT_[A-Z0-9_]+|BOOKING_URL|INTRO_VIDEO_URL|BRAND_NAME)$/;
 
 async function npmRun(dir: string, args: string[], env: NodeJS.ProcessEnv) {
   return run('npm', ['run', '--silent', ...args], { cwd: dir, env, timeout: 120_000 });
