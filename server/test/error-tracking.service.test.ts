@@ -169,11 +169,15 @@ describe('error tracking with SENTRY_DSN', () => {
     const got = await next(before + 1);
     expect((got.lines[2] as unknown as SentEvent).exception.values[0]!.value).toBe('database gone after the abort');
     const metrics = await (await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-    // the abort ends in the input guard, which reads the body: the route is its template
-    for (const route of ['/api/*', '/auth/v1/*']) {
-      const series = (status: number) => `http_requests_total{method="POST",route="${route}",status="${status}"} 1`;
-      expect(metrics.split('\n')).toContain(series(499));
-      expect(metrics).not.toContain(series(500).slice(0, -2));
+    // the abort ends where the body is read: the input guard (route template /api/*) or, on a busy machine, the route
+    // itself; either way a 499 under that prefix, never a 500 for the POSTs
+    for (const prefix of ['/api/', '/auth/v1/']) {
+      const series = (status: number) =>
+        metrics
+          .split('\n')
+          .filter((l) => l.startsWith(`http_requests_total{method="POST",route="${prefix}`) && l.includes(`status="${status}"`));
+      expect(series(499).length, prefix).toBeGreaterThan(0);
+      expect(series(500), prefix).toEqual([]);
     }
   });
 });
