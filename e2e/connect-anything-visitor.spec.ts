@@ -1,18 +1,10 @@
 import type { Page } from '@playwright/test';
-import { decideConsent } from './support/public-helpers';
+import { decideConsent, shot, WIDTHS } from './support/public-helpers';
 import { expect, openPage, test } from './fixtures';
 
 // Issue 44: a visitor on Connect Anything meets the specification's states, not sign-in walls, and never the operators'
 // "not set up on this server" note (this e2e server has no AI provider). Each test failed before its fix.
 
-const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-] as const;
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
 const openTab = (page: Page, name: string) => page.getByRole('tab', { name }).click();
 
 for (const viewport of WIDTHS) {

@@ -1,18 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
-import { consentPrompt, decideConsent } from './support/public-helpers';
+import type { Locator } from '@playwright/test';
+import { consentPrompt, decideConsent, shot, WIDTHS } from './support/public-helpers';
 import { expect, openPage, scrollToHydrated, test, waitForApp } from './fixtures';
 import { axeBuilder } from './support/axe';
 
 // Issue 44, public-site part 2: what a visitor and a new customer still trip on. Each test failed before its fix.
-
-const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-] as const;
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
 
 /**
  * Where `el` sits in the viewport once scrolling has stopped: its top, and whether the page still moved between two

@@ -58,3 +58,15 @@ export const PUBLIC_PAGES = [
   '/vs-gohighlevel',
   '/vs-hubspot',
 ] as const;
+
+/** A phone's and a desktop's viewport, for tests of the public pages at both widths. */
+export const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+] as const;
+
+/** A screenshot into E2E_SHOTS_DIR when it is set (to look at the screens), nothing otherwise. */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+}
