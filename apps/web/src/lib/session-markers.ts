@@ -5,6 +5,9 @@
 export const SESSION_START_KEY = 'session_start_time';
 export const SESSION_ACTIVE_KEY = 'session_active';
 export const TIMEOUT_MINUTES_KEY = 'session_timeout_minutes';
+/** The inactivity timer's last reset and last dismissed warning, shared by the session's tabs (local storage). */
+export const LAST_RESET_KEY = 'session_last_reset';
+export const WARNING_DISMISSED_KEY = 'session_warning_dismissed';
 /** The window event that restarts the activity timer (a changed setting, an extended session). */
 export const SESSION_TIMEOUT_UPDATED_EVENT = 'session-timeout-updated';
 
@@ -21,6 +24,8 @@ export function clearSessionMarkers() {
   try {
     localStorage.removeItem(SESSION_START_KEY);
     localStorage.removeItem(TIMEOUT_MINUTES_KEY);
+    localStorage.removeItem(LAST_RESET_KEY);
+    localStorage.removeItem(WARNING_DISMISSED_KEY);
     sessionStorage.removeItem(SESSION_ACTIVE_KEY);
   } catch (err) {
     console.warn('Could not clear the session markers', err);

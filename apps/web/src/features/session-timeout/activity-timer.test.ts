@@ -35,4 +35,18 @@ describe('activity timer', () => {
     vi.advanceTimersByTime(60 * 60_000);
     expect(onTimeout).toHaveBeenCalledTimes(1);
   });
+
+  it('restarts as of a past moment (a reset in another tab): only the time left is scheduled', () => {
+    const onWarning = vi.fn();
+    const onTimeout = vi.fn();
+    const t = createActivityTimer({ timeoutMinutes: 20, warningMinutes: [10], onWarning, onTimeout, now: () => Date.now() });
+    t.reset(Date.now() - 4 * 60_000);
+    vi.advanceTimersByTime(6 * 60_000 - 1);
+    expect(onWarning).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onWarning).toHaveBeenCalledWith(10);
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(onTimeout).toHaveBeenCalledTimes(1);
+    t.stop();
+  });
 });

@@ -24,13 +24,15 @@ export function createActivityTimer(o: ActivityTimerOptions) {
     timers = [];
   };
 
-  function reset() {
+  /** Restarts the timer as of `at` (default now): another tab's reset is in the past by the time it arrives here. */
+  function reset(at = now()) {
     clear();
-    lastReset = now();
+    lastReset = at;
+    const after = (ms: number) => Math.max(0, ms - (now() - at));
     for (const w of o.warningMinutes) {
-      if (w > 0 && w < o.timeoutMinutes) timers.push(setTimeout(() => o.onWarning(w), (o.timeoutMinutes - w) * MINUTE));
+      if (w > 0 && w < o.timeoutMinutes) timers.push(setTimeout(() => o.onWarning(w), after((o.timeoutMinutes - w) * MINUTE)));
     }
-    timers.push(setTimeout(o.onTimeout, o.timeoutMinutes * MINUTE));
+    timers.push(setTimeout(o.onTimeout, after(o.timeoutMinutes * MINUTE)));
   }
 
   /** A click, key press or scroll. */
