@@ -158,6 +158,10 @@ const schema = z.object({
   AI_TIMEOUT_SECONDS: int(1, 600).default(60),
   /** Coach messages per user per hour (also the unlimited tier's fair-use limit). */
   COACH_RATE_LIMIT_PER_HOUR: int(1, 100_000).default(60),
+  /** Integration Assistant answers to signed-out visitors, per IP per hour (0: visitors are only invited to sign in). */
+  ASSISTANT_VISITOR_PER_HOUR: int(0, 10_000).default(10),
+  /** Integration Assistant answers to all signed-out visitors together per day: the operators' cost ceiling. */
+  ASSISTANT_VISITOR_PER_DAY: int(0, 1_000_000).default(500),
 });
 
 export type Config = z.infer<typeof schema> & { SITE_URL: string; redirectAllowList: string[] };

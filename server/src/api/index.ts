@@ -5,6 +5,7 @@ import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin/index.js';
 import { healthRoutes } from './health.js';
 import { opsRoutes } from './ops.js';
+import { visitorAssistantRoutes } from './visitor-assistant.js';
 import { voiceRoutes } from './voice.js';
 import { waitlistRoutes } from './waitlist.js';
 import { publicContact } from '../site/operator-settings.js';
@@ -18,6 +19,7 @@ export function apiRoutes(ctx: AppContext): Hono {
   api.route('/voice', voiceRoutes(ctx));
   api.route('/account', accountRoutes(ctx));
   api.route('/ops', opsRoutes(ctx));
+  api.route('/integration-assistant', visitorAssistantRoutes(ctx));
   // SITE_URL only, never the Host header: a forged Host must not reach a browser (or a cache) as the API's address.
   api.get('/config', (c) => c.json(publicConfig(ctx), 200, { 'Cache-Control': 'no-store' }));
   return api;
@@ -43,6 +45,8 @@ export function publicConfig(ctx: AppContext) {
     passwordMinLength: config.AUTH_PASSWORD_MIN_LENGTH,
     /** Whether the AI coach has a provider; never which one or its key. */
     coach: { configured: coachStatus(config).configured },
+    /** Whether signed-out visitors get answers from the Integration Assistant (a provider, and visitor limits above 0). */
+    visitorAssistant: coachStatus(config).configured && config.ASSISTANT_VISITOR_PER_HOUR > 0 && config.ASSISTANT_VISITOR_PER_DAY > 0,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -84,6 +84,16 @@ export const APP_ERRORS = {
   not_found: { status: 404, message: 'Not Found' },
   request_too_large: { status: 413, message: 'Request body too large' },
   unexpected_failure: { status: 500, message: 'Internal server error' },
+  invalid_request: { status: 400, message: 'The request could not be read.' },
+  assistant_not_configured: { status: 503, message: 'The Integration Assistant is not set up on this server yet.' },
+  assistant_visitor_limit: {
+    status: 429,
+    message: 'You have asked a lot of questions this hour. Sign in to keep talking to the assistant, or try again later.',
+  },
+  assistant_daily_limit: {
+    status: 429,
+    message: 'The Integration Assistant has answered as many visitors as it can today. Sign in to keep going, or come back tomorrow.',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

@@ -62,4 +62,11 @@ export const coachMessages = {
   taskSaveFailed: 'Could not save that task. Please try again.',
   usageHistoryTitle: 'Usage history',
   usageHistoryEmpty: 'No credits used yet.',
+  /** The Integration Assistant for signed-out visitors (POST /api/integration-assistant). */
+  visitor: {
+    note: 'General answers about our catalogue. Sign in for your AI coach: it knows your business and can save plans and connection ideas.',
+    hourlyLimit: 'You have asked a lot of questions this hour. Sign in to keep talking to the assistant, or try again later.',
+    dailyLimit: 'The Integration Assistant has answered as many visitors as it can today. Sign in to keep going, or come back tomorrow.',
+    failed: 'The assistant could not answer just now. Please try again.',
+  },
 } as const;

@@ -2,6 +2,7 @@ import '../coach.css';
 import { Bot } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { runtimeConfig } from '@/lib/runtime-config';
 import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,14 +11,21 @@ import { paths } from '@/lib/paths';
 import { CoachNotConfigured, coachConfiguredByServer } from './not-configured';
 
 const CoachChat = lazy(() => import('./coach-chat').then((m) => ({ default: m.CoachChat })));
+const VisitorAssistantChat = lazy(() => import('./visitor-assistant-chat').then((m) => ({ default: m.VisitorAssistantChat })));
 
 /** The Integration Assistant tab on /connect-anything: the coach, opened with the catalogue in focus. */
 export function IntegrationAssistant() {
   const { isLoaded, isSignedIn } = useAuth();
   let body;
-  // A visitor is invited to sign in whether or not the server has an AI provider: the operators' "not set up" note is
-  // for signed-in users, whose coach it is.
+  // A visitor gets catalogue answers within the server's visitor limits when it offers them, else an invitation to
+  // sign in; never the operators' "not set up" note, which is for signed-in users, whose coach it is.
   if (!isLoaded) body = <Spinner className="m-6 size-5 text-primary" label="Loading" />;
+  else if (!isSignedIn && runtimeConfig().visitorAssistant)
+    body = (
+      <Suspense fallback={<Spinner className="m-6 size-5 text-primary" label="Loading the assistant" />}>
+        <VisitorAssistantChat />
+      </Suspense>
+    );
   else if (!isSignedIn)
     body = (
       <div className="flex flex-col gap-4 p-4 sm:p-6" data-testid="assistant-sign-in">
