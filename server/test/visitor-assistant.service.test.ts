@@ -94,7 +94,7 @@ describe('Integration Assistant for visitors', () => {
     expect(status).toBe(429);
     const res = await ask(visitor(), { messages: [{ role: 'user', text: 'Hello?' }] });
     expect(res.status).toBe(429);
-    expect((await res.json()).code).toBe('assistant_daily_limit');
+    expect(((await res.json()) as { code: string }).code).toBe('assistant_daily_limit');
   });
 
   it('refuses what is not a short visitor conversation before any limit or provider', async () => {
@@ -110,7 +110,7 @@ describe('Integration Assistant for visitors', () => {
     for (const body of bad) {
       const res = await ask(ip, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect((await res.json()).code).toBe('invalid_request');
+      expect(((await res.json()) as { code: string }).code).toBe('invalid_request');
     }
     expect(ai.requests()).toEqual([]);
   });
@@ -126,8 +126,8 @@ describe('Integration Assistant with no provider', () => {
         body: JSON.stringify({ messages: [{ role: 'user', text: 'Hi' }] }),
       });
       expect(res.status).toBe(503);
-      expect((await res.json()).code).toBe('assistant_not_configured');
-      expect((await (await fetch(`${bare.url}/api/config`)).json()).visitorAssistant).toBe(false);
+      expect(((await res.json()) as { code: string }).code).toBe('assistant_not_configured');
+      expect(((await (await fetch(`${bare.url}/api/config`)).json()) as { visitorAssistant: boolean }).visitorAssistant).toBe(false);
     } finally {
       await bare.close();
     }
