@@ -7,6 +7,7 @@ import { sendWaitlistConfirmations } from './api/waitlist-confirmations.js';
 import { authRoutes } from './auth/index.js';
 import type { AppContext } from './context.js';
 import { functionRoutes } from './functions/index.js';
+import { calendarFeedRoutes } from './plan/routes.js';
 import { createErrorTracker } from './error-tracking.js';
 import { devMailRoutes } from './mail/dev-outbox-page.js';
 import { restRoutes } from './rest/index.js';
@@ -79,6 +80,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
     restRoutes(ctx, { '/ebook_subscribers': waitlistJoined, '/rpc/join_waitlist': waitlistJoined }, ['/rpc/join_waitlist']),
   );
   app.route('/functions/v1', functionRoutes(ctx));
+  app.route('/calendar/v1', calendarFeedRoutes(ctx));
   if (config.NODE_ENV !== 'production') app.route('/_dev/mail', devMailRoutes(ctx));
   for (const prefix of SERVICE_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
   registerMetrics(app, config);

@@ -318,15 +318,18 @@ describe('coach: tools run as the user', () => {
       '3.1 Task 3b',
       '3.2 Task 3c',
     ]);
-    // The customer ticks a task (only `done` is writable); nobody else sees the plan.
+    // The customer ticks a task; even a direct REST write is a version of the plan (migration 0700); nobody else sees it.
     const { data: ticked } = await u.client
       .from('action_plan_tasks')
       .update({ done: true })
       .eq('id', tasks![0]!.id)
       .select('done, done_at');
     expect(ticked![0]).toMatchObject({ done: true, done_at: expect.any(String) });
-    const { error: titleError } = await u.client.from('action_plan_tasks').update({ title: 'changed' }).eq('id', tasks![0]!.id);
-    expect(titleError?.code).toBe('42501');
+    const { data: versions } = await u.client.from('action_plan_versions').select('number, actor').order('number');
+    expect(versions).toEqual([
+      { number: 1, actor: 'coach' },
+      { number: 2, actor: 'customer' },
+    ]);
     const other = await onboardedUser();
     expect((await other.client.from('action_plans').select('id')).data).toEqual([]);
     expect((await other.client.from('connection_ideas').select('id')).data).toEqual([]);

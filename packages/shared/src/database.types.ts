@@ -9,6 +9,41 @@ export type Database = {
   };
   public: {
     Tables: {
+      action_plan_phases: {
+        Row: {
+          plan_id: string;
+          user_id: string;
+          phase: number;
+          name: string;
+          start_day: number;
+          end_day: number;
+        };
+        Insert: {
+          plan_id: string;
+          user_id?: string;
+          phase: number;
+          name: string;
+          start_day: number;
+          end_day: number;
+        };
+        Update: {
+          plan_id?: string;
+          user_id?: string;
+          phase?: number;
+          name?: string;
+          start_day?: number;
+          end_day?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'action_plan_phases_plan_id_fkey';
+            columns: ['plan_id'];
+            isOneToOne: false;
+            referencedRelation: 'action_plans';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       action_plan_tasks: {
         Row: {
           id: string;
@@ -21,6 +56,9 @@ export type Database = {
           detail: string | null;
           done: boolean;
           done_at: string | null;
+          due_date: string | null;
+          owner_name: string | null;
+          status: string;
         };
         Insert: {
           id?: string;
@@ -33,6 +71,9 @@ export type Database = {
           detail?: string | null;
           done?: boolean;
           done_at?: string | null;
+          due_date?: string | null;
+          owner_name?: string | null;
+          status?: string;
         };
         Update: {
           id?: string;
@@ -45,10 +86,57 @@ export type Database = {
           detail?: string | null;
           done?: boolean;
           done_at?: string | null;
+          due_date?: string | null;
+          owner_name?: string | null;
+          status?: string;
         };
         Relationships: [
           {
             foreignKeyName: 'action_plan_tasks_plan_id_fkey';
+            columns: ['plan_id'];
+            isOneToOne: false;
+            referencedRelation: 'action_plans';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      action_plan_versions: {
+        Row: {
+          id: string;
+          plan_id: string;
+          user_id: string;
+          number: number;
+          actor: string;
+          summary: string;
+          snapshot: Json;
+          txid: number;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          plan_id: string;
+          user_id: string;
+          number: number;
+          actor: string;
+          summary: string;
+          snapshot: Json;
+          txid?: number;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          plan_id?: string;
+          user_id?: string;
+          number?: number;
+          actor?: string;
+          summary?: string;
+          snapshot?: Json;
+          txid?: number;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'action_plan_versions_plan_id_fkey';
             columns: ['plan_id'];
             isOneToOne: false;
             referencedRelation: 'action_plans';
@@ -63,6 +151,8 @@ export type Database = {
           conversation_id: string | null;
           title: string;
           created_at: string;
+          starts_on: string;
+          archived_at: string | null;
         };
         Insert: {
           id?: string;
@@ -70,6 +160,8 @@ export type Database = {
           conversation_id?: string | null;
           title: string;
           created_at?: string;
+          starts_on?: string;
+          archived_at?: string | null;
         };
         Update: {
           id?: string;
@@ -77,6 +169,8 @@ export type Database = {
           conversation_id?: string | null;
           title?: string;
           created_at?: string;
+          starts_on?: string;
+          archived_at?: string | null;
         };
         Relationships: [
           {

@@ -3,6 +3,7 @@ import { tool } from 'ai';
 import { z } from 'zod';
 import type { JwtClaims } from '../auth/jwt.js';
 import { asUser } from '../db/as-user.js';
+import { applyPlanEdits } from '../plan/apply.js';
 import type { Database } from '../db/types.js';
 import { safeText } from '../http/body.js';
 import { searchCatalogueItems, type CatalogueItem } from './catalogue-search.js';
@@ -84,22 +85,20 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
           '/action_plan_tasks',
           phases.reduce((n, p) => n + p.tasks.length, 0),
         );
-        const planId = await as(async (tx) => {
-          const plan = await tx.query<{ id: string }>(
-            'insert into public.action_plans (title, conversation_id) values ($1, $2) returning id',
-            [title, conversationId],
-          );
-          const id = plan.rows[0]!.id;
-          for (const [p, phase] of phases.entries()) {
-            for (const [position, task] of phase.tasks.entries()) {
-              await tx.query(
-                'insert into public.action_plan_tasks (plan_id, phase, phase_name, position, title, detail) values ($1, $2, $3, $4, $5, $6)',
-                [id, p + 1, phase.name, position, task.title, task.detail ?? null],
-              );
-            }
-          }
-          return id;
-        });
+        // A new plan archives the old one (its versions stay); the plan's own versioned edit path (server/src/plan).
+        const { planId } = await as((tx) =>
+          applyPlanEdits(
+            tx,
+            [
+              {
+                op: 'createPlan',
+                title,
+                phases: phases.map((p) => ({ name: p.name, tasks: p.tasks.map((t) => ({ title: t.title, notes: t.detail })) })),
+              },
+            ],
+            { actor: 'coach', conversationId },
+          ),
+        );
         return { saved: true as const, planId, title, tasks: phases.reduce((n, p) => n + p.tasks.length, 0) };
       }),
     }),

@@ -1,0 +1,110 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { JwtClaims } from '../auth/jwt.js';
+import type { AppContext } from '../context.js';
+import { asUser } from '../db/as-user.js';
+import { fail, readBody } from '../functions/common.js';
+import { bearerClaims } from '../security/live-admin.js';
+import { applyPlanEdits, PlanEditError } from './apply.js';
+import { feedOwner, hasCalendarFeed, newCalendarFeed, planCalendar, revokeCalendarFeed } from './calendar.js';
+import { planEditsSchema } from './edit-schema.js';
+import { readActivePlan } from './store.js';
+import { restorePlanVersion, undoLastPlanChange } from './versions.js';
+
+const NO_PLAN = 'There is no plan yet: ask the coach to write one first.';
+
+/** A signed-in customer whose session is still live (signed out or banned: refused), or the refusal to answer. */
+async function customer(ctx: AppContext, c: Context): Promise<JwtClaims | Response> {
+  const claims = await bearerClaims(ctx, c);
+  if (typeof claims === 'string' || claims.role !== 'authenticated' || !claims.sub)
+    return fail(c, 401, 'not_authenticated', 'Please sign in to change your plan.');
+  const live = await ctx.db.query<{ why: string | null }>('select auth.caller_refusal($1, $2, false) as why', [
+    claims.sub,
+    claims.session_id ?? null,
+  ]);
+  if (live.rows[0]?.why !== null) return fail(c, 401, 'not_authenticated', 'Please sign in to change your plan.');
+  return claims;
+}
+
+/** Runs a plan change as the customer; an edit that does not apply is a 422 with its reason, nothing changed. */
+async function change(c: Context, fn: () => Promise<unknown>) {
+  try {
+    const result = await fn();
+    return c.json({ success: true, ...(result && typeof result === 'object' ? result : {}) });
+  } catch (err) {
+    if (err instanceof PlanEditError) return fail(c, 422, 'plan_edit_refused', err.message);
+    throw err;
+  }
+}
+
+const feedUrl = (ctx: AppContext, token: string) => `${ctx.config.SITE_URL.replace(/\/$/, '')}/calendar/v1/${token}.ics`;
+
+/**
+ * /functions/v1/plan/*: the customer's own changes to their 90-day plan, each one version (docs/plan.md). The
+ * coach's changes go through the same applyPlanEdits as actor 'coach', once the customer approves them.
+ */
+export function planFunctionRoutes(ctx: AppContext): Hono {
+  const app = new Hono();
+  app.post('/edits', async (c) => {
+    const claims = await customer(ctx, c);
+    if (claims instanceof Response) return claims;
+    const body = await readBody(c, z.object({ edits: planEditsSchema }));
+    if ('invalid' in body) return fail(c, 400, 'validation_failed', body.invalid);
+    return change(c, () => asUser(ctx.db, claims, (tx) => applyPlanEdits(tx, body.edits, { actor: 'customer' })));
+  });
+  app.post('/undo', async (c) => {
+    const claims = await customer(ctx, c);
+    if (claims instanceof Response) return claims;
+    return change(c, () => asUser(ctx.db, claims, (tx) => undoLastPlanChange(tx, 'customer')));
+  });
+  app.post('/restore', async (c) => {
+    const claims = await customer(ctx, c);
+    if (claims instanceof Response) return claims;
+    const body = await readBody(c, z.object({ versionId: z.uuid() }));
+    if ('invalid' in body) return fail(c, 400, 'validation_failed', body.invalid);
+    return change(c, () => asUser(ctx.db, claims, (tx) => restorePlanVersion(tx, body.versionId, 'customer')));
+  });
+  // The plan as a file to download (the browser holds the token, so this is a POST like every function).
+  app.post('/calendar', async (c) => {
+    const claims = await customer(ctx, c);
+    if (claims instanceof Response) return claims;
+    const plan = await asUser(ctx.db, claims, readActivePlan);
+    if (!plan) return fail(c, 404, 'no_plan', NO_PLAN);
+    return calendarResponse(ctx, plan.snapshot, 'attachment; filename="90-day-plan.ics"');
+  });
+  app.post('/calendar-feed', async (c) => {
+    const claims = await customer(ctx, c);
+    if (claims instanceof Response) return claims;
+    const body = await readBody(c, z.object({ action: z.enum(['status', 'create', 'revoke']) }));
+    if ('invalid' in body) return fail(c, 400, 'validation_failed', body.invalid);
+    const userId = claims.sub!;
+    if (body.action === 'create') return c.json({ success: true, active: true, url: feedUrl(ctx, await newCalendarFeed(ctx.db, userId)) });
+    if (body.action === 'revoke') await revokeCalendarFeed(ctx.db, userId);
+    return c.json({ success: true, active: await hasCalendarFeed(ctx.db, userId) });
+  });
+  return app;
+}
+
+function calendarResponse(ctx: AppContext, plan: Parameters<typeof planCalendar>[0], disposition: string) {
+  return new Response(planCalendar(plan, { siteUrl: ctx.config.SITE_URL, brandName: ctx.config.BRAND_NAME }), {
+    headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': disposition, 'Cache-Control': 'no-store' },
+  });
+}
+
+/**
+ * GET /calendar/v1/{token}.ics: the secret feed Google Calendar and Outlook subscribe to. The token is the
+ * credential (a calendar app sends no other): it reads the owner's active plan as the owner, at aal2 because the
+ * token was made by a session that had passed the second factor. Unknown or revoked: 404.
+ */
+export function calendarFeedRoutes(ctx: AppContext): Hono {
+  const app = new Hono();
+  app.get('/:file{[A-Za-z0-9_-]+\\.ics}', async (c) => {
+    const owner = await feedOwner(ctx.db, c.req.param('file').slice(0, -4));
+    const notFound = () => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+    if (!owner) return notFound();
+    const plan = await asUser(ctx.db, { role: 'authenticated', sub: owner, aal: 'aal2' }, readActivePlan);
+    if (!plan) return notFound();
+    return calendarResponse(ctx, plan.snapshot, 'inline; filename="90-day-plan.ics"');
+  });
+  return app;
+}
