@@ -161,7 +161,7 @@ test.describe('AI coach', () => {
     await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
     const plan = page.getByTestId('action-plan');
     await expect(plan.getByRole('heading', { name: 'Q1 marketing plan' })).toBeVisible();
-    await expect(plan.getByRole('region')).toHaveCount(3);
+    await expect(plan.getByRole('region', { name: /^Days / })).toHaveCount(3);
     await expect(plan.getByText('0 of 5 tasks done')).toBeVisible();
     await plan.getByRole('checkbox', { name: /Write the bakery brand story/ }).click();
     await expect(plan.getByText('1 of 5 tasks done')).toBeVisible();

@@ -57,9 +57,6 @@ export const coachMessages = {
   requestIntegration: 'Request Integration',
   ideaSaved: 'Connection idea saved to your builder',
   planWritten: 'Action plan written to your Dashboard view',
-  actionPlanTitle: '90-day action plan',
-  actionPlanEmpty: 'No action plan yet. Ask the coach for a 90-day action plan and it will appear here, ready to work through.',
-  taskSaveFailed: 'Could not save that task. Please try again.',
   usageHistoryTitle: 'Usage history',
   usageHistoryEmpty: 'No credits used yet.',
   /** The Integration Assistant for signed-out visitors (POST /api/integration-assistant). */

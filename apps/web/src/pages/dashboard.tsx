@@ -1,7 +1,7 @@
 import { PlanProvider } from '@/features/plans/plan-provider';
 import { OnboardingGate } from '@/lib/session/onboarding-status';
 import { ProtectedRoute } from '@/lib/session/protected-route';
-import { ActionPlanBoard } from '@/features/coach/components/action-plan';
+import { PlanBoard } from '@/features/action-plan/components/plan-board';
 import { CoachPanel } from '@/features/coach/components/coach-panel';
 import { CoachView } from '@/features/coach/components/coach-view';
 import { UsageHistory } from '@/features/coach/components/usage-history';
@@ -16,9 +16,7 @@ export function Component() {
       <OnboardingGate>
         <PlanProvider>
           <CoachRequestIntegration>
-            <DashboardShell
-              slots={{ assistant: <CoachPanel />, coach: <CoachView />, plan: <ActionPlanBoard />, usage: <UsageHistory /> }}
-            />
+            <DashboardShell slots={{ assistant: <CoachPanel />, coach: <CoachView />, plan: <PlanBoard />, usage: <UsageHistory /> }} />
           </CoachRequestIntegration>
           <PlanDialogSlot />
         </PlanProvider>

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { coachKeys } from '../lib/query-keys';
-import { loadActionPlan, setTaskDone, type ActionPlan } from './action-plan';
 import { deleteConversation, listConversations, loadConversationMessages, renameConversation } from './conversations';
 import { loadUsageHistory } from './usage-history';
 
@@ -8,7 +7,6 @@ export const conversationsQuery = () => queryOptions({ queryKey: coachKeys.conve
 /** Always fresh and never kept: a resumed conversation must show what the server has now. */
 export const conversationQuery = (id: string) =>
   queryOptions({ queryKey: coachKeys.conversation(id), queryFn: () => loadConversationMessages(id), staleTime: 0, gcTime: 0 });
-export const actionPlanQuery = () => queryOptions({ queryKey: coachKeys.actionPlan, queryFn: loadActionPlan });
 export const usageHistoryQuery = () => queryOptions({ queryKey: coachKeys.usageHistory, queryFn: () => loadUsageHistory(20) });
 
 type Callbacks<T, V> = Pick<UseMutationOptions<T, Error, V>, 'onSuccess' | 'onError'>;
@@ -34,28 +32,5 @@ export function useDeleteConversation(cb: Callbacks<void, string> = {}) {
       void qc.invalidateQueries({ queryKey: coachKeys.conversations });
       return cb.onSuccess?.(...args);
     },
-  });
-}
-
-/** Ticks a task off, optimistically: the box ticks at once, and goes back if the save fails (then onFailed runs). */
-export function useSetTaskDone(onFailed: () => void) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, done }: { id: string; done: boolean }) => setTaskDone(id, done),
-    onMutate: async ({ id, done }) => {
-      await qc.cancelQueries({ queryKey: coachKeys.actionPlan });
-      const before = qc.getQueryData<ActionPlan | null>(coachKeys.actionPlan);
-      if (before)
-        qc.setQueryData<ActionPlan>(coachKeys.actionPlan, {
-          ...before,
-          tasks: before.tasks.map((t) => (t.id === id ? { ...t, done } : t)),
-        });
-      return { before };
-    },
-    onError: (_e, _v, ctx) => {
-      if (ctx?.before) qc.setQueryData(coachKeys.actionPlan, ctx.before);
-      onFailed();
-    },
-    onSettled: () => qc.invalidateQueries({ queryKey: coachKeys.actionPlan }),
   });
 }

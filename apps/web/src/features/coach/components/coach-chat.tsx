@@ -8,6 +8,7 @@ import { usePlan } from '@/lib/plan/plan-context';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { coachMessages } from '@/lib/coach-messages';
+import { actionPlanKey } from '@/lib/action-plan';
 import { connectionIdeasKey } from '@/lib/connection-ideas';
 import { cn } from '@/lib/utils';
 import { createCoachTransport } from '../api/coach-transport';
@@ -74,6 +75,7 @@ export function CoachChat({
       void qc.invalidateQueries({ queryKey: planKeys.all });
       void qc.invalidateQueries({ queryKey: coachKeys.all });
       void qc.invalidateQueries({ queryKey: connectionIdeasKey });
+      void qc.invalidateQueries({ queryKey: actionPlanKey });
     },
   });
   const { messages: list, status, error } = chat;

@@ -3,7 +3,6 @@ import { coachMessages } from '@/lib/coach-messages';
 import { coachRequestBody } from '../api/coach-transport';
 import { CoachHttpError, coachHttpError, describeCoachError } from './coach-errors';
 import { dataOf, messageText, type CoachMessage } from './coach-message';
-import { phasesOf } from './phases';
 import { readIdea, readPlan, readSearch } from './tool-output';
 import { usageLine } from './usage-line';
 
@@ -130,21 +129,5 @@ describe('tool cards read the stream leniently', () => {
       phases: [{ name: 'Foundations', count: 2 }],
     });
     expect(readPlan({ title: 'Q1' })).toBeNull();
-  });
-  it('groups plan tasks into ordered phases', () => {
-    const t = (phase: number, position: number) => ({
-      id: `${phase}-${position}`,
-      phase,
-      phase_name: `P${phase}`,
-      position,
-      title: 't',
-      detail: null,
-      done: false,
-    });
-    expect(phasesOf([t(2, 1), t(1, 2), t(1, 1), t(3, 1)]).map((p) => [p.name, p.tasks.map((x) => x.id)])).toEqual([
-      ['P1', ['1-1', '1-2']],
-      ['P2', ['2-1']],
-      ['P3', ['3-1']],
-    ]);
   });
 });

@@ -3,6 +3,5 @@ export const coachKeys = {
   all: ['coach'] as const,
   conversations: ['coach', 'conversations'] as const,
   conversation: (id: string) => ['coach', 'conversation', id] as const,
-  actionPlan: ['coach', 'action-plan'] as const,
   usageHistory: ['coach', 'usage-history'] as const,
 };
