@@ -98,7 +98,7 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
 
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(new ProviderTimeout()), app.config.AI_TIMEOUT_SECONDS * 1000);
-      const messages = convertToModelMessages(turn.history.map((m) => ({ role: m.role, parts: m.parts as CoachUIMessage['parts'] })));
+      const messages = await convertToModelMessages(turn.history.map((m) => ({ role: m.role, parts: m.parts as CoachUIMessage['parts'] })));
       const meter = new ReplyMeter(turn.system.length + JSON.stringify(messages).length);
       let cut = false;
       let failed = false;

@@ -3,7 +3,7 @@ import { useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, Send, Square } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { COACH_MESSAGE_MAX_CHARS, coachTierForPlan, estimateCoachCredits, type CoachDoor } from '@app/shared';
+import { COACH_MESSAGE_MAX_CHARS, coachTierForPlan, estimateCoachCredits, type CoachDataParts, type CoachDoor } from '@app/shared';
 import { usePlan } from '@/lib/plan/plan-context';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -60,8 +60,9 @@ export function CoachChat({
     experimental_throttle: 50,
     onData: (part) => {
       if (part.type === 'data-conversation') {
-        coach.setConversationId(part.data.id);
-        onConversationRef.current?.(part.data);
+        const conversation = part.data as CoachDataParts['conversation'];
+        coach.setConversationId(conversation.id);
+        onConversationRef.current?.(conversation);
         void qc.invalidateQueries({ queryKey: coachKeys.conversations });
       }
     },
