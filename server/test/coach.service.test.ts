@@ -79,7 +79,7 @@ const post = (u: TestUser | null, body: unknown, token = u?.token) =>
 
 /** The UI message stream's chunks (SSE `data: {json}` events), read to the end. */
 async function chunks(res: Response): Promise<Chunk[]> {
-  expect(res.status).toBe(200);
+  expect(res.status, res.status === 200 ? "" : await res.clone().text()).toBe(200);
   expect(res.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
   const text = await res.text();
   return text
@@ -268,22 +268,32 @@ describe('coach: tools run as the user', () => {
       {
         toolCalls: [
           { name: 'saveConnectionIdea', arguments: { fromTool: 'Shopify', toTool: 'Xero', idea: 'Send each order to Xero as an invoice' } },
-          { name: 'writeActionPlan', arguments: plan },
+          { name: 'writePlan', arguments: plan },
         ],
       },
       { text: 'Saved your plan and the Shopify → Xero idea.' },
     );
-    const cs = await chunks(
+    const proposing = await chunks(
       await post(u, { message: 'Connect my shop to my accounts and write me a plan', door: 'integration_assistant' }),
     );
-    expect(textOf(cs)).toBe('Saved your plan and the Shopify → Xero idea.');
+    // the two writes wait for the customer's approval (issue 39); approved, the same reply goes on
+    const asks = proposing.filter((c) => c.type === 'tool-approval-request');
+    expect(asks).toHaveLength(2);
+    const answered = await chunks(
+      await post(u, {
+        conversationId: data<{ id: string }>(proposing, 'conversation').id,
+        approvals: asks.map((a) => ({ id: a.approvalId, approved: true })),
+      }),
+    );
+    const cs = [...proposing, ...answered];
+    expect(textOf(answered)).toBe('Saved your plan and the Shopify → Xero idea.');
     // Tools of one step run in parallel: pair each output with its call, in the order the calls were made.
     const calls = cs.filter((c) => c.type === 'tool-input-available');
     const inputs = calls.map((c) => c.toolName);
     const outputs = calls.map(
       (call) => cs.find((c) => c.type === 'tool-output-available' && c.toolCallId === call.toolCallId)?.output as Record<string, unknown>,
     );
-    expect(inputs).toEqual(['searchCatalogue', 'searchCatalogue', 'readBusinessProfile', 'saveConnectionIdea', 'writeActionPlan']);
+    expect(inputs).toEqual(['searchCatalogue', 'searchCatalogue', 'readBusinessProfile', 'saveConnectionIdea', 'writePlan']);
     expect(outputs[0]).toMatchObject({
       found: true,
       matches: [expect.objectContaining({ id: 'xero', name: 'Xero', category: 'finance' })],
@@ -291,7 +301,7 @@ describe('coach: tools run as the user', () => {
     expect(outputs[1]).toEqual({ found: false, query: 'Tally Prime', suggestRequest: true, matches: [] });
     expect(JSON.stringify(outputs[2])).toContain('Harbour Bakes');
     expect(outputs[3]).toMatchObject({ saved: true });
-    expect(outputs[4]).toMatchObject({ saved: true, tasks: 9 });
+    expect(outputs[4]).toMatchObject({ applied: true, changes: 13 });
     // The stand-in saw the tool results in the follow-up requests (the real tool loop).
     expect(JSON.stringify(openai.requests()[1]!.body.messages)).toContain('"found\\":false');
     expect(openai.requests()).toHaveLength(3);
@@ -334,7 +344,7 @@ describe('coach: tools run as the user', () => {
     expect((await other.client.from('action_plans').select('id')).data).toEqual([]);
     expect((await other.client.from('connection_ideas').select('id')).data).toEqual([]);
     expect((await other.client.from('action_plan_tasks').update({ done: true }).eq('id', tasks![1]!.id).select('id')).data).toEqual([]);
-    expect(await coachCharges(u.id)).toHaveLength(1);
+    expect(await coachCharges(u.id)).toHaveLength(2); // the proposing reply and its continuation
   });
 });
 
@@ -581,7 +591,15 @@ describe("coach: the model's tools obey /rest/v1's write limits", () => {
       },
       { text: 'I saved what I could.' },
     );
-    const cs = await chunks(await post(u, { message: 'Save every idea you have' }));
+    const proposing = await chunks(await post(u, { message: 'Save every idea you have' }));
+    const asks = proposing.filter((c) => c.type === 'tool-approval-request');
+    expect(asks).toHaveLength(140);
+    const cs = await chunks(
+      await post(u, {
+        conversationId: data<{ id: string }>(proposing, 'conversation').id,
+        approvals: asks.map((a) => ({ id: a.approvalId, approved: true })),
+      }),
+    );
     expect(textOf(cs)).toBe('I saved what I could.');
     const { count } = await u.client.from('connection_ideas').select('id', { count: 'exact', head: true });
     expect(count).toBe(20);
@@ -595,26 +613,35 @@ describe("coach: the model's tools obey /rest/v1's write limits", () => {
     const results = (openai.requests()[1]!.body.messages as { role: string; content: string }[]).filter((m) => m.role === 'tool');
     expect(results).toHaveLength(140);
     expect(results.filter((m) => m.content.includes('at most 20 rows'))).toHaveLength(120);
-    expect(await coachCharges(u.id)).toHaveLength(1);
+    expect(await coachCharges(u.id)).toHaveLength(2);
   });
 
   it('a second action plan in one reply, and a plan whose input is over the size cap, are refused', async () => {
     const u = await onboardedUser();
     const plan = (detail: string) => ({
       title: 'Plan',
-      phases: [1, 2, 3].map((n) => ({ name: `Phase ${n}`, tasks: Array.from({ length: 10 }, (_, i) => ({ title: `Task ${i}`, detail })) })),
+      phases: [1, 2, 3].map((n) => ({ name: `Stage ${n}`, tasks: Array.from({ length: 10 }, (_, i) => ({ title: `Task ${i}`, detail })) })),
     });
     openai.script(
       {
         toolCalls: [
-          { name: 'writeActionPlan', arguments: plan('Short') },
-          { name: 'writeActionPlan', arguments: plan('Also short') },
+          { name: 'writePlan', arguments: plan('Short') },
+          { name: 'writePlan', arguments: plan('Also short') },
         ],
       },
-      { toolCalls: [{ name: 'writeActionPlan', arguments: plan('x'.repeat(1_900)) }] },
+      { toolCalls: [{ name: 'writePlan', arguments: plan('x'.repeat(1_900)) }] },
       { text: 'Done.' },
     );
-    const cs = await chunks(await post(u, { message: 'Two plans please' }));
+    // each round of proposals approved as it comes
+    let round = await chunks(await post(u, { message: 'Two plans please' }));
+    const conversationId = data<{ id: string }>(round, 'conversation').id;
+    const cs = [...round];
+    for (let i = 0; i < 2; i++) {
+      const asks = round.filter((c) => c.type === 'tool-approval-request');
+      round = await chunks(await post(u, { conversationId, approvals: asks.map((a) => ({ id: a.approvalId, approved: true })) }));
+      cs.push(...round);
+    }
+    expect(textOf(round)).toBe('Done.');
     const errors = cs.filter((c) => c.type === 'tool-output-error').map((c) => c.errorText);
     expect(errors).toEqual([
       'Refused: one reply may save at most 1 row to action_plans, the same limit as one request to the API. Nothing was saved by this call.',

@@ -1,3 +1,4 @@
+import type { PlanDiff } from './plan.js';
 /**
  * The AI coach's contract between the server (POST /functions/v1/coach) and the web app.
  * The credit rate lives here, once; docs/decisions/0030-ai-coach-provider-and-credit-rate.md explains it.
@@ -38,14 +39,34 @@ export function estimateCoachCredits(messageChars: number, historyChars = 0): nu
 export type CoachDoor = 'panel' | 'coach_view' | 'integration_assistant';
 
 export interface CoachRequest {
-  message: string;
+  /** The new question; absent when the request answers the coach's proposals (`approvals`). */
+  message?: string;
   conversationId?: string | null;
   door?: CoachDoor;
+  /** The customer's answers to proposals waiting in the conversation's last reply (AI SDK tool approval). */
+  approvals?: CoachApproval[];
+}
+
+/** What a proposed write will change, shown on its approval card (sent as the AI SDK's approvalDescriptor). */
+export interface CoachProposal {
+  /** The coach's one-line reason, kept in the plan's history. */
+  summary?: string;
+  diff: PlanDiff;
+  /** Why the change cannot be applied as it stands (then only Decline makes sense). */
+  error?: string;
+}
+
+/** An answer to one proposal: its approval id (from the reply's tool part), approved or declined. */
+export interface CoachApproval {
+  id: string;
+  approved: boolean;
+  reason?: string;
 }
 
 /** Error bodies are `{ code, message }` (the functions' usual shape) with these codes and statuses. */
 export const COACH_ERRORS = {
   not_authenticated: 401,
+  proposal_not_found: 409,
   validation_failed: 400,
   conversation_not_found: 404,
   ai_disabled: 403,
@@ -89,7 +110,21 @@ export interface CoachDataParts {
 }
 
 /** Tools the model can call; each appears in the stream as a `tool-<name>` part. */
-export const COACH_TOOLS = ['searchCatalogue', 'readBusinessProfile', 'saveConnectionIdea', 'writeActionPlan'] as const;
+export const COACH_TOOLS = [
+  'searchCatalogue',
+  'readBusinessProfile',
+  'saveConnectionIdea',
+  'reviewPlan',
+  'writePlan',
+  'addPlanTask',
+  'updatePlanTask',
+  'movePlanTask',
+  'completePlanTask',
+  'removePlanTask',
+  'addPlanPhase',
+  'renamePlanPhase',
+  'removePlanPhase',
+] as const;
 export type CoachToolName = (typeof COACH_TOOLS)[number];
 
 /** A 90-day action plan: three 30-day phases of concrete tasks. */

@@ -13,8 +13,11 @@ export function systemPrompt(ctx: CoachContext, door: CoachDoor, brandName: stri
     'Tools: searchCatalogue finds apps in the integration catalogue (always use it before naming an integration; if it',
     'finds nothing, say the app is not in the catalogue and that the customer can ask for it with Request Integration);',
     'readBusinessProfile reads the full profile; saveConnectionIdea saves an idea for connecting two tools to the',
-    "customer's builder; writeActionPlan saves a 90-day action plan of exactly three 30-day phases with concrete tasks.",
-    'Only save an idea or a plan when the customer asks for it or agrees to it.',
+    "customer's builder. The 90-day plan: reviewPlan reads it (tasks with their ids, what is done, due and late: use it",
+    'to answer how they are doing, and before any edit); writePlan writes a new plan (usually three 30-day phases);',
+    'addPlanTask, updatePlanTask, movePlanTask, completePlanTask, removePlanTask, addPlanPhase, renamePlanPhase and',
+    'removePlanPhase change one thing and keep everything else, ticks included. Prefer single edits to a new plan.',
+    'Every save or edit is shown to the customer to approve first: propose it, then wait; if they decline, do not retry.',
   ];
   if (door === 'integration_assistant') {
     lines.push('The customer opened you from the Integration Assistant: focus on which tools to connect and how.');

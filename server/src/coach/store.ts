@@ -62,6 +62,11 @@ export async function saveMessage(
   return r.rows[0]!.id;
 }
 
+/** Rewrites a stored message's parts (an answered proposal, a reply continued after one); names the user too. */
+export async function replaceMessageParts(db: Queryable, userId: string, id: string, parts: unknown[]): Promise<void> {
+  await db.query('update public.coach_messages set parts = $3::jsonb where id = $1 and user_id = $2', [id, userId, JSON.stringify(parts)]);
+}
+
 /** The text of a stored message's text parts. */
 export const messageText = (parts: unknown[]) =>
   parts
@@ -88,6 +93,8 @@ export async function chargeAndStoreReply(
   db: Database,
   charge: ReplyCharge,
   partsFor: (balance: number | null) => unknown[],
+  /** A reply continued after the customer answered its proposals: that stored message is rewritten, not added. */
+  continues?: string,
 ): Promise<number | null> {
   return db.transaction(async (tx) => {
     let balance: number | null = null;
@@ -101,7 +108,8 @@ export async function chargeAndStoreReply(
       ]);
       balance = Number(r.rows[0]!.balance);
     }
-    await saveMessage(tx, charge.userId, charge.conversationId, 'assistant', partsFor(balance));
+    if (continues) await replaceMessageParts(tx, charge.userId, continues, partsFor(balance));
+    else await saveMessage(tx, charge.userId, charge.conversationId, 'assistant', partsFor(balance));
     return balance;
   });
 }

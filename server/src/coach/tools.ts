@@ -1,19 +1,19 @@
-import type { ActionPlanDraft } from '@app/shared';
 import { tool } from 'ai';
 import { z } from 'zod';
 import type { JwtClaims } from '../auth/jwt.js';
 import { asUser } from '../db/as-user.js';
-import { applyPlanEdits } from '../plan/apply.js';
 import type { Database } from '../db/types.js';
 import { safeText } from '../http/body.js';
 import { searchCatalogueItems, type CatalogueItem } from './catalogue-search.js';
 import { profileFacts } from './context.js';
+import { planTools } from './plan-tools.js';
 import { sizeCapped, type ReplyWrites } from './tool-guards.js';
 
 /**
  * The coach's tools (COACH_TOOLS in @app/shared). Each runs in the user's own transaction (db/as-user.ts), so the
  * database's grants and RLS policies, not this code, decide what the model may read and write; `writes` holds the
- * reply's rows to /rest/v1's per-request limits; inputs and outputs are size-capped (tool-guards.ts).
+ * reply's rows to /rest/v1's per-request limits; inputs and outputs are size-capped (tool-guards.ts). Every tool
+ * that changes the customer's data needs their approval first (AI SDK 6 needsApproval; docs/decisions/0171).
  */
 export function coachTools(db: Database, claims: JwtClaims, conversationId: string, writes: ReplyWrites) {
   const as = <T>(fn: Parameters<typeof asUser<T>>[2]) => asUser(db, claims, fn);
@@ -50,6 +50,8 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
         toTool: safeText().trim().min(1).max(100),
         idea: safeText().trim().min(1).max(2000),
       }),
+      // it writes to the customer's builder: proposed in the conversation, saved only when they approve
+      needsApproval: true,
       execute: sizeCapped(async ({ fromTool, toTool, idea }: { fromTool: string; toTool: string; idea: string }) => {
         await writes('/connection_ideas', 1);
         const r = await as((tx) =>
@@ -62,45 +64,6 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
         return { saved: true as const, id: r.rows[0]!.id, fromTool, toTool };
       }),
     }),
-    writeActionPlan: tool({
-      description:
-        'Save a 90-day action plan: exactly three 30-day phases, each with concrete tasks. It becomes the active plan on the dashboard.',
-      inputSchema: z.object({
-        title: safeText().trim().min(1).max(200),
-        phases: z
-          .array(
-            z.object({
-              name: safeText().trim().min(1).max(200),
-              tasks: z
-                .array(z.object({ title: safeText().trim().min(1).max(300), detail: safeText().max(2000).optional() }))
-                .min(1)
-                .max(10),
-            }),
-          )
-          .length(3),
-      }),
-      execute: sizeCapped(async ({ title, phases }: ActionPlanDraft) => {
-        await writes('/action_plans', 1);
-        await writes(
-          '/action_plan_tasks',
-          phases.reduce((n, p) => n + p.tasks.length, 0),
-        );
-        // A new plan archives the old one (its versions stay); the plan's own versioned edit path (server/src/plan).
-        const { planId } = await as((tx) =>
-          applyPlanEdits(
-            tx,
-            [
-              {
-                op: 'createPlan',
-                title,
-                phases: phases.map((p) => ({ name: p.name, tasks: p.tasks.map((t) => ({ title: t.title, notes: t.detail })) })),
-              },
-            ],
-            { actor: 'coach', conversationId },
-          ),
-        );
-        return { saved: true as const, planId, title, tasks: phases.reduce((n, p) => n + p.tasks.length, 0) };
-      }),
-    }),
+    ...planTools(as, conversationId, writes),
   };
 }

@@ -47,8 +47,8 @@ export const WRITE_LIMITS: Readonly<Record<string, WriteLimit>> = {
   '/profiles': { bucket: 'profiles', maxRows: 1, perIp: 3000, perUser: 600, windowSeconds: HOUR },
   '/business_profiles': { bucket: 'business-profiles', maxRows: 1, perIp: 3000, perUser: 600, windowSeconds: HOUR },
   '/connection_ideas': { bucket: 'connection-ideas', maxRows: 20, perIp: 2000, perUser: 200, windowSeconds: HOUR },
-  // The coach's 90-day plans: its writeActionPlan tool inserts them as the user (not through /rest/v1, so these
-  // only bound a browser writing them directly): one plan of at most 3 × 10 tasks at a time.
+  // The 90-day plan: the coach's approved plan edits count here too (they are written as the user, not through
+  // /rest/v1): at most 30 tasks at a time.
   '/action_plans': { bucket: 'action-plans', maxRows: 1, perIp: 200, perUser: 20, windowSeconds: HOUR },
   '/action_plan_tasks': { bucket: 'action-plan-tasks', maxRows: 30, perIp: 6000, perUser: 600, windowSeconds: HOUR },
 };

@@ -17,6 +17,21 @@ function event(res: ServerResponse, type: string, data: Record<string, unknown>)
   res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
 }
 
+/** The Messages API's refusal of empty text, or null. */
+function emptyTextProblem(messages: unknown): string | null {
+  if (!Array.isArray(messages)) return null;
+  for (const [i, m] of messages.entries()) {
+    const content = (m as { content?: unknown }).content;
+    if (typeof content === 'string' && !content.trim()) return `messages.${i}: text content blocks must be non-empty`;
+    if (Array.isArray(content)) {
+      if (!content.length) return `messages.${i}: all messages must have non-empty content except for the optional final assistant message`;
+      for (const b of content as { type?: string; text?: string }[])
+        if (b.type === 'text' && !b.text?.trim()) return `messages.${i}: text content blocks must be non-empty`;
+    }
+  }
+  return null;
+}
+
 export function startFakeAnthropic(port = 0): Promise<FakeProvider> {
   return startScriptedProvider(
     '/v1/messages',
@@ -25,6 +40,13 @@ export function startFakeAnthropic(port = 0): Promise<FakeProvider> {
       if (reply.status) {
         res.writeHead(reply.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: reply.error ?? 'The stand-in provider failed' } }));
+        return;
+      }
+      // As the real API does: an empty text block (or empty string content) is refused before anything streams.
+      const problem = emptyTextProblem(body.messages);
+      if (problem) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: problem } }));
         return;
       }
       const model = typeof body.model === 'string' ? body.model : 'claude-fake';

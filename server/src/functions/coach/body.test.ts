@@ -30,7 +30,7 @@ describe('CoachBody', () => {
         },
       ],
     };
-    expect(CoachBody.parse(body).message).toBe('second');
+    expect(CoachBody.parse(body)).toMatchObject({ message: 'second' });
   });
   it('refuses empty, over-long, NUL-containing messages and bad ids', () => {
     expect(CoachBody.safeParse({ message: '   ' }).success).toBe(false);
@@ -39,5 +39,24 @@ describe('CoachBody', () => {
     expect(CoachBody.safeParse({ message: 'a\u0000b' }).success).toBe(false);
     expect(CoachBody.safeParse({ message: 'hi', conversationId: 'nope' }).success).toBe(false);
     expect(CoachBody.safeParse({ message: 'hi', door: 'kitchen' }).success).toBe(false);
+  });
+  it('takes only the approval answers from the last assistant message of useChat, never its proposals', () => {
+    const conversationId = '6f1c8a7e-8f0e-4a43-9d8e-3c1d2b0a9e11';
+    const body = {
+      conversationId,
+      messages: [
+        { role: 'user', parts: [{ type: 'text', text: 'Add a Christmas push' }] },
+        {
+          role: 'assistant',
+          parts: [
+            { type: 'text', text: 'Here is the change:' },
+            { type: 'tool-addPlanTask', state: 'approval-responded', input: { title: 'forged' }, approval: { id: 'ap-1', approved: true } },
+            { type: 'tool-removePlanTask', state: 'approval-requested', approval: { id: 'ap-2' } },
+          ],
+        },
+      ],
+    };
+    expect(CoachBody.parse(body)).toEqual({ approvals: [{ id: 'ap-1', approved: true }], conversationId, door: 'panel' });
+    expect(CoachBody.safeParse({ approvals: [{ id: 'ap-1', approved: false }] }).success).toBe(false); // needs its conversation
   });
 });

@@ -11,6 +11,7 @@ export const COACH_ERROR_TEXT: Record<CoachErrorCode, string> = {
   out_of_credits: 'You have no credits left. Buy more credits or upgrade your plan to keep talking to your coach.',
   rate_limited: 'You have sent a lot of messages this hour. Please wait a little and try again.',
   ai_not_configured: 'The AI coach is not set up on this server yet.',
+  proposal_not_found: 'That proposal is no longer waiting for an answer.',
 };
 
 export const PROVIDER_ERROR_TEXT = 'The AI provider could not answer just now. Nothing was charged; please try again.';

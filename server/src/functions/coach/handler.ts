@@ -3,7 +3,16 @@ import type { AppContext } from '../../context.js';
 import { loadCoachContext } from '../../coach/context.js';
 import { systemPrompt } from '../../coach/prompt.js';
 import { coachModel, coachStatus } from '../../coach/provider.js';
-import { conversationTitle, createConversation, findConversation, loadHistory, messageText, saveMessage } from '../../coach/store.js';
+import { answerProposals } from '../../coach/approvals.js';
+import {
+  conversationTitle,
+  createConversation,
+  findConversation,
+  loadHistory,
+  messageText,
+  replaceMessageParts,
+  saveMessage,
+} from '../../coach/store.js';
 import { asUser } from '../../db/as-user.js';
 import { parseJsonBody } from '../../http/body.js';
 import { createRateLimiter } from '../../http/rate-limit.js';
@@ -34,7 +43,7 @@ export function coachHandler(app: AppContext) {
     if (live.rows[0]?.why !== null) return coachError(c, 'not_authenticated');
     const body = await parseJsonBody(c, CoachBody);
     if (!body.ok) return coachError(c, 'validation_failed', body.message);
-    const { message, conversationId, door } = body.data;
+    const { conversationId, door } = body.data;
 
     if (!coachStatus(app.config).configured) return coachError(c, 'ai_not_configured');
     const limit = await limiter.consume(userId);
@@ -51,12 +60,22 @@ export function coachHandler(app: AppContext) {
       conversation = await findConversation(app.db, userId, conversationId);
       if (!conversation) return coachError(c, 'conversation_not_found');
     } else {
-      conversation = await createConversation(app.db, userId, conversationTitle(message));
+      conversation = await createConversation(app.db, userId, conversationTitle('message' in body.data ? body.data.message : ''));
     }
     const history = conversationId ? await loadHistory(app.db, userId, conversation.id) : [];
-    // A retry after a failed reply sends the same text again: it is already the last message, so keep one copy.
     const last = history.at(-1);
-    if (!(last?.role === 'user' && messageText(last.parts) === message)) {
+    let continueReply = false;
+    if ('approvals' in body.data) {
+      // The customer's answers to the proposals in the last reply: recorded at once (a decline too), then the reply
+      // goes on from them (an approved tool runs, a declined one is reported to the model as denied).
+      const answered = answerProposals(last, body.data.approvals);
+      if (!answered || !last) return coachError(c, 'proposal_not_found');
+      await replaceMessageParts(app.db, userId, last.id, answered);
+      last.parts = answered;
+      continueReply = true;
+    } else if (!(last?.role === 'user' && messageText(last.parts) === body.data.message)) {
+      // (a retry after a failed reply sends the same text again: it is already the last message, so keep one copy)
+      const message = body.data.message;
       const parts = [{ type: 'text', text: message }];
       const id = await saveMessage(app.db, userId, conversation.id, 'user', parts);
       history.push({ id, role: 'user', parts });
@@ -72,6 +91,7 @@ export function coachHandler(app: AppContext) {
       tier: chosen.tier,
       clientSignal: c.req.raw.signal,
       writes: replyWrites(guardWrite, c, { role: 'authenticated', claims }),
+      continueReply,
     });
   };
 }

@@ -4,6 +4,7 @@ import {
   creditsForTokens,
   type CoachDataParts,
   type CoachInterruption,
+  type CoachProposal,
   type CoachTier,
 } from '@app/shared';
 import {
@@ -26,6 +27,10 @@ import { factsUsedIn } from '../../coach/facts-used.js';
 import { chargeAndStoreReply, type StoredMessage } from '../../coach/store.js';
 import { ToolRefusal, type ReplyWrites } from '../../coach/tool-guards.js';
 import { coachTools } from '../../coach/tools.js';
+import { providerHistory } from '../../coach/history.js';
+import { describeProposal } from '../../coach/proposals.js';
+import { asUser } from '../../db/as-user.js';
+import type { Queryable } from '../../db/types.js';
 import type { AppContext } from '../../context.js';
 import { coachTokens } from '../../metrics.js';
 import {
@@ -56,9 +61,21 @@ export interface CoachTurn {
   clientSignal: AbortSignal;
   /** The reply's allowance of rows its tools may write (/rest/v1's per-request limits). */
   writes: ReplyWrites;
+  /** The customer answered the last reply's proposals: that reply goes on (same message), approved tools run first. */
+  continueReply?: boolean;
 }
 
 class ProviderTimeout extends Error {}
+
+/** The reply's parts with each proposal's card data kept on its approval (as the browser received it). */
+function withProposals(parts: CoachUIMessage['parts'], proposals: Map<string, CoachProposal>): CoachUIMessage['parts'] {
+  if (!proposals.size) return parts;
+  return parts.map((p) => {
+    const approval = (p as { approval?: { id: string } }).approval;
+    const descriptor = approval && proposals.get(approval.id);
+    return descriptor ? ({ ...p, approval: { ...approval, descriptor } } as typeof p) : p;
+  });
+}
 
 /** What to log about a provider failure: its kind and status, never the request (it holds the conversation). */
 function failureSummary(err: unknown) {
@@ -90,7 +107,9 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
       return `provider_error: ${REPLY_NOT_SAVED_TEXT}`;
     },
     execute: async ({ writer }) => {
-      writer.write({ type: 'start', messageId: generateId() });
+      const continued = turn.continueReply ? turn.history.at(-1) : undefined;
+      // a continued reply keeps its message (no new id): the browser appends to the reply that held the proposals
+      writer.write(continued ? { type: 'start' } : { type: 'start', messageId: generateId() });
       writer.write({ type: 'data-conversation', data: turn.conversation });
       // the facts part has an id, so the one sent after the reply (with the facts it used) replaces this one
       const labels = turn.facts.map((f) => f.label);
@@ -98,17 +117,21 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
 
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(new ProviderTimeout()), app.config.AI_TIMEOUT_SECONDS * 1000);
-      const messages = await convertToModelMessages(turn.history.map((m) => ({ role: m.role, parts: m.parts as CoachUIMessage['parts'] })));
+      const modelHistory = providerHistory(turn.history);
+      const messages = await convertToModelMessages(modelHistory.map((m) => ({ role: m.role, parts: m.parts as CoachUIMessage['parts'] })));
       const meter = new ReplyMeter(turn.system.length + JSON.stringify(messages).length);
       let cut = false;
       let failed = false;
       let parts: CoachUIMessage['parts'] = [];
+      const proposals = new Map<string, CoachProposal>();
+      const runAsUser = <T>(fn: (tx: Queryable) => Promise<T>) => asUser(app.db, turn.claims, fn);
       try {
+        const tools = coachTools(app.db, turn.claims, turn.conversation.id, turn.writes);
         const result = streamText({
           model: turn.model,
           system: turn.system,
           messages,
-          tools: coachTools(app.db, turn.claims, turn.conversation.id, turn.writes),
+          tools,
           // The browser gone: no new provider call (the one under way is read to its end and charged).
           stopWhen: [stepCountIs(COACH_MAX_TOOL_STEPS), () => turn.clientSignal.aborted],
           maxOutputTokens: COACH_MAX_OUTPUT_TOKENS,
@@ -126,14 +149,33 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
         const ui = result.toUIMessageStream<CoachUIMessage>({
           sendStart: false,
           sendFinish: false,
+          // a continued reply: the response is that message with its answered proposals and what follows
+          ...(continued && {
+            originalMessages: [
+              { id: continued.id, role: 'assistant' as const, parts: modelHistory.at(-1)!.parts as CoachUIMessage['parts'] },
+            ],
+          }),
           // Used for tool errors; the stream's own error part is replaced below by one that says what was charged.
           onError: toolErrorText,
           onFinish: ({ responseMessage }) => {
             parts = responseMessage.parts;
           },
         });
-        // Chunk by chunk (not writer.merge) so data-usage can only come after the last of the model's parts.
-        for await (const chunk of ui) if (chunk.type !== 'error') writer.write(chunk);
+        // Chunk by chunk (not writer.merge) so data-usage can only come after the last of the model's parts. A
+        // proposal (a tool waiting for approval) goes out with what it will change, for its card.
+        const inputs = new Map<string, { toolName: string; input: unknown }>();
+        for await (const chunk of ui) {
+          if (chunk.type === 'error') continue;
+          if (chunk.type === 'tool-input-available') inputs.set(chunk.toolCallId, { toolName: chunk.toolName, input: chunk.input });
+          if (chunk.type === 'tool-approval-request') {
+            const call = inputs.get(chunk.toolCallId);
+            const descriptor = call && (await describeProposal(runAsUser, call.toolName, call.input));
+            if (descriptor) proposals.set(chunk.approvalId, descriptor);
+            writer.write(descriptor ? { ...chunk, approvalDescriptor: descriptor } : chunk);
+            continue;
+          }
+          writer.write(chunk);
+        }
       } catch (err) {
         // An abort (our timeout) may end the stream by throwing; anything else is a failure.
         if (!timeout.signal.aborted) throw err;
@@ -165,11 +207,13 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
       const replyText = parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
       const factsPart = { labels, used: factsUsedIn(turn.facts, replyText) };
       // One transaction: if it fails, neither the charge nor the reply exists (onError above says so).
-      const balance = await chargeAndStoreReply(app.db, charge, (b) => [
-        { type: 'data-facts', id: FACTS_PART_ID, data: factsPart },
-        ...parts,
-        { type: 'data-usage', data: usageOf(b) },
-      ]);
+      const stored = withProposals(parts, proposals);
+      const balance = await chargeAndStoreReply(
+        app.db,
+        charge,
+        (b) => [{ type: 'data-facts', id: FACTS_PART_ID, data: factsPart }, ...stored, { type: 'data-usage', data: usageOf(b) }],
+        continued?.id,
+      );
       writer.write({ type: 'data-facts', id: FACTS_PART_ID, data: factsPart });
       writer.write({ type: 'data-usage', data: usageOf(balance) });
       if (failure)
