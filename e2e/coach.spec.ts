@@ -128,7 +128,7 @@ test.describe('AI coach', () => {
     await expect(page.getByRole('complementary', { name: 'AI assistant' })).toHaveCount(0);
 
     fake.script(
-      { toolCalls: [{ name: 'writeActionPlan', arguments: PLAN }], usage: { inputTokens: 1500, outputTokens: 400 } },
+      { toolCalls: [{ name: 'writePlan', arguments: PLAN }], usage: { inputTokens: 1500, outputTokens: 400 } },
       {
         text: 'Your **90-day plan** is saved. Start with the brand story this week.',
         chunkDelayMs: 100,
@@ -138,8 +138,11 @@ test.describe('AI coach', () => {
     const view = page.getByRole('region', { name: 'AI Business Coach' });
     await view.getByRole('textbox', { name: 'Message the AI coach' }).fill('Write me a 90-day action plan');
     await view.getByRole('button', { name: 'Send' }).click();
-    await expect(view.getByTestId('tool-plan')).toContainText('Action plan written to your Dashboard view');
-    await expect(view.getByTestId('tool-plan')).toContainText('Days 1-30: Foundations (2 tasks)');
+    // the plan is proposed first (issue 39): nothing is written until the customer approves
+    const card = view.getByRole('region', { name: 'Write a new 90-day plan' });
+    await expect(card.getByTestId('proposal-diff')).toContainText('Write the bakery brand story');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(card).toContainText('Approved and applied.');
     await expect(view.getByText('Start with the brand story this week.')).toBeVisible();
     await expect(view.getByTestId('coach-usage')).toBeVisible();
     const list = page.getByRole('navigation', { name: 'Conversations' });
@@ -242,6 +245,97 @@ test.describe('AI coach', () => {
     await shot(page, 'coach-integration-assistant-dialog-390');
     await page.keyboard.press('Escape');
     await shot(page, 'coach-integration-assistant-390');
+  });
+
+  test('a plan edit is proposed with its diff, applied on Approve and undone from the toast; a declined one changes nothing', async ({
+    page,
+  }) => {
+    const user = await coach.signedInUser(page);
+    // a plan with a ticked task, written as the customer would have it
+    const plan = await coach.admin.from('action_plans').insert({ user_id: user.id, title: 'Harbour Bakes' }).select('id').single();
+    const planId = plan.data!.id as string;
+    await coach.admin.from('action_plan_phases').insert(
+      ['Foundations', 'Momentum', 'Scale'].map((name, i) => ({
+        plan_id: planId,
+        user_id: user.id,
+        phase: i + 1,
+        name,
+        start_day: i * 30 + 1,
+        end_day: (i + 1) * 30,
+      })),
+    );
+    const { data: tasks } = await coach.admin
+      .from('action_plan_tasks')
+      .insert([
+        {
+          plan_id: planId,
+          user_id: user.id,
+          phase: 1,
+          phase_name: 'Foundations',
+          position: 0,
+          title: 'Write the brand story',
+          status: 'done',
+        },
+        {
+          plan_id: planId,
+          user_id: user.id,
+          phase: 2,
+          phase_name: 'Momentum',
+          position: 0,
+          title: 'Launch the loyalty card',
+          status: 'todo',
+        },
+      ])
+      .select('id, title');
+    expect(tasks).toHaveLength(2);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${coach.server.url}/dashboard`);
+    await page.getByRole('button', { name: 'Coach', exact: true }).click();
+    const view = page.getByRole('region', { name: 'AI Business Coach' });
+    const box = view.getByRole('textbox', { name: 'Message the AI coach' });
+
+    fake.script(
+      {
+        toolCalls: [
+          { name: 'addPlanTask', arguments: { phase: 1, title: 'Christmas pre-order push', why: 'Added a Christmas pre-order push' } },
+        ],
+      },
+      { text: 'Added to Foundations.' },
+    );
+    await box.fill('Add a Christmas pre-order push to my plan');
+    await view.getByRole('button', { name: 'Send' }).click();
+    const card = view.getByRole('region', { name: 'Add a task to your plan' });
+    await expect(card.getByTestId('proposal-diff')).toContainText('Christmas pre-order push');
+    await expect(card).toContainText('Nothing changes until you approve it.');
+    await shot(page, 'coach-proposal-1440');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(card).toContainText('Approved and applied.');
+    await expect(view.getByText('Added to Foundations.')).toBeVisible();
+    const toastUndo = page.locator('[data-sonner-toast]', { hasText: 'Your plan was updated' }).getByRole('button', { name: 'Undo' });
+    await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
+    const board = page.getByTestId('action-plan');
+    await expect(board.getByRole('checkbox', { name: 'Christmas pre-order push' })).toBeVisible();
+    await expect(board.getByRole('checkbox', { name: 'Write the brand story' })).toBeChecked();
+    await toastUndo.click();
+    await expect(page.getByText('Change undone')).toBeVisible();
+    await expect(board.getByRole('checkbox', { name: 'Christmas pre-order push' })).toHaveCount(0);
+    await expect(board.getByRole('checkbox', { name: 'Write the brand story' })).toBeChecked();
+
+    await page.getByRole('button', { name: 'Coach', exact: true }).click();
+    fake.script(
+      { toolCalls: [{ name: 'removePlanTask', arguments: { taskId: tasks![1]!.id, why: 'Removed the loyalty card' } }] },
+      { text: 'Fine, the loyalty card stays.' },
+    );
+    await box.fill('Should I drop the loyalty card?');
+    await view.getByRole('button', { name: 'Send' }).click();
+    const remove = view.getByRole('region', { name: 'Remove a task from your plan' });
+    await expect(remove.getByTestId('proposal-diff')).toContainText('Launch the loyalty card');
+    await remove.getByRole('button', { name: 'Decline' }).click();
+    await expect(remove).toContainText('Declined. Nothing was changed.');
+    await expect(view.getByText('Fine, the loyalty card stays.')).toBeVisible();
+    await page.reload();
+    await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
+    await expect(page.getByTestId('action-plan').getByRole('checkbox', { name: 'Launch the loyalty card' })).toBeVisible();
   });
 });
 

@@ -52,12 +52,14 @@ export async function saveMessage(
   conversationId: string,
   role: 'user' | 'assistant',
   parts: unknown[],
+  id?: string,
 ): Promise<string> {
   const r = await db.query<{ id: string }>(
-    `with m as (insert into public.coach_messages (conversation_id, user_id, role, parts) values ($1, $2, $3, $4::jsonb) returning id),
+    `with m as (insert into public.coach_messages (id, conversation_id, user_id, role, parts)
+                values (coalesce($5::uuid, gen_random_uuid()), $1, $2, $3, $4::jsonb) returning id),
           c as (update public.coach_conversations set updated_at = now() where id = $1 and user_id = $2)
      select id from m`,
-    [conversationId, userId, role, JSON.stringify(parts)],
+    [conversationId, userId, role, JSON.stringify(parts), id ?? null],
   );
   return r.rows[0]!.id;
 }
@@ -93,8 +95,9 @@ export async function chargeAndStoreReply(
   db: Database,
   charge: ReplyCharge,
   partsFor: (balance: number | null) => unknown[],
-  /** A reply continued after the customer answered its proposals: that stored message is rewritten, not added. */
-  continues?: string,
+  /** The reply's id (the stream's messageId); `continues`: it is a stored reply going on after the customer answered
+   * its proposals, rewritten rather than added. */
+  reply: { messageId?: string; continues?: boolean } = {},
 ): Promise<number | null> {
   return db.transaction(async (tx) => {
     let balance: number | null = null;
@@ -108,8 +111,8 @@ export async function chargeAndStoreReply(
       ]);
       balance = Number(r.rows[0]!.balance);
     }
-    if (continues) await replaceMessageParts(tx, charge.userId, continues, partsFor(balance));
-    else await saveMessage(tx, charge.userId, charge.conversationId, 'assistant', partsFor(balance));
+    if (reply.continues && reply.messageId) await replaceMessageParts(tx, charge.userId, reply.messageId, partsFor(balance));
+    else await saveMessage(tx, charge.userId, charge.conversationId, 'assistant', partsFor(balance), reply.messageId);
     return balance;
   });
 }

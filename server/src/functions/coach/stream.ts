@@ -7,11 +7,11 @@ import {
   type CoachProposal,
   type CoachTier,
 } from '@app/shared';
+import { randomUUID } from 'node:crypto';
 import {
   convertToModelMessages,
   createUIMessageStream,
   createUIMessageStreamResponse,
-  generateId,
   stepCountIs,
   InvalidToolInputError,
   NoSuchToolError,
@@ -108,8 +108,10 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
     },
     execute: async ({ writer }) => {
       const continued = turn.continueReply ? turn.history.at(-1) : undefined;
-      // a continued reply keeps its message (no new id): the browser appends to the reply that held the proposals
-      writer.write(continued ? { type: 'start' } : { type: 'start', messageId: generateId() });
+      // The stream's message id is the stored row's id: a reply continued after the customer answered its
+      // proposals keeps it, so the browser goes on with that same message instead of adding a copy.
+      const messageId = continued?.id ?? randomUUID();
+      writer.write({ type: 'start', messageId });
       writer.write({ type: 'data-conversation', data: turn.conversation });
       // the facts part has an id, so the one sent after the reply (with the facts it used) replaces this one
       const labels = turn.facts.map((f) => f.label);
@@ -212,7 +214,7 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
         app.db,
         charge,
         (b) => [{ type: 'data-facts', id: FACTS_PART_ID, data: factsPart }, ...stored, { type: 'data-usage', data: usageOf(b) }],
-        continued?.id,
+        { messageId, continues: Boolean(continued) },
       );
       writer.write({ type: 'data-facts', id: FACTS_PART_ID, data: factsPart });
       writer.write({ type: 'data-usage', data: usageOf(balance) });

@@ -10,6 +10,17 @@ import { messageText, type CoachMessage } from '../lib/coach-message';
  * History stays on the server (it is read from the database there, never trusted from the browser).
  */
 export function coachRequestBody(messages: CoachMessage[], conversationId: string | null, door: CoachDoor): CoachRequest {
+  // the customer answered the coach's proposals (AI SDK tool approval): only the answers go, never the parts
+  const last = messages.at(-1);
+  if (last?.role === 'assistant') {
+    const approvals = last.parts.flatMap((p) => {
+      const a = (p as { state?: string; approval?: { id?: string; approved?: boolean; reason?: string } }).approval;
+      return (p as { state?: string }).state === 'approval-responded' && a?.id && typeof a.approved === 'boolean'
+        ? [{ id: a.id, approved: a.approved, ...(a.reason && { reason: a.reason }) }]
+        : [];
+    });
+    if (approvals.length) return { approvals, conversationId, door };
+  }
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   return { message: lastUser ? messageText(lastUser) : '', conversationId, door };
 }

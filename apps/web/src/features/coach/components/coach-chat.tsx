@@ -1,5 +1,6 @@
 import { planKeys } from '@/lib/plan/plan-keys';
 import { useChat } from '@ai-sdk/react';
+import { lastAssistantMessageIsCompleteWithApprovalResponses } from 'ai';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, Send, Square } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -58,6 +59,8 @@ export function CoachChat({
     messages: initialMessages,
     transport: coach.transport,
     experimental_throttle: 50,
+    // an answer to every proposal of the last reply sends them and the reply goes on (AI SDK 6 tool approval)
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     onData: (part) => {
       if (part.type === 'data-conversation') {
         const conversation = part.data as CoachDataParts['conversation'];
@@ -118,7 +121,12 @@ export function CoachChat({
           <p className="max-w-[92%] rounded-2xl rounded-bl-sm bg-secondary px-4 py-2 text-sm text-secondary-foreground">{greeting}</p>
         </div>
         {list.map((m, i) => (
-          <MessageView key={m.id} message={m} streaming={busy && i === list.length - 1} />
+          <MessageView
+            key={m.id}
+            message={m}
+            streaming={busy && i === list.length - 1}
+            onAnswer={busy ? undefined : (id, approved) => void chat.addToolApprovalResponse({ id, approved })}
+          />
         ))}
         {status === 'submitted' && <p className="text-xs text-muted-foreground">{coachMessages.thinking}</p>}
         {failure && (

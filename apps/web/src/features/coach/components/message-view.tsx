@@ -18,7 +18,16 @@ async function copy(text: string) {
 }
 
 /** One message: the user's as plain text; the coach's as Markdown, tool cards, facts used and what it cost. */
-export function MessageView({ message, streaming }: { message: CoachMessage; streaming: boolean }) {
+export function MessageView({
+  message,
+  streaming,
+  onAnswer,
+}: {
+  message: CoachMessage;
+  streaming: boolean;
+  /** Answers a proposal in this message (approve or decline). */
+  onAnswer?: (id: string, approved: boolean) => void;
+}) {
   if (message.role === 'user') {
     return (
       <div className="flex justify-end">
@@ -44,7 +53,7 @@ export function MessageView({ message, streaming }: { message: CoachMessage; str
         {message.parts.map((p, i) => {
           if (p.type === 'text') return p.text ? <MarkdownText key={i} text={p.text} /> : null;
           const name = toolName(p);
-          if (name) return <ToolCard key={i} part={{ ...(p as unknown as ToolPartView), name }} />;
+          if (name) return <ToolCard key={i} part={{ ...(p as unknown as ToolPartView), name }} onAnswer={onAnswer} />;
           return null;
         })}
         {!streaming && usage?.interrupted && (

@@ -1,10 +1,11 @@
 import { CalendarCheck, Lightbulb, Search, UserRound, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { INTEGRATION_CATEGORIES } from '@app/shared';
+import { INTEGRATION_CATEGORIES, plainPhaseName } from '@app/shared';
 import { Button } from '@/components/ui/button';
 import { coachMessages } from '@/lib/coach-messages';
 import { readIdea, readPlan, readSearch } from '../lib/tool-output';
 import { useCoachHost } from './coach-host';
+import { ProposalCard, type ProposalPart } from './proposal-card';
 
 export interface ToolPartView {
   name: string;
@@ -100,7 +101,7 @@ function PlanCard({ part }: { part: ToolPartView }) {
           <ol className="mt-1 space-y-0.5 text-muted-foreground">
             {plan.phases.map((p, i) => (
               <li key={i}>
-                Days {i * 30 + 1}-{(i + 1) * 30}: {p.name} ({p.count} task{p.count === 1 ? '' : 's'})
+                Days {i * 30 + 1}-{(i + 1) * 30}: {plainPhaseName(p.name)} ({p.count} task{p.count === 1 ? '' : 's'})
               </li>
             ))}
           </ol>
@@ -110,8 +111,12 @@ function PlanCard({ part }: { part: ToolPartView }) {
   );
 }
 
-/** A tool the coach used, as a readable card (the raw input and output are never shown). */
-export function ToolCard({ part }: { part: ToolPartView }) {
+/**
+ * A tool the coach used, as a readable card (the raw input and output are never shown). A write waits for the
+ * customer's answer on its proposal card (`onAnswer`: the chat's addToolApprovalResponse).
+ */
+export function ToolCard({ part, onAnswer }: { part: ToolPartView; onAnswer?: (id: string, approved: boolean) => void }) {
+  if ((part as ProposalPart).approval && part.state !== 'output-error') return <ProposalCard part={part} onAnswer={onAnswer} />;
   if (part.state === 'output-error') {
     return (
       <Card
@@ -128,6 +133,10 @@ export function ToolCard({ part }: { part: ToolPartView }) {
       return <IdeaCard part={part} />;
     case 'writeActionPlan':
       return <PlanCard part={part} />;
+    case 'reviewPlan':
+      return (
+        <Card testId="tool-review-plan" icon={<CalendarCheck aria-hidden className={ICON} />} title={coachMessages.proposal.readPlan} />
+      );
     case 'readBusinessProfile':
       return <Card testId="tool-profile" icon={<UserRound aria-hidden className={ICON} />} title="Read your business profile" />;
     default:
