@@ -79,7 +79,7 @@ const post = (u: TestUser | null, body: unknown, token = u?.token) =>
 
 /** The UI message stream's chunks (SSE `data: {json}` events), read to the end. */
 async function chunks(res: Response): Promise<Chunk[]> {
-  expect(res.status, res.status === 200 ? "" : await res.clone().text()).toBe(200);
+  expect(res.status, res.status === 200 ? '' : await res.clone().text()).toBe(200);
   expect(res.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
   const text = await res.text();
   return text
