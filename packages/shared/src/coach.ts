@@ -7,6 +7,8 @@ import type { PlanId } from './plans.js';
 
 /** The specification's 10,000-character text limit, applied to one coach message. */
 export const COACH_MESSAGE_MAX_CHARS = 10_000;
+/** A reply with no first token after this long says it is still waiting for the AI provider, with Stop (issue 39). */
+export const COACH_FIRST_TOKEN_WAIT_MS = 20_000;
 /** Provider tokens (input + output) bought by one credit. */
 export const COACH_TOKENS_PER_CREDIT = 1_000;
 /** Cap on the reply's output tokens, and on tool round trips in one reply. */

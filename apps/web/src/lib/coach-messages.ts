@@ -33,6 +33,10 @@ export const coachMessages = {
   tooLong: (max: number) => `Messages can be up to ${max.toLocaleString('en-GB')} characters.`,
   estimate: (credits: number) => `About ${credits} credit${credits === 1 ? '' : 's'} to send`,
   estimateUnlimited: 'Included in your plan (fair use)',
+  cannotCover: (estimate: number, balance: number | undefined) =>
+    `This message needs about ${estimate} credit${estimate === 1 ? '' : 's'}; you have ${Math.max(0, balance ?? 0)}.`,
+  buyCredits: 'Buy more credits',
+  stillWaiting: 'Still waiting for the AI provider…',
   usage: (credits: number, balance: number | null) =>
     `${credits} credit${credits === 1 ? '' : 's'} used${balance === null ? '' : `, ${balance.toLocaleString('en-GB')} left`}`,
   usageUnlimited: 'Included in your plan',

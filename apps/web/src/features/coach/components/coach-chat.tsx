@@ -4,7 +4,14 @@ import { lastAssistantMessageIsCompleteWithApprovalResponses } from 'ai';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, Send, Square } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { COACH_MESSAGE_MAX_CHARS, coachTierForPlan, estimateCoachCredits, type CoachDataParts, type CoachDoor } from '@app/shared';
+import {
+  COACH_FIRST_TOKEN_WAIT_MS,
+  COACH_MESSAGE_MAX_CHARS,
+  coachTierForPlan,
+  estimateCoachCredits,
+  type CoachDataParts,
+  type CoachDoor,
+} from '@app/shared';
 import { usePlan } from '@/lib/plan/plan-context';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -54,6 +61,7 @@ export function CoachChat({
   const [input, setInput] = useState('');
   const [serverNotConfigured, setServerNotConfigured] = useState(false);
   const endRef = useRef<HTMLDivElement>(null);
+  const chatRef = useRef<{ setMessages(update: (m: CoachMessage[]) => CoachMessage[]): void } | null>(null);
 
   const chat = useChat<CoachMessage>({
     messages: initialMessages,
@@ -70,6 +78,12 @@ export function CoachChat({
       }
     },
     onError: (err) => {
+      // A reply that failed before it was stored (no usage part: nothing kept, nothing charged) leaves no half
+      // bubble: the error takes its place, the question stays, and Retry asks again.
+      chatRef.current?.setMessages((messages) => {
+        const last = messages.at(-1);
+        return last?.role === 'assistant' && dataOf(last, 'usage') === undefined ? messages.slice(0, -1) : messages;
+      });
       const failure = describeCoachError(err);
       if (failure.code === 'out_of_credits') plan.openPlanDialog('top_up');
       if (failure.code === 'ai_not_configured') setServerNotConfigured(true);
@@ -82,6 +96,7 @@ export function CoachChat({
       void qc.invalidateQueries({ queryKey: actionPlanKey });
     },
   });
+  chatRef.current = chat;
   const { messages: list, status, error } = chat;
   const busy = status === 'submitted' || status === 'streaming';
   const last = list.at(-1);
@@ -91,16 +106,31 @@ export function CoachChat({
     void endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [list, status]);
 
+  // Until the model's first token (our own data parts come at once): "thinking", then after
+  // COACH_FIRST_TOKEN_WAIT_MS "still waiting for the AI provider" with Stop (the provider may be stalled).
+  const waiting = busy && !(last?.role === 'assistant' && last.parts.some((p) => p.type === 'text' || p.type.startsWith('tool-')));
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    setSlow(false);
+    if (!waiting) return;
+    const timer = setTimeout(() => setSlow(true), COACH_FIRST_TOKEN_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+
   if (!coachConfiguredByServer() || serverNotConfigured) return <CoachNotConfigured />;
 
   const historyChars = list.reduce((n, m) => n + messageText(m).length, 0);
   const tier = plan.currentPlan ? coachTierForPlan(plan.currentPlan) : 'standard';
   const tooLong = input.length > COACH_MESSAGE_MAX_CHARS;
   const text = input.trim();
+  const estimate = text ? estimateCoachCredits(text.length, historyChars) : 0;
+  const balance = plan.status?.credits_balance;
+  // said before sending: a message the balance cannot cover would be refused or leave it below zero
+  const cannotCover = tier !== 'unlimited' && balance !== undefined && text !== '' && estimate > balance;
 
   const send = (e?: FormEvent) => {
     e?.preventDefault();
-    if (!text || busy || tooLong) return;
+    if (!text || busy || tooLong || cannotCover) return;
     setInput('');
     void chat.sendMessage({ text });
   };
@@ -128,7 +158,17 @@ export function CoachChat({
             onAnswer={busy ? undefined : (id, approved) => void chat.addToolApprovalResponse({ id, approved })}
           />
         ))}
-        {status === 'submitted' && <p className="text-xs text-muted-foreground">{coachMessages.thinking}</p>}
+        {waiting &&
+          (slow ? (
+            <div role="status" data-testid="coach-slow" className="flex items-center gap-2 text-xs text-muted-foreground">
+              {coachMessages.stillWaiting}
+              <Button type="button" size="sm" variant="outline" className="h-7" onClick={() => void chat.stop()}>
+                <Square aria-hidden /> Stop
+              </Button>
+            </div>
+          ) : (
+            <p className="text-xs text-muted-foreground">{coachMessages.thinking}</p>
+          ))}
         {failure && (
           <div role="alert" data-testid="coach-error" className="flex justify-start">
             <div className="max-w-[92%] rounded-2xl rounded-bl-sm border border-destructive/40 bg-destructive/10 px-4 py-2 text-sm">
@@ -167,19 +207,29 @@ export function CoachChat({
               <Square aria-hidden />
             </Button>
           ) : (
-            <Button type="submit" size="icon" aria-label="Send" disabled={!text || tooLong}>
+            <Button type="submit" size="icon" aria-label="Send" disabled={!text || tooLong || cannotCover}>
               <Send aria-hidden />
             </Button>
           )}
         </div>
-        <p data-testid="coach-estimate" className={cn('mt-1.5 text-xs', tooLong ? 'text-destructive' : 'text-muted-foreground')}>
+        <p
+          data-testid="coach-estimate"
+          className={cn('mt-1.5 flex items-center gap-2 text-xs', tooLong || cannotCover ? 'text-destructive' : 'text-muted-foreground')}
+        >
           {tooLong
             ? coachMessages.tooLong(COACH_MESSAGE_MAX_CHARS)
-            : text
-              ? tier === 'unlimited'
-                ? coachMessages.estimateUnlimited
-                : coachMessages.estimate(estimateCoachCredits(text.length, historyChars))
-              : '\u00a0'}
+            : cannotCover
+              ? coachMessages.cannotCover(estimate, balance)
+              : text
+                ? tier === 'unlimited'
+                  ? coachMessages.estimateUnlimited
+                  : coachMessages.estimate(estimate)
+                : '\u00a0'}
+          {cannotCover && (
+            <Button type="button" size="sm" variant="link" className="h-auto p-0 text-xs" onClick={() => plan.openPlanDialog('top_up')}>
+              {coachMessages.buyCredits}
+            </Button>
+          )}
         </p>
       </form>
     </div>

@@ -4,14 +4,38 @@ import { lazy, Suspense, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { coachMessages } from '@/lib/coach-messages';
 import { CoachNotConfigured, coachConfiguredByServer } from './not-configured';
+import { ResumedChat } from './resumed-chat';
 
 // The chat (AI SDK, transport, Markdown) loads when the panel is first opened.
 const CoachChat = lazy(() => import('./coach-chat').then((m) => ({ default: m.CoachChat })));
 
-/** The floating assistant on /dashboard: the coach through its 'panel' door, collapsed until opened. */
+/** The panel's conversation, kept for this tab until the customer starts a new one (views come and go). */
+const PANEL_CONVERSATION_KEY = 'coach-panel-conversation';
+const storedConversation = () => {
+  try {
+    return sessionStorage.getItem(PANEL_CONVERSATION_KEY);
+  } catch {
+    return null;
+  }
+};
+const keepConversation = (id: string | null) => {
+  try {
+    if (id) sessionStorage.setItem(PANEL_CONVERSATION_KEY, id);
+    else sessionStorage.removeItem(PANEL_CONVERSATION_KEY);
+  } catch {
+    // storage refused: the conversation lasts as long as the panel stays mounted
+  }
+};
+
+/**
+ * The floating assistant on /dashboard: the coach through its 'panel' door, collapsed until opened. Collapsing
+ * hides the chat without ending it; its conversation comes back when the panel does (another view, a reload),
+ * until the customer starts a new one.
+ */
 export function CoachPanel() {
   const [open, setOpen] = useState(false);
-  const [session, setSession] = useState(0);
+  const [opened, setOpened] = useState(false);
+  const [session, setSession] = useState(() => ({ key: 0, resumeId: storedConversation() }));
   return (
     <aside
       aria-label="AI assistant"
@@ -22,7 +46,10 @@ export function CoachPanel() {
           type="button"
           aria-expanded={open}
           aria-controls="assistant-body"
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => {
+            setOpen((o) => !o);
+            setOpened(true);
+          }}
           className="flex flex-1 items-center gap-2 px-4 py-3 text-left text-sm font-semibold"
         >
           <Bot aria-hidden className="size-4" /> {coachMessages.title}
@@ -36,7 +63,10 @@ export function CoachPanel() {
             type="button"
             title={coachMessages.newConversation}
             aria-label={coachMessages.newConversation}
-            onClick={() => setSession((n) => n + 1)}
+            onClick={() => {
+              keepConversation(null);
+              setSession((s) => ({ key: s.key + 1, resumeId: null }));
+            }}
             className="mr-2 rounded-md p-2 hover:bg-white/15"
           >
             <SquarePen aria-hidden className="size-4" />
@@ -48,8 +78,8 @@ export function CoachPanel() {
           <CoachNotConfigured />
         </div>
       )}
-      {open && coachConfiguredByServer() && (
-        <div id="assistant-body" className="flex h-[min(32rem,calc(100vh-8rem))] flex-col">
+      {opened && coachConfiguredByServer() && (
+        <div id="assistant-body" hidden={!open} className="flex h-[min(32rem,calc(100vh-8rem))] flex-col">
           <Suspense
             fallback={
               <div className="m-auto">
@@ -57,7 +87,18 @@ export function CoachPanel() {
               </div>
             }
           >
-            <CoachChat key={session} door="panel" conversationId={null} greeting={coachMessages.greeting} className="h-full" />
+            {session.resumeId ? (
+              <ResumedChat key={session.key} id={session.resumeId} door="panel" />
+            ) : (
+              <CoachChat
+                key={session.key}
+                door="panel"
+                conversationId={null}
+                greeting={coachMessages.greeting}
+                onConversation={(c) => keepConversation(c.id)}
+                className="h-full"
+              />
+            )}
           </Suspense>
         </div>
       )}

@@ -1,12 +1,10 @@
 import '../coach.css';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { coachMessages } from '@/lib/coach-messages';
-import { conversationQuery } from '../api/queries';
 import { ConversationList } from './conversation-list';
 import { CoachNotConfigured, coachConfiguredByServer } from './not-configured';
+import { ResumedChat } from './resumed-chat';
 
 const CoachChat = lazy(() => import('./coach-chat').then((m) => ({ default: m.CoachChat })));
 const loading = (
@@ -14,28 +12,6 @@ const loading = (
     <Spinner className="size-6 text-primary" label="Loading the coach" />
   </div>
 );
-
-/** A stored conversation, loaded then continued (keyed by id so switching conversations starts a fresh chat). */
-function ResumedChat({ id, onConversation }: { id: string; onConversation(c: { id: string }): void }) {
-  const history = useQuery(conversationQuery(id));
-  if (history.isPending) return loading;
-  if (history.isError)
-    return (
-      <Alert variant="destructive" className="m-4">
-        {coachMessages.loadFailed}
-      </Alert>
-    );
-  return (
-    <CoachChat
-      door="coach_view"
-      conversationId={id}
-      initialMessages={history.data}
-      greeting={coachMessages.greeting}
-      onConversation={onConversation}
-      className="h-full"
-    />
-  );
-}
 
 /** The Coach view: the conversation list beside a full-width chat. */
 export function CoachView() {
@@ -62,7 +38,7 @@ export function CoachView() {
       <section aria-label={coachMessages.title} className="flex min-h-0 flex-col rounded-xl border bg-card">
         <Suspense fallback={loading}>
           {session.resumeId ? (
-            <ResumedChat key={session.key} id={session.resumeId} onConversation={named} />
+            <ResumedChat key={session.key} id={session.resumeId} door="coach_view" onConversation={named} />
           ) : (
             <CoachChat
               key={session.key}
