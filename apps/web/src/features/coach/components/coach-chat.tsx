@@ -61,7 +61,6 @@ export function CoachChat({
   const [input, setInput] = useState('');
   const [serverNotConfigured, setServerNotConfigured] = useState(false);
   const endRef = useRef<HTMLDivElement>(null);
-  const chatRef = useRef<{ setMessages(update: (m: CoachMessage[]) => CoachMessage[]): void } | null>(null);
 
   const chat = useChat<CoachMessage>({
     messages: initialMessages,
@@ -80,7 +79,8 @@ export function CoachChat({
     onError: (err) => {
       // A reply that failed before it was stored (no usage part: nothing kept, nothing charged) leaves no half
       // bubble: the error takes its place, the question stays, and Retry asks again.
-      chatRef.current?.setMessages((messages) => {
+      // (called after useChat returned: `chat` is set by then; its setMessages is the same Chat instance's)
+      chat.setMessages((messages) => {
         const last = messages.at(-1);
         return last?.role === 'assistant' && dataOf(last, 'usage') === undefined ? messages.slice(0, -1) : messages;
       });
@@ -96,7 +96,6 @@ export function CoachChat({
       void qc.invalidateQueries({ queryKey: actionPlanKey });
     },
   });
-  chatRef.current = chat;
   const { messages: list, status, error } = chat;
   const busy = status === 'submitted' || status === 'streaming';
   const last = list.at(-1);
@@ -109,13 +108,15 @@ export function CoachChat({
   // Until the model's first token (our own data parts come at once): "thinking", then after
   // COACH_FIRST_TOKEN_WAIT_MS "still waiting for the AI provider" with Stop (the provider may be stalled).
   const waiting = busy && !(last?.role === 'assistant' && last.parts.some((p) => p.type === 'text' || p.type.startsWith('tool-')));
-  const [slow, setSlow] = useState(false);
+  const [requests, setRequests] = useState(0); // each send, retry or answer: one wait of its own
+  const [slowRequest, setSlowRequest] = useState<number | null>(null);
+  const waitingFor = waiting ? requests : null;
   useEffect(() => {
-    setSlow(false);
-    if (!waiting) return;
-    const timer = setTimeout(() => setSlow(true), COACH_FIRST_TOKEN_WAIT_MS);
+    if (waitingFor === null) return;
+    const timer = setTimeout(() => setSlowRequest(waitingFor), COACH_FIRST_TOKEN_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [waiting]);
+  }, [waitingFor]);
+  const slow = waitingFor !== null && slowRequest === waitingFor;
 
   if (!coachConfiguredByServer() || serverNotConfigured) return <CoachNotConfigured />;
 
@@ -132,6 +133,7 @@ export function CoachChat({
     e?.preventDefault();
     if (!text || busy || tooLong || cannotCover) return;
     setInput('');
+    setRequests((n) => n + 1);
     void chat.sendMessage({ text });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -155,7 +157,14 @@ export function CoachChat({
             key={m.id}
             message={m}
             streaming={busy && i === list.length - 1}
-            onAnswer={busy ? undefined : (id, approved) => void chat.addToolApprovalResponse({ id, approved })}
+            onAnswer={
+              busy
+                ? undefined
+                : (id, approved) => {
+                    setRequests((n) => n + 1);
+                    void chat.addToolApprovalResponse({ id, approved });
+                  }
+            }
           />
         ))}
         {waiting &&
@@ -175,7 +184,14 @@ export function CoachChat({
               <p>{failure.text}</p>
               <div className="mt-2 flex gap-2">
                 {failure.retryable && (
-                  <Button size="sm" variant="outline" onClick={() => void chat.regenerate()}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => {
+                      setRequests((n) => n + 1);
+                      void chat.regenerate();
+                    }}
+                  >
                     <RotateCcw aria-hidden /> Retry
                   </Button>
                 )}
