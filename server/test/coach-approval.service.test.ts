@@ -3,6 +3,7 @@ import type { PlanEdit } from '@app/shared';
 import { startFakeOpenAI, type FakeProvider } from '../../e2e/support/fake-openai.js';
 import { startFakeAnthropic } from './support/fake-anthropic.js';
 import { startTestServer, type TestServer } from './harness.js';
+import { chunks, textOf } from './support/ui-stream.js';
 import { createTestUser, type TestUser } from './tokens.js';
 
 /**
@@ -10,7 +11,6 @@ import { createTestUser, type TestUser } from './tokens.js';
  * POST /functions/v1/coach; the plan changes only on approval; a decline is recorded; only proposals the server
  * stored for this customer can be answered. And the history the providers get: alternating, no empty turns.
  */
-type Chunk = { type: string; [k: string]: unknown };
 let t: TestServer;
 let openai: FakeProvider;
 let anthropic: FakeProvider;
@@ -34,19 +34,6 @@ const post = (u: TestUser, body: unknown) =>
     headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
     body: JSON.stringify(body),
   });
-async function chunks(res: Response): Promise<Chunk[]> {
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.text())
-    .split('\n\n')
-    .map((e) => e.trim())
-    .filter((e) => e.startsWith('data: ') && e !== 'data: [DONE]')
-    .map((e) => JSON.parse(e.slice(6)) as Chunk);
-}
-const textOf = (cs: Chunk[]) =>
-  cs
-    .filter((c) => c.type === 'text-delta')
-    .map((c) => c.delta)
-    .join('');
 
 const PLAN: PlanEdit = {
   op: 'createPlan',

@@ -4,6 +4,7 @@ import type { Config } from '../src/config.js';
 import { startFakeOpenAI, type FakeProvider } from '../../e2e/support/fake-openai.js';
 import { startFakeAnthropic } from './support/fake-anthropic.js';
 import { startTestServer, type TestServer } from './harness.js';
+import { chunks, dataOf, textOf, type Chunk } from './support/ui-stream.js';
 import { coachTokens } from '../src/metrics.js';
 import { createTestUser, serviceClient, type TestUser } from './tokens.js';
 
@@ -11,7 +12,6 @@ import { createTestUser, serviceClient, type TestUser } from './tokens.js';
  * POST /functions/v1/coach against the real server and local stand-ins speaking the providers' wire protocols
  * (e2e/support/fake-openai.ts, ./support/fake-anthropic.ts). Issue 13, docs/coach.md.
  */
-type Chunk = { type: string; [k: string]: unknown };
 const RATE_LIMIT = 6;
 let t: TestServer;
 let openai: FakeProvider;
@@ -77,23 +77,7 @@ const post = (u: TestUser | null, body: unknown, token = u?.token) =>
     body: JSON.stringify(body),
   });
 
-/** The UI message stream's chunks (SSE `data: {json}` events), read to the end. */
-async function chunks(res: Response): Promise<Chunk[]> {
-  expect(res.status, res.status === 200 ? '' : await res.clone().text()).toBe(200);
-  expect(res.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
-  const text = await res.text();
-  return text
-    .split('\n\n')
-    .map((e) => e.trim())
-    .filter((e) => e.startsWith('data: ') && e !== 'data: [DONE]')
-    .map((e) => JSON.parse(e.slice(6)) as Chunk);
-}
-const textOf = (cs: Chunk[]) =>
-  cs
-    .filter((c) => c.type === 'text-delta')
-    .map((c) => c.delta)
-    .join('');
-const data = <T>(cs: Chunk[], name: string) => cs.find((c) => c.type === `data-${name}`)?.data as T;
+const data = dataOf;
 
 async function coachCharges(userId: string) {
   const { data: rows, error } = await serviceClient(t)

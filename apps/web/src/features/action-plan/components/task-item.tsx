@@ -45,39 +45,26 @@ export function TaskItem({ plan, task, today, first, last, busy, onTick, onMove,
         </p>
       </div>
       <div className="flex shrink-0 items-center">
-        <Button
-          type="button"
-          size="icon"
-          variant="ghost"
-          className="size-7"
-          aria-label={m.moveUp(task.title)}
-          disabled={busy || first}
-          onClick={() => onMove(-1)}
-        >
-          <ArrowUp aria-hidden />
-        </Button>
-        <Button
-          type="button"
-          size="icon"
-          variant="ghost"
-          className="size-7"
-          aria-label={m.moveDown(task.title)}
-          disabled={busy || last}
-          onClick={() => onMove(1)}
-        >
-          <ArrowDown aria-hidden />
-        </Button>
-        <Button
-          type="button"
-          size="icon"
-          variant="ghost"
-          className="size-7"
-          aria-label={`${m.editTask}: ${task.title}`}
-          disabled={busy}
-          onClick={onEdit}
-        >
-          <Pencil aria-hidden />
-        </Button>
+        {(
+          [
+            [m.moveUp(task.title), ArrowUp, first, () => onMove(-1)],
+            [m.moveDown(task.title), ArrowDown, last, () => onMove(1)],
+            [`${m.editTask}: ${task.title}`, Pencil, false, onEdit],
+          ] as const
+        ).map(([label, Icon, off, act]) => (
+          <Button
+            key={label}
+            type="button"
+            size="icon"
+            variant="ghost"
+            className="size-7"
+            aria-label={label}
+            disabled={busy || off}
+            onClick={act}
+          >
+            <Icon aria-hidden />
+          </Button>
+        ))}
       </div>
     </li>
   );
