@@ -10,6 +10,8 @@ import { migrate } from './db/migrate.js';
 import { startPgliteMaintenance } from './db/pglite-maintenance.js';
 import { createApp } from './app.js';
 import { startWaitlistMailer } from './api/waitlist-confirmations.js';
+import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { schedulePlanReminders } from './plan/reminders.js';
 import { Lifecycle, trackIdleConnections } from './http/lifecycle.js';
 import { closeRateLimitStores } from './http/rate-limit.js';
 import { loadKeys } from './keys.js';
@@ -55,6 +57,8 @@ export interface RunningServer {
   url: string;
   port: number;
   ctx: AppContext;
+  /** The durable job queue (pg-boss): what runs on a schedule or later. */
+  jobs: JobQueue;
   /**
    * Drains and stops: refuses new requests, lets running ones finish for up to SHUTDOWN_TIMEOUT_SECONDS (then
    * cuts their connections: `forced`), then closes the database (and releases DATA_DIR). Safe to call twice.
@@ -91,6 +95,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   const app = createApp(ctx, { webDist: opts.webDist ?? config.WEB_DIST_DIR });
   // retries of refused waitlist confirmations, independent of new joins (issue 38 #7)
   const stopWaitlistMailer = startWaitlistMailer(ctx);
+  // the durable job queue and what is scheduled on it (docs/decisions/0175)
+  const jobs = await startJobQueue(ctx);
+  await schedulePlanReminders(jobs, ctx);
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
@@ -110,10 +117,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     url,
     port,
     ctx,
+    jobs,
     close() {
       closing ??= drain(server as unknown as HttpServer, idle, lifecycle, config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log).then(
         async (forced) => {
           await stopWaitlistMailer(); // before the mailer and the database it uses
+          await jobs.stop({ graceful: true, wait: true, timeout: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 });
           await closeRateLimitStores(ctx);
           mailer.close();
           await stopMaintenance?.();

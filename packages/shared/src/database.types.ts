@@ -792,6 +792,7 @@ export type Database = {
           surname: string | null;
           created_at: string;
           updated_at: string;
+          plan_reminders: boolean;
         };
         Insert: {
           id: string;
@@ -799,6 +800,7 @@ export type Database = {
           surname?: string | null;
           created_at?: string;
           updated_at?: string;
+          plan_reminders?: boolean;
         };
         Update: {
           id?: string;
@@ -806,6 +808,7 @@ export type Database = {
           surname?: string | null;
           created_at?: string;
           updated_at?: string;
+          plan_reminders?: boolean;
         };
         Relationships: [];
       };

@@ -10,6 +10,7 @@ import { ChangePassword } from '@/features/profile/components/change-password';
 import { DeleteAccount } from '@/features/profile/components/delete-account';
 import { Passkeys } from '@/features/profile/components/passkeys';
 import { Section } from '@/features/profile/components/section';
+import { PlanReminders } from '@/features/profile/components/plan-reminders';
 import { SessionsAndTimeout } from '@/features/profile/components/sessions-and-timeout';
 import { TwoFactor } from '@/features/profile/components/two-factor';
 import { VoiceAssistant } from '@/features/voice/voice-assistant';
@@ -49,6 +50,7 @@ function Profile() {
       <TwoFactor />
       <Passkeys />
       <SessionsAndTimeout />
+      <PlanReminders />
       <DeleteAccount />
     </main>
   );

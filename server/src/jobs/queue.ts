@@ -1,0 +1,33 @@
+import PgBoss from 'pg-boss';
+import type { AppContext } from '../context.js';
+
+/** The server's durable job queue: pg-boss on our own database, whichever driver (docs/decisions/0175). */
+export type JobQueue = PgBoss;
+
+// More than one statement and no parameters (pg-boss's own schema plans): run as a script, which answers no rows.
+const isScript = (text: string, values?: unknown[]) => !values?.length && /;\s*\S/.test(text.trim().replace(/;\s*$/, ''));
+
+/**
+ * Starts pg-boss over the server's database connection (PGlite in its worker thread or the PostgreSQL pool): jobs
+ * are rows, taken with SKIP LOCKED, so several instances share them and a crash loses none. Its schema comes with
+ * our migrations (0750), so starting installs nothing. Stopped (drained) at shutdown before the database closes.
+ */
+export async function startJobQueue(ctx: Pick<AppContext, 'db' | 'log'>): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: {
+      executeSql: async (text: string, values?: unknown[]) => {
+        if (isScript(text, values)) {
+          await ctx.db.exec(text);
+          return { rows: [], rowCount: 0 };
+        }
+        const r = await ctx.db.query(text, values ?? []);
+        return { rows: r.rows, rowCount: r.rowCount };
+      },
+    },
+    schema: 'pgboss',
+    migrate: false,
+  });
+  boss.on('error', (err) => ctx.log.error({ err: { name: err.name, message: err.message } }, 'job queue error'));
+  await boss.start();
+  return boss;
+}
