@@ -51,6 +51,8 @@ export const WRITE_LIMITS: Readonly<Record<string, WriteLimit>> = {
   // /rest/v1): at most 30 tasks at a time.
   '/action_plans': { bucket: 'action-plans', maxRows: 1, perIp: 200, perUser: 20, windowSeconds: HOUR },
   '/action_plan_tasks': { bucket: 'action-plan-tasks', maxRows: 30, perIp: 6000, perUser: 600, windowSeconds: HOUR },
+  // A plan's phases (at most 6), written by the plan's own function or a script of the customer's.
+  '/action_plan_phases': { bucket: 'action-plan-phases', maxRows: 6, perIp: 1200, perUser: 120, windowSeconds: HOUR },
 };
 
 /** Any table not listed above (one added later): still limited, never open. RPCs not listed are not counted. */
