@@ -153,7 +153,7 @@ describe('OAuth 2.1 server: authorization code flow with PKCE and consent', () =
     expect(details.data).toMatchObject({
       authorization_id: authorizationId,
       scope: 'email profile',
-      client: { client_id: c.client_id, client_name: 'Reporting tool' },
+      client: { id: c.client_id, name: 'Reporting tool' },
       user: { email },
     });
 
@@ -231,15 +231,32 @@ describe('OAuth 2.1 server: authorization code flow with PKCE and consent', () =
     expect(late.error).toMatchObject({ status: 400, message: 'authorization request cannot be processed' });
   });
 
-  it('authorize refuses a missing PKCE challenge, an unregistered redirect_uri and an unknown client', async () => {
+  it('authorize answers a bad client or redirect_uri itself, and sends other mistakes back to the client', async () => {
     const c = await newClient();
     const noPkce = await authorize(c.client_id, '', { code_challenge_method: '' });
-    expect(noPkce.status).toBe(400);
-    expect(await noPkce.json()).toMatchObject({ msg: 'PKCE flow requires both code_challenge and code_challenge_method' });
+    expect(noPkce.status).toBe(302);
+    expect(Object.fromEntries(new URL(noPkce.headers.get('location')!).searchParams)).toEqual({
+      error: 'invalid_request',
+      error_description: 'PKCE flow requires both code_challenge and code_challenge_method',
+      state: 'xyz',
+    });
     const otherUri = await authorize(c.client_id, pkce().challenge, { redirect_uri: 'http://localhost:4999/other' });
+    expect(otherUri.status).toBe(400);
     expect(await otherUri.json()).toMatchObject({ msg: 'invalid redirect_uri' });
     const unknown = await authorize('00000000-0000-4000-8000-000000000000', pkce().challenge);
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ error_code: 'oauth_client_not_found', msg: 'invalid client_id' });
+  });
+
+  it('refuses consent calls from a foreign origin', async () => {
+    const c = await newClient();
+    const id = new URL((await authorize(c.client_id, pkce().challenge)).headers.get('location')!).searchParams.get('authorization_id')!;
+    const { client: user } = await signedInUser();
+    const { data } = await user.auth.getSession();
+    const res = await fetch(`${t.url}/auth/v1/oauth/authorizations/${id}`, {
+      headers: { apikey: t.anonKey, authorization: `Bearer ${data.session!.access_token}`, origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ msg: 'unauthorized request origin' });
   });
 });

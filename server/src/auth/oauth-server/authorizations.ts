@@ -40,28 +40,56 @@ export interface AuthorizeQuery {
   code_challenge_method?: string;
 }
 
-/** Validates GET /oauth/authorize's query as GoTrue does and stores the pending request; answers its id. */
-export async function createAuthorization(db: Queryable, q: AuthorizeQuery): Promise<string> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Why the remaining parameters are refused (sent back to the client's redirect_uri), or null. */
+function paramsProblem(q: AuthorizeQuery): string | null {
+  if ((q.response_type || 'code') !== 'code') return 'Only response_type=code is supported';
+  if (!q.code_challenge || !q.code_challenge_method) return 'PKCE flow requires both code_challenge and code_challenge_method';
+  const method = q.code_challenge_method.toLowerCase();
+  if (method !== 's256' && method !== 'plain') return "code_challenge_method must be 'S256' or 'plain'";
+  if (q.code_challenge.length < 43 || q.code_challenge.length > 128) return 'code_challenge must be between 43 and 128 characters';
+  if (q.state && q.state.length > 4096) return 'state is too long';
+  return null;
+}
+
+function errorRedirect(redirectUri: string, error: string, description: string, state: string | undefined): string {
+  const url = new URL(redirectUri);
+  url.searchParams.set('error', error);
+  url.searchParams.set('error_description', description);
+  if (state) url.searchParams.set('state', state);
+  return url.toString();
+}
+
+/**
+ * GET /oauth/authorize, as GoTrue checks it: a bad client_id or redirect_uri is answered here (400, never sent to
+ * an untrusted URI); once both are known good, other mistakes go back to the client as error=invalid_request.
+ * Stores the pending request and answers its id.
+ */
+export async function createAuthorization(db: Queryable, q: AuthorizeQuery): Promise<{ authorizationId: string } | { redirect: string }> {
   if (!q.client_id) throw validationFailed('client_id is required');
   if (!q.redirect_uri) throw validationFailed('redirect_uri is required');
-  if ((q.response_type || 'code') !== 'code') throw validationFailed('Only response_type=code is supported');
-  if (!q.code_challenge || !q.code_challenge_method)
-    throw validationFailed('PKCE flow requires both code_challenge and code_challenge_method');
-  const method = q.code_challenge_method.toLowerCase();
-  if (method !== 's256' && method !== 'plain') throw validationFailed("code_challenge_method must be 'S256' or 'plain'");
-  if (q.code_challenge.length < 43 || q.code_challenge.length > 128)
-    throw validationFailed('code_challenge must be between 43 and 128 characters');
+  if (!UUID.test(q.client_id)) throw authErrorAt(400, 'oauth_client_not_found', 'invalid client_id format');
   const client = await findClient(db, q.client_id);
   if (!client) throw authErrorAt(400, 'oauth_client_not_found', 'invalid client_id');
   if (!client.redirect_uris.includes(q.redirect_uri)) throw validationFailed('invalid redirect_uri');
-  if (q.state && q.state.length > 4096) throw validationFailed('state is too long');
+  const problem = paramsProblem(q);
+  if (problem) return { redirect: errorRedirect(q.redirect_uri, 'invalid_request', problem, q.state) };
   const authorizationId = randomBytes(24).toString('base64url');
   await db.query(
     `insert into auth.oauth_authorizations (authorization_id, client_id, redirect_uri, scope, state, code_challenge, code_challenge_method)
      values ($1, $2, $3, $4, $5, $6, $7)`,
-    [authorizationId, client.id, q.redirect_uri, q.scope || DEFAULT_SCOPE, q.state || null, q.code_challenge, method],
+    [
+      authorizationId,
+      client.id,
+      q.redirect_uri,
+      q.scope || DEFAULT_SCOPE,
+      q.state || null,
+      q.code_challenge,
+      q.code_challenge_method!.toLowerCase(),
+    ],
   );
-  return authorizationId;
+  return { authorizationId };
 }
 
 /** A pending, unexpired request; anything else is "not found" so ids cannot be probed (GoTrue's rule). */
@@ -81,7 +109,7 @@ async function pendingAuthorization(db: Queryable, authorizationId: string, forU
   return a;
 }
 
-function redirectWith(a: AuthorizationRow, params: Record<string, string>): string {
+function redirectWith(a: Pick<AuthorizationRow, 'redirect_uri' | 'state'>, params: Record<string, string>): string {
   const url = new URL(a.redirect_uri);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   if (a.state) url.searchParams.set('state', a.state);
@@ -102,7 +130,7 @@ export type AuthorizationDetails =
   | {
       authorization_id: string;
       redirect_uri: string;
-      client: { client_id: string; client_name?: string; client_uri?: string; logo_uri?: string };
+      client: { id: string; name?: string; uri?: string; logo_uri?: string };
       user: { id: string; email?: string };
       scope: string;
     }
@@ -130,9 +158,9 @@ export async function authorizationDetails(db: Database, authorizationId: string
       authorization_id: a.authorization_id,
       redirect_uri: a.redirect_uri,
       client: {
-        client_id: client.id,
-        ...(client.client_name ? { client_name: client.client_name } : {}),
-        ...(client.client_uri ? { client_uri: client.client_uri } : {}),
+        id: client.id,
+        ...(client.client_name ? { name: client.client_name } : {}),
+        ...(client.client_uri ? { uri: client.client_uri } : {}),
         ...(client.logo_uri ? { logo_uri: client.logo_uri } : {}),
       },
       user: { id: user.id, ...(user.email ? { email: user.email } : {}) },

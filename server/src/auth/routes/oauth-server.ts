@@ -4,6 +4,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { authError, validationFailed } from '../../errors/auth.js';
 import type { AuthDeps } from '../deps.js';
 import { requireUser } from '../guards.js';
+import { isAllowedRedirect } from '../redirect.js';
 import { limitByIp } from '../limits.js';
 import { readBody, requestMeta } from '../request.js';
 import { refreshSession, startSession } from '../sessions.js';
@@ -79,6 +80,11 @@ async function authenticateClient(deps: AuthDeps, c: Context, f: TokenFields): P
 export function registerOAuthServer(app: Hono, deps: AuthDeps) {
   const { ctx } = deps;
   const base = () => `${ctx.config.SITE_URL}/auth/v1`;
+  // the consent calls come from the app's own page (SITE_URL or an allowed redirect); no Origin: not a browser
+  const checkOrigin = (c: Context) => {
+    const origin = c.req.header('origin');
+    if (origin && !isAllowedRedirect(origin, ctx.config)) throw validationFailed('unauthorized request origin');
+  };
 
   // --- admin (the /admin/* service-role guard is registered by routes/admin.ts) ---
   app.get('/admin/oauth/clients', async (c) => {
@@ -140,14 +146,20 @@ export function registerOAuthServer(app: Hono, deps: AuthDeps) {
 
   // --- the code flow ---
   app.get('/oauth/authorize', limitByIp(deps, 'token'), async (c) => {
-    const id = await createAuthorization(ctx.db, c.req.query());
-    return c.redirect(`${ctx.config.SITE_URL}${ctx.config.AUTH_OAUTH_CONSENT_PATH}?authorization_id=${encodeURIComponent(id)}`, 302);
+    const made = await createAuthorization(ctx.db, c.req.query());
+    if ('redirect' in made) return c.redirect(made.redirect, 302);
+    return c.redirect(
+      `${ctx.config.SITE_URL}${ctx.config.AUTH_OAUTH_CONSENT_PATH}?authorization_id=${encodeURIComponent(made.authorizationId)}`,
+      302,
+    );
   });
   app.get('/oauth/authorizations/:authorization_id', async (c) => {
+    checkOrigin(c);
     const { user } = await requireUser(ctx, c);
     return c.json(await authorizationDetails(ctx.db, c.req.param('authorization_id'), user));
   });
   app.post('/oauth/authorizations/:authorization_id/consent', async (c) => {
+    checkOrigin(c);
     const { user } = await requireUser(ctx, c);
     const { action } = await readBody(c, consentBody);
     if (action !== 'approve' && action !== 'deny') throw validationFailed("action must be 'approve' or 'deny'");
