@@ -1,5 +1,5 @@
 // node scripts/release-pack.mjs OUTDIR: copies a built tree's release (what `npm run serve` needs, nothing else)
-// into OUTDIR: the package manifests and lockfile, server/dist, apps/web/dist, supabase/migrations and the
+// into OUTDIR: the package manifests and lockfile, server/dist, apps/web/dist, supabase/migrations, seed.sql and the
 // install and health-check scripts. Run after `npm run build`; then `sh OUTDIR/scripts/release-install.sh` installs the production
 // dependencies there. The Dockerfile and the release test (server/test/release.service.test.ts) both use it.
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -31,6 +31,8 @@ const files = [
   'apps/web/package.json',
   'server/dist',
   'supabase/migrations',
+  // applied after the migrations (server/src/db/seed.ts): the catalogue rows
+  'supabase/seed.sql',
   'scripts/release-install.sh',
   'scripts/npm-install.sh',
   'scripts/healthcheck.mjs',

@@ -27,6 +27,13 @@ const schema = z.object({
   AUTH_SIGNUP_ENABLED: bool.default(true),
   /** true: POST /signup with no e-mail or phone creates an anonymous user (is_anonymous claim), linkable later via updateUser. */
   AUTH_ANONYMOUS_SIGN_INS: bool.default(false),
+  /** OAuth 2.1 server: POST /auth/v1/oauth/clients/register lets any client register itself (GoTrue's OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION). */
+  AUTH_OAUTH_DYNAMIC_REGISTRATION: bool.default(false),
+  /** OAuth 2.1 server: the app page (path under SITE_URL) where a signed-in user approves or denies a client. */
+  AUTH_OAUTH_CONSENT_PATH: z
+    .string()
+    .regex(/^\/[\w\-/]*$/, 'must be a path such as /oauth/consent')
+    .default('/oauth/consent'),
   /** false: /auth/v1 accepts calls without the anon key, as the Supabase CLI's gateway does (local development only). */
   AUTH_API_KEY_REQUIRED: bool.default(true),
   /**

@@ -45,6 +45,19 @@ describe('supabase/config.toml', () => {
     expect(auth.mfa.web_authn).toMatchObject({ enroll_enabled: c.AUTH_PASSKEYS_ENABLED, verify_enabled: c.AUTH_PASSKEYS_ENABLED });
   });
 
+  it('describes the OAuth 2.1 server and the seed as the server runs them', () => {
+    expect(toml['auth']!['oauth_server']).toEqual({
+      enabled: true,
+      allow_dynamic_registration: c.AUTH_OAUTH_DYNAMIC_REGISTRATION,
+      authorization_url_path: c.AUTH_OAUTH_CONSENT_PATH,
+    });
+    const seed = (toml['db']! as { seed: { enabled: boolean; sql_paths: string[] } }).seed;
+    expect(seed.enabled).toBe(true);
+    // migrate() applies supabase/seed.sql (db/seed.ts): the one file the CLI is told about
+    expect(seed.sql_paths).toEqual(['./seed.sql']);
+    expect(readFileSync(path.join(APP_ROOT, 'supabase', 'seed.sql'), 'utf8')).toMatch(/insert into public\.plans/);
+  });
+
   it('turns off the services this server does not run', () => {
     for (const service of ['realtime', 'studio', 'inbucket', 'storage', 'edge_runtime', 'analytics'])
       expect(toml[service], service).toMatchObject({ enabled: false });

@@ -42,6 +42,17 @@ describe(`explain options (${SERVICE_DB})`, () => {
     expect(top).toHaveProperty('Execution Time');
   });
 
+  it('prints the Query Identifier with verbose, as PostgREST does with compute_query_id on', async () => {
+    const { data, error } = await db.from('ex_notes').select('id').explain({ verbose: true, settings: true, format: 'json' });
+    expect(error).toBeNull();
+    expect(typeof planOf(data)['Query Identifier']).toBe('number');
+    const plain = await db.from('ex_notes').select('id').explain({ format: 'json' });
+    expect(planOf(plain.data)).not.toHaveProperty('Query Identifier');
+    // the setting is scoped to the EXPLAIN's own transaction
+    const { rows } = await t.server.ctx.db.query<{ v: string }>(`select current_setting('compute_query_id') as v`);
+    expect(rows[0]!.v).not.toBe('on');
+  });
+
   it('without options plans only: no actual rows, no output lists', async () => {
     const { data, error } = await db.from('ex_notes').select('id').explain({ format: 'json' });
     expect(error).toBeNull();

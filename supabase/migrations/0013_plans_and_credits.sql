@@ -19,24 +19,7 @@ create table if not exists public.plans (
   sort_order smallint not null
 );
 
-insert into public.plans (id, name, price_gbp, price_usd, period, description, credits, va_hours, modules, limits, features, button_text, popular, premium, sort_order) values
-  ('basic', 'Vibe BC', 99, 126, '/month', 'Your 24/7 AI business coach and the essentials to launch.', 2000, 0,
-   array['website', 'crm'], '{"connect_anything_custom": 0}',
-   array['24/7 AI Business Coach', 'AI Research Assistant', 'MVP Website Builder', 'Community access', 'Basic analytics', 'Email support'],
-   'Get Started', false, false, 1),
-  ('pro', 'Pro', 299, 380, '/month', 'Human support and marketing AI to win more clients.', 5000, 10,
-   array['website', 'crm', 'lk-outreach', 'email', 'social', 'business-planning', 'branding'], '{"connect_anything_custom": 5}',
-   array['Everything in Vibe BC', 'Enhanced AI Business Coach', 'Human VA support (10 hours)', 'Make API connections', 'Marketing AI tools', 'Client acquisition system', 'Priority support', 'Monthly private webinars'],
-   'Get Started', true, false, 2),
-  ('growth', 'Growth', 499, 634, '/month', 'Unlimited coaching, SEO and a dedicated account manager to scale.', 10000, 20,
-   array['website', 'crm', 'lk-outreach', 'email', 'social', 'business-planning', 'branding', 'funnels', 'seo', 'eleven-labs'], '{"connect_anything_custom": 20}',
-   array['Everything in Pro', 'Unlimited AI Business Coach', 'Human VA support (20 hours)', 'SEO tools', 'Virtual coaching sessions', 'Website hosting and domain', 'Dedicated account manager', 'Custom integrations'],
-   'Get Started', false, false, 3),
-  ('enterprise', 'Enterprise', null, null, '', 'A dedicated team, white-label and custom terms for larger organisations.', 25000, null,
-   array['website', 'crm', 'lk-outreach', 'email', 'social', 'business-planning', 'branding', 'funnels', 'seo', 'eleven-labs', 'financials', 'net-worth', 'business-stack', 'legal', 'budgeting', 'insurance'], '{"connect_anything_custom": null}',
-   array['White-label platform', 'Custom integrations', 'Dedicated team', 'Custom SLA', 'Volume discounts', 'Onboarding', 'Priority feature requests'],
-   'Contact Team', false, true, 4)
-on conflict (id) do nothing;
+-- its rows are seed data: supabase/seed.sql (docs/decisions/0174)
 
 alter table public.plans enable row level security;
 grant select on public.plans to anon, authenticated;

@@ -10,6 +10,7 @@ import { registerLogout } from './routes/logout.js';
 import { registerMail } from './routes/mail-flows.js';
 import { registerMeta } from './routes/meta.js';
 import { registerMfa } from './routes/mfa.js';
+import { registerOAuthServer } from './routes/oauth-server.js';
 import { registerPasskeys } from './routes/passkeys.js';
 import { registerSignup } from './routes/signup.js';
 import { registerToken } from './routes/token.js';
@@ -17,7 +18,19 @@ import { registerUser } from './routes/user.js';
 import { registerVerify } from './routes/verify.js';
 
 // Reached by a browser without supabase-js (mailed links, OAuth redirects) or public by nature.
-const KEYLESS = new Set(['GET /verify', 'GET /authorize', 'GET /callback', 'GET /health', 'GET /.well-known/jwks.json', 'GET /settings']);
+const KEYLESS = new Set([
+  'GET /verify',
+  'GET /authorize',
+  'GET /callback',
+  'GET /health',
+  'GET /.well-known/jwks.json',
+  'GET /settings',
+  // the OAuth 2.1 server's public endpoints: a third-party client has no anon key of ours
+  'GET /oauth/authorize',
+  'POST /oauth/token',
+  'POST /oauth/clients/register',
+  'GET /.well-known/oauth-authorization-server',
+]);
 
 /** The gateway's job in Supabase (Kong): every other call must carry the anon or service-role key. */
 function requireApiKey(ctx: AppContext): MiddlewareHandler {
@@ -65,6 +78,7 @@ export function authRoutes(ctx: AppContext): Hono {
     registerMail,
     registerMfa,
     registerAdmin,
+    registerOAuthServer,
     registerPasskeys,
     registerDisabled,
   ]) {

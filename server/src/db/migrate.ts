@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from '../paths.js';
+import { ACCEPTED_OLD_CHECKSUMS } from './accepted-checksums.js';
+import { applySeed } from './seed.js';
 import type { Database, Queryable } from './types.js';
 
 export { MIGRATIONS_DIR };
@@ -76,9 +78,10 @@ async function ensureTable(db: Queryable) {
 }
 
 /**
- * Applies supabase/migrations/*.sql in name order, each in its own transaction; returns the names applied.
- * First checks every applied file against its recorded checksum and refuses, naming the file, when one changed
- * (installs from before checksums get theirs recorded here, once).
+ * Applies supabase/migrations/*.sql in name order, each in its own transaction, then supabase/seed.sql when it
+ * changed (seed.ts); returns the migration names applied. First checks every applied file against its recorded
+ * checksum and refuses, naming the file, when one changed (installs from before checksums get theirs recorded here,
+ * once; accepted-checksums.ts lists the earlier texts of seed-only edits).
  */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.transaction(async (tx) => {
@@ -99,7 +102,8 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
       const sql = sqlOf.get(row.version);
       if (sql === undefined) continue; // applied by a newer release; this code does not know it
       const now = migrationChecksum(sql);
-      if (row.checksum === null) {
+      // an install from before checksums, or one an earlier release of a seed-only edit applied: record today's
+      if (row.checksum === null || (row.checksum !== now && ACCEPTED_OLD_CHECKSUMS[row.version]?.includes(row.checksum))) {
         await tx.query('update supabase_migrations.schema_migrations set checksum = $2 where version = $1', [row.version, now]);
       } else if (row.checksum !== now) {
         throw new MigrationChangedError(fileOf.get(row.version)!, row.checksum, now);
@@ -130,6 +134,13 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
     } catch (err) {
       throw new MigrationError(file, err);
     }
+  }
+  // supabase/seed.sql beside the migrations folder, as the CLI lays a project out
+  const seed = path.join(dir, '..', 'seed.sql');
+  try {
+    await applySeed(db, seed);
+  } catch (err) {
+    throw new MigrationError('seed.sql', err);
   }
   return applied;
 }

@@ -24,6 +24,15 @@ const PREAMBLE = `select set_config('transaction_read_only', $7, true), set_conf
               set_config('request.headers', $3, true), set_config('request.method', $4, true), set_config('request.path', $5, true),
               set_config('request.ip', $6, true), set_config('statement_timeout', $8, true)`;
 const PREAMBLE_LIVE_WRITER = `${PREAMBLE}, auth.require_live_writer($9, $10)`;
+// EXPLAIN VERBOSE prints "Query Identifier" only with compute_query_id on (PostgREST's test database has
+// pg_stat_statements, which turns it on). A superuser-only setting: set before the role switch, and only when the
+// server's own role may set it, so a deployment connecting as a plain role still explains without it.
+const QUERY_ID = `case when (select rolsuper from pg_roles where rolname = current_user) then set_config('compute_query_id', 'on', true) end`;
+const withQueryId = (sql: string) => sql.replace(/^select /, `select ${QUERY_ID}, `);
+const PREAMBLES = {
+  plain: { reader: PREAMBLE, writer: PREAMBLE_LIVE_WRITER },
+  queryId: { reader: withQueryId(PREAMBLE), writer: withQueryId(PREAMBLE_LIVE_WRITER) },
+};
 
 /**
  * Runs one statement in its own transaction as the caller's role, with PostgREST's preamble, so RLS,
@@ -42,6 +51,8 @@ export async function runAsCaller(
     rollback?: boolean;
     /** A lane for group commit (db/coalesce.ts), used when the write commits with its statement. */
     coalesce?: string;
+    /** EXPLAIN VERBOSE: compute the query identifier so the plan shows it, as PostgREST's does. */
+    queryId?: boolean;
   },
 ): Promise<ResultRow> {
   const ip = truncateIp(clientIp(c, ctx.config));
@@ -51,7 +62,7 @@ export async function runAsCaller(
   let kept: ResultRow | undefined;
   const timeoutMs = statementTimeoutFor(caller.role, ctx.config);
   const preamble = {
-    sql: liveWriter ? PREAMBLE_LIVE_WRITER : PREAMBLE,
+    sql: PREAMBLES[opts.queryId ? 'queryId' : 'plain'][liveWriter ? 'writer' : 'reader'],
     params: [
       caller.role,
       JSON.stringify({ ...caller.claims, role: caller.role }),

@@ -132,6 +132,7 @@ async function answerPlan(
     ...opts,
     check: (_row, all) => void (rows = all),
     rollback: !opts.readOnly,
+    queryId: plan.options.includes('verbose'),
   });
   return respond(c, 200, planBody(rows as unknown as Record<string, unknown>[], plan.format), {}, contentType(accepted));
 }

@@ -95,7 +95,7 @@ const KEYS_SQL = `
 // view's query (resorigtbl / resorigcol of its target entries, in the rewrite rule's node tree), also through joins,
 // renames and subqueries, as PostgREST reads them. The last entry of a name is the view's own (nested queries come
 // first in the tree); entries without a source (expressions) are dropped.
-const VIEW_SOURCES_SQL = `
+export const VIEW_SOURCES_SQL = `
   with entries as (
     select v.relname as view, m.i, m.x[2] as resname, m.x[3]::oid as tbl, m.x[4]::int as col
     from pg_class v

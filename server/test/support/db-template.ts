@@ -37,6 +37,9 @@ export function migrationsHash(): string {
       .update('\0')
       .update(readFileSync(path.join(MIGRATIONS_DIR, f)))
       .update('\0');
+  // migrate() also applies supabase/seed.sql: a changed seed is a changed template
+  const seed = path.join(MIGRATIONS_DIR, '..', 'seed.sql');
+  if (existsSync(seed)) h.update('seed.sql\0').update(readFileSync(seed));
   return h.digest('hex').slice(0, 16);
 }
 

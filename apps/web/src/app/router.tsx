@@ -73,6 +73,7 @@ export const routes: readonly PageRoute[] = [
   { path: paths.compareGoHighLevel, ...page(() => import('@/pages/vs-gohighlevel')) },
   { path: paths.compareHubSpot, ...page(() => import('@/pages/vs-hubspot')) },
   { path: paths.admin, ...page(() => import('@/pages/admin'), SESSION) },
+  { path: paths.oauthConsent, ...page(() => import('@/pages/oauth-consent'), SESSION) },
   { path: '*', ...page(() => import('@/pages/not-found')) },
 ];
 

@@ -25,6 +25,21 @@ export const messages = {
     completeText: 'Contact details, booking page and intro video are all configured.',
   },
   introVideo: publicMessages.introVideo,
+  /** /oauth/consent: a third-party app asks to sign the user in (the OAuth 2.1 server, issue 45; not in the specification). */
+  oauthConsent: {
+    title: (client: string) => `Allow ${client} to use your account?`,
+    signedInAs: (email: string) => `Signed in as ${email}`,
+    scopesIntro: 'It asks for:',
+    returnsTo: (uri: string) => `After you answer, you go back to ${uri}`,
+    approve: 'Approve',
+    deny: 'Deny',
+    working: 'Please wait...',
+    unnamedClient: 'An app',
+    missingRequest: 'This sign-in request is missing its authorization id. Go back to the app and start again.',
+    notFound: 'This sign-in request has expired or was already answered. Go back to the app and start again.',
+    failed: 'Could not answer the sign-in request. Please try again.',
+    redirecting: 'Returning you to the app...',
+  },
   auth: { ...shellMessages.auth, ...authMessages.auth },
   /** /user's e-mail change (issue 14 item 3; secure change: a link to both addresses, docs/security/auth-flows.md). */
   emailChange: {

@@ -29,6 +29,8 @@ export const paths = {
   compareGoHighLevel: '/vs-gohighlevel',
   compareHubSpot: '/vs-hubspot',
   admin: '/admin',
+  /** The OAuth 2.1 server's consent page (AUTH_OAUTH_CONSENT_PATH on the server). */
+  oauthConsent: '/oauth/consent',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
