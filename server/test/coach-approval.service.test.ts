@@ -159,6 +159,22 @@ describe('coach proposals', () => {
   });
 });
 
+describe('the coach reviews progress', () => {
+  it('"How am I doing on my plan?" reads done, due and late, with no approval, and answers from it', async () => {
+    const { u, tasks } = await customerWithTickedPlan();
+    const lateDay = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const edits: PlanEdit[] = [{ op: 'updateTask', taskId: tasks[1]!.id, dueDate: lateDay }];
+    expect((await u.client.functions.invoke('plan/edits', { body: { edits } })).error).toBeNull();
+    openai.script({ toolCalls: [{ name: 'reviewPlan', arguments: {} }] }, { text: '1 of 4 done; one task is late.' });
+    const cs = await chunks(await post(u, { message: 'How am I doing on my plan?' }));
+    expect(cs.some((c) => c.type === 'tool-approval-request')).toBe(false);
+    expect(textOf(cs)).toBe('1 of 4 done; one task is late.');
+    const result = (openai.requests()[1]!.body.messages as { role: string; content: string }[]).find((m) => m.role === 'tool')!;
+    const review = JSON.parse(result.content) as { done: number; total: number; late: { title: string; due: string }[] };
+    expect(review).toMatchObject({ done: 1, total: 4, late: [{ title: 'Set up Google Business Profile', due: lateDay }] });
+  });
+});
+
 describe('the history the providers get', () => {
   for (const provider of ['openai', 'anthropic'] as const) {
     it(`${provider}: roles alternate, no empty text, a failed question asked again counts once`, async () => {
