@@ -44,9 +44,20 @@ const stages = [
         'npx',
         ['eslint', '.', '--max-warnings=0', '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/'],
       ],
+      // The project's own Prettier by path: the type generator's pinned copy (prettier-typegen, ADR 0174) also
+      // installs a `prettier` bin, and which of the two npm links there depends on install order.
       [
-        'npx',
-        ['prettier', '--check', '.', '--log-level', 'warn', '--cache', '--cache-location', 'node_modules/.cache/prettier/.prettier-cache'],
+        'node',
+        [
+          'node_modules/prettier/bin/prettier.cjs',
+          '--check',
+          '.',
+          '--log-level',
+          'warn',
+          '--cache',
+          '--cache-location',
+          'node_modules/.cache/prettier/.prettier-cache',
+        ],
       ],
     ],
   },
