@@ -473,6 +473,30 @@ export type Database = {
           },
         ];
       };
+      credit_reservations: {
+        Row: {
+          id: string;
+          user_id: string;
+          credits: number;
+          created_at: string;
+          expires_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id: string;
+          credits: number;
+          created_at?: string;
+          expires_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          credits?: number;
+          created_at?: string;
+          expires_at?: string;
+        };
+        Relationships: [];
+      };
       ebook_subscribers: {
         Row: {
           id: string;
@@ -883,6 +907,24 @@ export type Database = {
       };
       credit_balance: {
         Args: never;
+        Returns: number;
+      };
+      credit_reserve: {
+        Args: {
+          p_user: string;
+          p_estimate: number;
+        };
+        Returns: string;
+      };
+      credit_settle: {
+        Args: {
+          p_reservation: string;
+          p_user: string;
+          p_credits: number;
+          p_conversation: string;
+          p_input_tokens: number;
+          p_output_tokens: number;
+        };
         Returns: number;
       };
       credit_usage_history: {

@@ -13,6 +13,7 @@ import { bearerClaims } from '../../security/live-admin.js';
 import { CoachBody } from './body.js';
 import { coachError } from './errors.js';
 import { coachReply } from './stream.js';
+import { releaseCredits, replyEstimate, reserveCredits } from '../../billing/credit-reservations.js';
 
 /**
  * POST /functions/v1/coach (docs/coach.md; docs/decisions/0030): checks in order — signed in, body, configured,
@@ -45,11 +46,17 @@ export function coachHandler(app: AppContext) {
     const chosen = context.plan ? coachModel(app.config, context.plan) : null;
     if (!context.plan || !chosen) return coachError(c, 'no_plan');
     if (chosen.tier !== 'unlimited' && context.balance <= 0) return coachError(c, 'out_of_credits');
+    // Issue 41: hold this reply's estimate against the balance, so parallel replies cannot spend past zero.
+    const reservation = chosen.tier === 'unlimited' ? null : await reserveCredits(app.db, userId, replyEstimate(message.length));
+    if (chosen.tier !== 'unlimited' && !reservation) return coachError(c, 'out_of_credits');
 
     let conversation;
     if (conversationId) {
       conversation = await findConversation(app.db, userId, conversationId);
-      if (!conversation) return coachError(c, 'conversation_not_found');
+      if (!conversation) {
+        if (reservation) await releaseCredits(app.db, reservation, userId);
+        return coachError(c, 'conversation_not_found');
+      }
     } else {
       conversation = await createConversation(app.db, userId, conversationTitle(message));
     }
@@ -70,6 +77,7 @@ export function coachHandler(app: AppContext) {
       history,
       model: chosen.model,
       tier: chosen.tier,
+      reservation,
       clientSignal: c.req.raw.signal,
       writes: replyWrites(guardWrite, c, { role: 'authenticated', claims }),
     });
