@@ -121,6 +121,30 @@ export type Database = {
         };
         Relationships: [];
       };
+      billing_customers: {
+        Row: {
+          user_id: string;
+          stripe_customer_id: string | null;
+          stripe_subscription_id: string | null;
+          currency: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          user_id: string;
+          stripe_customer_id?: string | null;
+          stripe_subscription_id?: string | null;
+          currency?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          stripe_customer_id?: string | null;
+          stripe_subscription_id?: string | null;
+          currency?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       business_profiles: {
         Row: {
           user_id: string;
@@ -440,6 +464,7 @@ export type Database = {
           conversation_id: string | null;
           input_tokens: number | null;
           output_tokens: number | null;
+          grant_key: string | null;
         };
         Insert: {
           id?: never;
@@ -451,6 +476,7 @@ export type Database = {
           conversation_id?: string | null;
           input_tokens?: number | null;
           output_tokens?: number | null;
+          grant_key?: string | null;
         };
         Update: {
           id?: number;
@@ -462,6 +488,7 @@ export type Database = {
           conversation_id?: string | null;
           input_tokens?: number | null;
           output_tokens?: number | null;
+          grant_key?: string | null;
         };
         Relationships: [
           {
@@ -775,6 +802,24 @@ export type Database = {
         };
         Relationships: [];
       };
+      stripe_events: {
+        Row: {
+          id: string;
+          type: string;
+          received_at: string;
+        };
+        Insert: {
+          id: string;
+          type: string;
+          received_at?: string;
+        };
+        Update: {
+          id?: string;
+          type?: string;
+          received_at?: string;
+        };
+        Relationships: [];
+      };
       subscriptions: {
         Row: {
           user_id: string;
@@ -785,6 +830,8 @@ export type Database = {
           current_period_end: string | null;
           created_at: string;
           updated_at: string;
+          cancel_at_period_end: boolean;
+          grace_until: string | null;
         };
         Insert: {
           user_id: string;
@@ -795,6 +842,8 @@ export type Database = {
           current_period_end?: string | null;
           created_at?: string;
           updated_at?: string;
+          cancel_at_period_end?: boolean;
+          grace_until?: string | null;
         };
         Update: {
           user_id?: string;
@@ -805,6 +854,8 @@ export type Database = {
           current_period_end?: string | null;
           created_at?: string;
           updated_at?: string;
+          cancel_at_period_end?: boolean;
+          grace_until?: string | null;
         };
         Relationships: [
           {
@@ -884,6 +935,14 @@ export type Database = {
           p_event_type?: string;
         };
         Returns: Json;
+      };
+      billing_grant_period: {
+        Args: {
+          p_user: string;
+          p_credits: number;
+          p_key: string;
+        };
+        Returns: boolean;
       };
       catalogue_category_counts: {
         Args: never;

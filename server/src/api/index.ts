@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { coachStatus } from '../coach/provider.js';
 import { accountRoutes } from './account.js';
+import { billingRoutes } from '../billing/routes.js';
 import { adminRoutes } from './admin/index.js';
 import { healthRoutes } from './health.js';
 import { opsRoutes } from './ops.js';
@@ -18,6 +19,7 @@ export function apiRoutes(ctx: AppContext): Hono {
   api.route('/voice', voiceRoutes(ctx));
   api.route('/account', accountRoutes(ctx));
   api.route('/ops', opsRoutes(ctx));
+  api.route('/billing', billingRoutes(ctx));
   // SITE_URL only, never the Host header: a forged Host must not reach a browser (or a cache) as the API's address.
   api.get('/config', (c) => c.json(publicConfig(ctx), 200, { 'Cache-Control': 'no-store' }));
   return api;
