@@ -45,6 +45,8 @@ export function publicConfig(ctx: AppContext) {
     passwordMinLength: config.AUTH_PASSWORD_MIN_LENGTH,
     /** Whether the AI coach has a provider; never which one or its key. */
     coach: { configured: coachStatus(config).configured },
+    /** Stripe is set up: Your Plan offers checkout instead of requests to the team (docs/billing.md). */
+    checkout: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET),
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

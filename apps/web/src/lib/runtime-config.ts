@@ -16,6 +16,8 @@ export interface RuntimeConfig {
   errorReporting?: boolean;
   /** Whether an AI provider is configured for the coach; read (and checked) by the coach, which loads later. */
   coach?: unknown;
+  /** Stripe checkout is set up (issue 41); absent from older servers. */
+  checkout?: boolean;
 }
 
 /** CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_2 and CONTACT_ADDRESS, as the operator wrote them. */
