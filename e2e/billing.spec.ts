@@ -83,4 +83,38 @@ test.describe('Money in', () => {
     await expect(page.getByText('4,999 / 5,000')).toBeVisible();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/brain-after-checkout-1440.png`, fullPage: true });
   });
+
+  test('operator path: the Users tab grants credits with a reason; balance, ledger, audit row and mail', async ({ page }) => {
+    const customer = await site.admin.auth.admin.createUser({
+      email: `cust-${Date.now()}@example.com`,
+      password: 'Pw-correct-horse-9',
+      email_confirm: true,
+    });
+    expect(customer.error).toBeNull();
+    const cid = customer.data.user!.id;
+    const email = customer.data.user!.email!;
+    await site.signedInUser(page, { admin: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${site.server.url}/admin`);
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('textbox', { name: 'Search users by email or name' }).fill(email);
+    await expect(page.getByRole('region', { name: 'Users' }).getByRole('listitem')).toHaveCount(1);
+    const row = page.getByRole('listitem').filter({ hasText: email });
+    await row.getByRole('button', { name: 'Plan and credits' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Plan and credits' });
+    await dialog.getByLabel('Credits', { exact: true }).fill('1500');
+    await dialog.getByLabel('Reason', { exact: true }).fill('Goodwill after an outage');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-users-plan-credits-1440.png` });
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText(`1,500 credits added for ${email}`)).toBeVisible();
+    const { data: rows } = await site.admin.from('credit_ledger').select('delta, reason').eq('user_id', cid).order('id');
+    expect(rows!.at(-1)).toEqual({ delta: 1500, reason: 'admin_grant' });
+    const audit = await site.server.ctx.db.query(
+      `select 1 from public.security_audit_log where event_type = 'billing.credits_granted' and event_details ->> 'user_id' = $1`,
+      [cid],
+    );
+    expect(audit.rows).toHaveLength(1);
+    const outbox = await site.server.ctx.mailer.outbox();
+    expect(outbox.find((m) => m.to === email)?.subject).toBe('Credits added to your account');
+  });
 });
