@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_STATEMENT_TIMEOUTS as TIMEOUTS } from './db/statement-timeouts.js';
 
 /** Every environment variable the server reads, parsed once. README's configuration table mirrors this. */
+const priceId = z.string().regex(/^price_[A-Za-z0-9_]+$/, 'must be a Stripe price id (price_…)');
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const url = z.string().url();
@@ -169,6 +170,30 @@ const schema = z.object({
   ASSISTANT_VISITOR_PER_HOUR: int(0, 10_000).default(10),
   /** Integration Assistant answers to all signed-out visitors together per day: the operators' cost ceiling. */
   ASSISTANT_VISITOR_PER_DAY: int(0, 1_000_000).default(500),
+  /** Stripe (issue 41, docs/billing.md). Unset: no checkout; operators set plans and grant credits by hand. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The webhook endpoint's signing secret (whsec_…): POST /api/billing/stripe-webhook verifies every event. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Stripe's API address; unset = Stripe itself. Tests point it at a local stand-in. */
+  STRIPE_API_URL: url.optional(),
+  /** Stripe Tax (UK VAT) on checkout: automatic_tax and billing address collection. */
+  STRIPE_TAX_ENABLED: bool.default(false),
+  /** Monthly price ids, per plan and currency (the specification's prices: Vibe BC £99/$126, Pro £299/$380, Growth £499/$634). */
+  STRIPE_PRICE_BASIC_GBP: priceId.optional(),
+  STRIPE_PRICE_BASIC_USD: priceId.optional(),
+  STRIPE_PRICE_PRO_GBP: priceId.optional(),
+  STRIPE_PRICE_PRO_USD: priceId.optional(),
+  STRIPE_PRICE_GROWTH_GBP: priceId.optional(),
+  STRIPE_PRICE_GROWTH_USD: priceId.optional(),
+  /** One-off price ids of the credit top-up packs Your Plan shows (1,000 / 5,000 / 10,000 credits). */
+  STRIPE_PRICE_TOPUP_1000_GBP: priceId.optional(),
+  STRIPE_PRICE_TOPUP_1000_USD: priceId.optional(),
+  STRIPE_PRICE_TOPUP_5000_GBP: priceId.optional(),
+  STRIPE_PRICE_TOPUP_5000_USD: priceId.optional(),
+  STRIPE_PRICE_TOPUP_10000_GBP: priceId.optional(),
+  STRIPE_PRICE_TOPUP_10000_USD: priceId.optional(),
+  /** Days a past-due subscription keeps its plan before the coach stops (Stripe retries the card meanwhile). */
+  STRIPE_GRACE_DAYS: int(0, 60).default(7),
 });
 
 export type Config = z.infer<typeof schema> & { SITE_URL: string; redirectAllowList: string[] };

@@ -220,6 +220,30 @@ export type Database = {
         }
         Relationships: []
       }
+      billing_customers: {
+        Row: {
+          currency: string | null
+          stripe_customer_id: string | null
+          stripe_subscription_id: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          currency?: string | null
+          stripe_customer_id?: string | null
+          stripe_subscription_id?: string | null
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          currency?: string | null
+          stripe_customer_id?: string | null
+          stripe_subscription_id?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       business_profiles: {
         Row: {
           ai_features_enabled: boolean
@@ -534,6 +558,7 @@ export type Database = {
           created_at: string
           delta: number
           feature: string | null
+          grant_key: string | null
           id: number
           input_tokens: number | null
           output_tokens: number | null
@@ -545,6 +570,7 @@ export type Database = {
           created_at?: string
           delta: number
           feature?: string | null
+          grant_key?: string | null
           id?: never
           input_tokens?: number | null
           output_tokens?: number | null
@@ -556,6 +582,7 @@ export type Database = {
           created_at?: string
           delta?: number
           feature?: string | null
+          grant_key?: string | null
           id?: never
           input_tokens?: number | null
           output_tokens?: number | null
@@ -571,6 +598,30 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      credit_reservations: {
+        Row: {
+          created_at: string
+          credits: number
+          expires_at: string
+          id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          credits: number
+          expires_at?: string
+          id?: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          credits?: number
+          expires_at?: string
+          id?: string
+          user_id?: string
+        }
+        Relationships: []
       }
       ebook_subscribers: {
         Row: {
@@ -853,11 +904,31 @@ export type Database = {
         }
         Relationships: []
       }
+      stripe_events: {
+        Row: {
+          id: string
+          received_at: string
+          type: string
+        }
+        Insert: {
+          id: string
+          received_at?: string
+          type: string
+        }
+        Update: {
+          id?: string
+          received_at?: string
+          type?: string
+        }
+        Relationships: []
+      }
       subscriptions: {
         Row: {
+          cancel_at_period_end: boolean
           created_at: string
           current_period_end: string | null
           current_period_start: string
+          grace_until: string | null
           plan_id: string
           status: string
           trial_ends_at: string | null
@@ -865,9 +936,11 @@ export type Database = {
           user_id: string
         }
         Insert: {
+          cancel_at_period_end?: boolean
           created_at?: string
           current_period_end?: string | null
           current_period_start?: string
+          grace_until?: string | null
           plan_id: string
           status?: string
           trial_ends_at?: string | null
@@ -875,9 +948,11 @@ export type Database = {
           user_id: string
         }
         Update: {
+          cancel_at_period_end?: boolean
           created_at?: string
           current_period_end?: string | null
           current_period_start?: string
+          grace_until?: string | null
           plan_id?: string
           status?: string
           trial_ends_at?: string | null
@@ -957,6 +1032,10 @@ export type Database = {
     Functions: {
       admin_overview: { Args: never; Returns: Json }
       analytics_stats: { Args: { p_event_type?: string }; Returns: Json }
+      billing_grant_period: {
+        Args: { p_credits: number; p_key: string; p_user: string }
+        Returns: boolean
+      }
       catalogue_category_counts: { Args: never; Returns: Json }
       coach_charge: {
         Args: {
@@ -973,6 +1052,21 @@ export type Database = {
         Returns: boolean
       }
       credit_balance: { Args: never; Returns: number }
+      credit_reserve: {
+        Args: { p_estimate: number; p_user: string }
+        Returns: string
+      }
+      credit_settle: {
+        Args: {
+          p_conversation: string
+          p_credits: number
+          p_input_tokens: number
+          p_output_tokens: number
+          p_reservation: string
+          p_user: string
+        }
+        Returns: number
+      }
       credit_usage_history: {
         Args: { p_limit?: number }
         Returns: {

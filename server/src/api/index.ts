@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { coachStatus } from '../coach/provider.js';
 import { accountRoutes } from './account.js';
+import { billingRoutes } from '../billing/routes.js';
 import { adminRoutes } from './admin/index.js';
 import { healthRoutes } from './health.js';
 import { opsRoutes } from './ops.js';
@@ -20,6 +21,7 @@ export function apiRoutes(ctx: AppContext): Hono {
   api.route('/account', accountRoutes(ctx));
   api.route('/ops', opsRoutes(ctx));
   api.route('/integration-assistant', visitorAssistantRoutes(ctx));
+  api.route('/billing', billingRoutes(ctx));
   // SITE_URL only, never the Host header: a forged Host must not reach a browser (or a cache) as the API's address.
   api.get('/config', (c) => c.json(publicConfig(ctx), 200, { 'Cache-Control': 'no-store' }));
   return api;
@@ -47,6 +49,8 @@ export function publicConfig(ctx: AppContext) {
     coach: { configured: coachStatus(config).configured },
     /** Whether signed-out visitors get answers from the Integration Assistant (a provider, and visitor limits above 0). */
     visitorAssistant: coachStatus(config).configured && config.ASSISTANT_VISITOR_PER_HOUR > 0 && config.ASSISTANT_VISITOR_PER_DAY > 0,
+    /** Stripe is set up: Your Plan offers checkout instead of requests to the team (docs/billing.md). */
+    checkout: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET),
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

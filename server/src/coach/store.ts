@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/types.js';
+import { settleCredits } from '../billing/credit-reservations.js';
 
 /**
  * Conversations and messages, written with the server's own connection (users may only read them: 0400). Every
@@ -84,6 +85,8 @@ export interface ReplyCharge {
   credits: number;
   inputTokens: number;
   outputTokens: number;
+  /** The credits held for this reply: settled here (the charge capped at the balance). */
+  reservation?: string | null;
 }
 
 /**
@@ -101,7 +104,9 @@ export async function chargeAndStoreReply(
 ): Promise<number | null> {
   return db.transaction(async (tx) => {
     let balance: number | null = null;
-    if (charge.credits > 0) {
+    if (charge.reservation) {
+      balance = await settleCredits(tx, charge.reservation, charge);
+    } else if (charge.credits > 0) {
       const r = await tx.query<{ balance: number }>('select public.coach_charge($1, $2, $3, $4, $5) as balance', [
         charge.userId,
         charge.credits,

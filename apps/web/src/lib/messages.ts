@@ -140,6 +140,9 @@ export const messages = {
     requestSent: 'Request sent. Our team will be in touch shortly.',
     requestFailed: 'Could not send your request. Please try again.',
     noPayments: 'Payments are not live yet: requests go to our team, who will contact you.',
+    checkoutIntro: 'Pay securely with Stripe. Manage your card, invoices and cancellation in the billing portal.',
+    checkoutFailed: 'Could not open the payment page. Please try again.',
+    checkoutSuccess: 'Payment received. Your plan and credits update in a moment.',
   },
   dashboard: {
     desktopRequired: 'Desktop Required',

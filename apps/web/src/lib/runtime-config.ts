@@ -18,6 +18,8 @@ export interface RuntimeConfig {
   coach?: unknown;
   /** Signed-out visitors get answers from the Integration Assistant (a provider and visitor limits); absent from older servers. */
   visitorAssistant?: boolean;
+  /** Stripe checkout is set up (issue 41); absent from older servers. */
+  checkout?: boolean;
 }
 
 /** CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_2 and CONTACT_ADDRESS, as the operator wrote them. */

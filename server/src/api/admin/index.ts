@@ -11,6 +11,7 @@ import { registerSiteSetup } from './site-setup.js';
 import { registerStats } from './stats.js';
 import { registerUsers } from './users.js';
 import { registerWaitlistInvite } from './waitlist-invite.js';
+import { registerAdminBilling } from '../../billing/admin-billing.js';
 
 type Env = { Variables: { admin: UserRow } };
 
@@ -43,5 +44,6 @@ export function adminRoutes(ctx: AppContext): Hono {
   registerStats(sub, deps);
   registerCoachStatus(sub, deps);
   registerSiteSetup(sub, deps);
+  registerAdminBilling(sub, deps);
   return app as unknown as Hono;
 }

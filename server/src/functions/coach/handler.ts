@@ -22,6 +22,7 @@ import { bearerClaims } from '../../security/live-admin.js';
 import { CoachBody } from './body.js';
 import { coachError } from './errors.js';
 import { coachReply } from './stream.js';
+import { releaseCredits, replyEstimate, reserveCredits } from '../../billing/credit-reservations.js';
 
 /**
  * POST /functions/v1/coach (docs/coach.md; docs/decisions/0030): checks in order — signed in, body, configured,
@@ -54,11 +55,19 @@ export function coachHandler(app: AppContext) {
     const chosen = context.plan ? coachModel(app.config, context.plan) : null;
     if (!context.plan || !chosen) return coachError(c, 'no_plan');
     if (chosen.tier !== 'unlimited' && context.balance <= 0) return coachError(c, 'out_of_credits');
+    // Issue 41: hold this reply's estimate against the balance, so parallel replies cannot spend past zero.
+    // (an answer to proposals continues the last reply: its estimate is that of a short message)
+    const asked = 'message' in body.data ? body.data.message.length : 0;
+    const reservation = chosen.tier === 'unlimited' ? null : await reserveCredits(app.db, userId, replyEstimate(asked));
+    if (chosen.tier !== 'unlimited' && !reservation) return coachError(c, 'out_of_credits');
 
     let conversation;
     if (conversationId) {
       conversation = await findConversation(app.db, userId, conversationId);
-      if (!conversation) return coachError(c, 'conversation_not_found');
+      if (!conversation) {
+        if (reservation) await releaseCredits(app.db, reservation, userId);
+        return coachError(c, 'conversation_not_found');
+      }
     } else {
       conversation = await createConversation(app.db, userId, conversationTitle('message' in body.data ? body.data.message : ''));
     }
@@ -69,7 +78,10 @@ export function coachHandler(app: AppContext) {
       // The customer's answers to the proposals in the last reply: recorded at once (a decline too), then the reply
       // goes on from them (an approved tool runs, a declined one is reported to the model as denied).
       const answered = answerProposals(last, body.data.approvals);
-      if (!answered || !last) return coachError(c, 'proposal_not_found');
+      if (!answered || !last) {
+        if (reservation) await releaseCredits(app.db, reservation, userId);
+        return coachError(c, 'proposal_not_found');
+      }
       await replaceMessageParts(app.db, userId, last.id, answered);
       last.parts = answered;
       continueReply = true;
@@ -89,6 +101,7 @@ export function coachHandler(app: AppContext) {
       history,
       model: chosen.model,
       tier: chosen.tier,
+      reservation,
       clientSignal: c.req.raw.signal,
       writes: replyWrites(guardWrite, c, { role: 'authenticated', claims }),
       continueReply,

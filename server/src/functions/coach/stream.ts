@@ -25,6 +25,7 @@ import { ReplyMeter } from '../../coach/reply-meter.js';
 import type { Fact } from '../../coach/context.js';
 import { factsUsedIn } from '../../coach/facts-used.js';
 import { chargeAndStoreReply, type StoredMessage } from '../../coach/store.js';
+import { releaseCredits } from '../../billing/credit-reservations.js';
 import { ToolRefusal, type ReplyWrites } from '../../coach/tool-guards.js';
 import { coachTools } from '../../coach/tools.js';
 import { providerHistory } from '../../coach/history.js';
@@ -57,6 +58,8 @@ export interface CoachTurn {
   history: StoredMessage[];
   model: LanguageModel;
   tier: CoachTier;
+  /** The credits held for this reply (billing/credit-reservations.ts); null on the unlimited tier. */
+  reservation: string | null;
   /** The browser went away (Stop, closed tab): finish the provider call under way, start no further one. */
   clientSignal: AbortSignal;
   /** The reply's allowance of rows its tools may write (/rest/v1's per-request limits). */
@@ -104,6 +107,7 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
     // Anything unexpected (the store-and-charge transaction failed): it rolled back, so nothing was charged.
     onError: (err) => {
       app.log.error({ err: failureSummary(err) }, 'coach reply failed');
+      if (turn.reservation) void releaseCredits(app.db, turn.reservation, turn.userId).catch(() => undefined);
       return `provider_error: ${REPLY_NOT_SAVED_TEXT}`;
     },
     execute: async ({ writer }) => {
@@ -188,6 +192,7 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
       const usage = meter.total();
       if (!usage.consumed) {
         // The provider answered nothing: nothing to store or charge.
+        if (turn.reservation) await releaseCredits(app.db, turn.reservation, turn.userId);
         const text = failure === 'provider_timeout' ? PROVIDER_TIMEOUT_TEXT : PROVIDER_ERROR_TEXT;
         writer.write({ type: 'error', errorText: `${failure ?? 'provider_error'}: ${text}` });
         return;
@@ -197,7 +202,14 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
       coachTokens.inc({ kind: 'output' }, outputTokens);
       const interrupted: CoachInterruption | undefined = failure ?? (turn.clientSignal.aborted ? 'stopped' : cut ? 'too_long' : undefined);
       const credits = turn.tier === 'unlimited' ? 0 : creditsForTokens(inputTokens + outputTokens);
-      const charge = { userId: turn.userId, conversationId: turn.conversation.id, credits, inputTokens, outputTokens };
+      const charge = {
+        userId: turn.userId,
+        conversationId: turn.conversation.id,
+        credits,
+        inputTokens,
+        outputTokens,
+        reservation: turn.reservation,
+      };
       const usageOf = (balance: number | null) => ({
         inputTokens,
         outputTokens,

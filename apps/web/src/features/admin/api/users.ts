@@ -20,3 +20,9 @@ export async function overridePassword(email: string, newPassword: string): Prom
     ctx && typeof ctx.json === 'function' ? ((await ctx.json().catch(() => null)) as { message?: string; error?: string } | null) : null;
   throw new Error(body?.message ?? body?.error ?? error.message);
 }
+
+/** Issue 41, without Stripe: each with a reason; the server writes the ledger and audit rows and mails the customer. */
+export const setUserPlan = (id: string, plan_id: string, reason: string) => adminFetch(`/users/${id}/plan`, { body: { plan_id, reason } });
+export const extendTrial = (id: string, days: number, reason: string) => adminFetch(`/users/${id}/trial`, { body: { days, reason } });
+export const grantCredits = (id: string, credits: number, reason: string) =>
+  adminFetch(`/users/${id}/credits`, { body: { credits, reason } });

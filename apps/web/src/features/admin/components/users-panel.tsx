@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound, ShieldCheck, ShieldOff, Ban, RotateCcw } from 'lucide-react';
+import { KeyRound, ShieldCheck, ShieldOff, Ban, RotateCcw, Coins } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/session/auth-context';
@@ -9,19 +9,21 @@ import { useAccountCount } from '../api/account-count';
 import { userPageQuery, useUserAction } from '../api/queries';
 import { resetMfa, setAdmin, setBanned, type AdminUser } from '../api/users';
 import { PasswordOverrideDialog } from './password-override-dialog';
+import { BillingDialog } from './billing-dialog';
 import { formatDate, PanelHeader, QueryState, SearchBox } from './shared';
 import { Pager } from './pager';
 
 const PER_PAGE = 20;
 const isBanned = (u: AdminUser) => !!u.banned_until && Date.parse(u.banned_until) > Date.now();
 
-/** Accounts: search, grant or revoke admin, ban, password override and MFA reset. */
+/** Accounts: search, grant or revoke admin, ban, password override, MFA reset, plan and credits (issue 41). */
 export function UsersPanel() {
   const { user: me } = useAuth();
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search);
   const [page, setPage] = useState(1);
   const [overrideFor, setOverrideFor] = useState<string | null>(null);
+  const [billingFor, setBillingFor] = useState<{ id: string; email: string } | null>(null);
   const users = useQuery(userPageQuery(q, page, PER_PAGE));
   const accounts = useAccountCount();
   const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / PER_PAGE));
@@ -100,6 +102,9 @@ export function UsersPanel() {
                   >
                     <Ban aria-hidden="true" /> {banned ? 'Unban' : 'Ban'}
                   </Button>
+                  <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => setBillingFor({ id: u.id, email })}>
+                    <Coins aria-hidden="true" /> Plan and credits
+                  </Button>
                   <Button size="sm" variant="outline" disabled={!email} onClick={() => setOverrideFor(email)}>
                     <KeyRound aria-hidden="true" /> Set password
                   </Button>
@@ -119,6 +124,7 @@ export function UsersPanel() {
         <Pager label="User pages" page={page} pages={pages} onPage={setPage} />
       </QueryState>
       {overrideFor && <PasswordOverrideDialog email={overrideFor} onClose={() => setOverrideFor(null)} />}
+      {billingFor && <BillingDialog user={billingFor} onClose={() => setBillingFor(null)} onRun={(a) => action.mutate(a)} />}
     </section>
   );
 }

@@ -11,11 +11,16 @@ import { cn } from '@/lib/utils';
 import { useSubmitPlanRequest, type PlanRequest } from '../api/plan-requests';
 import { CreditBar } from '@/components/credit-bar';
 import { PLAN_SERVICES, TOP_UP_OPTIONS } from './plan-services';
+import { runtimeConfig } from '@/lib/runtime-config';
+import { openBillingPortal, startCheckout, type CheckoutOrder } from '../api/checkout';
 
 const vaHours = (p: Plan) =>
   p.vaHours === null ? 'Unlimited VA support' : p.vaHours === 0 ? 'No VA support' : `${p.vaHours} hours VA support`;
 
-/** 'Your Plan': plans, credits and services. Requests are recorded for the operators (no payment provider yet). */
+/**
+ * 'Your Plan': plans, credits and services. With Stripe set up (issue 41) plans and top-ups go to Stripe Checkout;
+ * without it, requests are recorded for the operators, who act on them from /admin.
+ */
 export function PlanDialog() {
   const { planDialog, closePlanDialog, status, currentPlan, trialDaysRemaining, refresh } = usePlan();
   const [topUp, setTopUp] = useState<number>(TOP_UP_OPTIONS[1]);
@@ -27,6 +32,17 @@ export function PlanDialog() {
     onError: () => void toast.error(messages.plans.requestFailed),
   });
   const send = (r: PlanRequest) => request.mutate(r);
+  const checkout = runtimeConfig().checkout === true;
+  const [paying, setPaying] = useState(false);
+  const pay = (go: () => Promise<void>) => {
+    setPaying(true);
+    go().catch((err: unknown) => {
+      setPaying(false);
+      toast.error(err instanceof Error && err.message ? err.message : messages.plans.checkoutFailed);
+    });
+  };
+  const buy = (order: CheckoutOrder) => pay(() => startCheckout(order));
+  const busy = request.isPending || paying;
 
   return (
     <Dialog open={planDialog.open} onOpenChange={(o) => !o && closePlanDialog()}>
@@ -35,9 +51,18 @@ export function PlanDialog() {
           <DialogTitle className="text-2xl">Your Plan</DialogTitle>
           <DialogDescription>
             {status
-              ? `${status.plan_name}${status.status === 'trialing' && trialDaysRemaining !== null ? ` trial: ${trialDaysRemaining} days left` : status.status === 'expired' ? ' trial ended' : ''}. ${messages.plans.noPayments}`
-              : messages.plans.noPayments}
+              ? `${status.plan_name}${status.status === 'trialing' && trialDaysRemaining !== null ? ` trial: ${trialDaysRemaining} days left` : status.status === 'expired' ? ' trial ended' : ''}. ${checkout ? messages.plans.checkoutIntro : messages.plans.noPayments}`
+              : checkout
+                ? messages.plans.checkoutIntro
+                : messages.plans.noPayments}
           </DialogDescription>
+          {checkout && (
+            <div>
+              <Button size="sm" variant="outline" disabled={busy} onClick={() => pay(openBillingPortal)}>
+                Manage billing
+              </Button>
+            </div>
+          )}
         </DialogHeader>
 
         {status && (
@@ -65,10 +90,12 @@ export function PlanDialog() {
               <Button
                 size="sm"
                 variant="gradient"
-                disabled={request.isPending}
-                onClick={() => send({ kind: 'top_up', detail: `${topUp} credits` })}
+                disabled={busy}
+                onClick={() =>
+                  checkout ? buy({ kind: 'top_up', credits: topUp, currency: 'gbp' }) : send({ kind: 'top_up', detail: `${topUp} credits` })
+                }
               >
-                Request top-up
+                {checkout ? 'Buy credits' : 'Request top-up'}
               </Button>
             </div>
           </section>
@@ -77,7 +104,8 @@ export function PlanDialog() {
         <section aria-label="Plans" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {PLAN_IDS.map((id) => {
             const p = PLANS[id];
-            const current = currentPlan === id;
+            // With checkout, a trial of a plan can still be paid for: only a paid plan is "current".
+            const current = currentPlan === id && !(checkout && status?.status !== 'active');
             return (
               <div
                 key={id}
@@ -113,10 +141,14 @@ export function PlanDialog() {
                   className="mt-4"
                   size="sm"
                   variant={current ? 'outline' : p.popular ? 'gradient' : 'secondary'}
-                  disabled={current || request.isPending}
-                  onClick={() => send({ kind: 'upgrade', plan_id: id, detail: `Change to ${p.name}` })}
+                  disabled={current || busy}
+                  onClick={() =>
+                    checkout && id !== 'enterprise'
+                      ? buy({ kind: 'plan', plan: id, currency: 'gbp' })
+                      : send({ kind: 'upgrade', plan_id: id, detail: `Change to ${p.name}` })
+                  }
                 >
-                  {current ? 'Your plan' : p.premium ? p.buttonText : `Request ${p.name}`}
+                  {current ? 'Your plan' : p.premium ? p.buttonText : checkout ? `Choose ${p.name}` : `Request ${p.name}`}
                 </Button>
               </div>
             );

@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../errors/api-error.js';
+import { parseJsonBody } from '../http/body.js';
+import { requireSignedIn } from '../api/signed-in.js';
+import { planPrice, stripeClient, TOP_UP_PACKS, topUpPrice } from './stripe-client.js';
+import { handleStripeWebhook } from './webhook.js';
+
+const CheckoutBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('plan'), plan: z.enum(['basic', 'pro', 'growth']), currency: z.enum(['gbp', 'usd']) }),
+  z.object({
+    kind: z.literal('top_up'),
+    credits: z.union(TOP_UP_PACKS.map((n) => z.literal(n)) as [z.ZodLiteral<1000>, z.ZodLiteral<5000>, z.ZodLiteral<10000>]),
+    currency: z.enum(['gbp', 'usd']),
+  }),
+]);
+
+const notConfigured = () =>
+  new ApiError(503, { code: 'billing_not_configured', message: 'Online payment is not set up. Ask our team from Your Plan.' });
+
+/**
+ * /api/billing (issue 41, docs/billing.md): checkout and the customer portal for signed-in customers, and the
+ * Stripe webhook. The customer is identified by their token only; Stripe learns our user id as
+ * client_reference_id and metadata, which the webhook matches (never the e-mail).
+ */
+export function billingRoutes(ctx: AppContext): Hono {
+  const app = new Hono();
+
+  app.post('/checkout', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const { user } = await requireSignedIn(ctx, c);
+    const stripe = stripeClient(ctx.config);
+    if (!stripe) throw notConfigured();
+    const body = await parseJsonBody(c, CheckoutBody);
+    if (!body.ok) throw new ApiError(400, { code: 'validation_failed', message: body.message });
+    const order = body.data;
+    const price =
+      order.kind === 'plan' ? planPrice(ctx.config, order.plan, order.currency) : topUpPrice(ctx.config, order.credits, order.currency);
+    if (!price) throw notConfigured();
+    const metadata: Record<string, string> =
+      order.kind === 'plan'
+        ? { user_id: user.id, kind: 'plan', plan_id: order.plan }
+        : { user_id: user.id, kind: 'top_up', credits: String(order.credits) };
+    const known = await ctx.db.query<{ stripe_customer_id: string | null }>(
+      'select stripe_customer_id from public.billing_customers where user_id = $1',
+      [user.id],
+    );
+    const customer = known.rows[0]?.stripe_customer_id ?? undefined;
+    const site = ctx.config.SITE_URL;
+    const session = await stripe.checkout.sessions.create({
+      mode: order.kind === 'plan' ? 'subscription' : 'payment',
+      line_items: [{ price, quantity: 1 }],
+      client_reference_id: user.id,
+      metadata,
+      ...(order.kind === 'plan' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+      ...(customer && { customer }),
+      ...(ctx.config.STRIPE_TAX_ENABLED && { automatic_tax: { enabled: true }, billing_address_collection: 'required' as const }),
+      success_url: `${site}/dashboard?checkout=success`,
+      cancel_url: `${site}/dashboard?checkout=cancelled`,
+    });
+    if (!session.url)
+      throw new ApiError(502, { code: 'billing_unavailable', message: 'Stripe did not return a checkout page. Try again.' });
+    return c.json({ url: session.url });
+  });
+
+  app.post('/portal', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const { user } = await requireSignedIn(ctx, c);
+    const stripe = stripeClient(ctx.config);
+    if (!stripe) throw notConfigured();
+    const known = await ctx.db.query<{ stripe_customer_id: string | null }>(
+      'select stripe_customer_id from public.billing_customers where user_id = $1',
+      [user.id],
+    );
+    const customer = known.rows[0]?.stripe_customer_id;
+    if (!customer) throw new ApiError(404, { code: 'no_billing_account', message: 'You have no paid plan yet.' });
+    const portal = await stripe.billingPortal.sessions.create({ customer, return_url: `${ctx.config.SITE_URL}/dashboard` });
+    return c.json({ url: portal.url });
+  });
+
+  app.post('/stripe-webhook', (c) => handleStripeWebhook(ctx, c));
+  return app;
+}
