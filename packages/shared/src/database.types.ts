@@ -151,6 +151,7 @@ export type Database = {
           completeness: number | null;
           created_at: string;
           updated_at: string;
+          currency: string;
         };
         Insert: {
           user_id?: string;
@@ -181,6 +182,7 @@ export type Database = {
           completeness?: never;
           created_at?: string;
           updated_at?: string;
+          currency?: string;
         };
         Update: {
           user_id?: string;
@@ -211,6 +213,7 @@ export type Database = {
           completeness?: never;
           created_at?: string;
           updated_at?: string;
+          currency?: string;
         };
         Relationships: [];
       };
@@ -590,6 +593,42 @@ export type Database = {
         };
         Relationships: [];
       };
+      metric_values: {
+        Row: {
+          id: string;
+          user_id: string;
+          metric_id: string;
+          period: string;
+          period_start: string;
+          value: number;
+          source: string;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id?: string;
+          metric_id: string;
+          period: string;
+          period_start: string;
+          value: number;
+          source?: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          metric_id?: string;
+          period?: string;
+          period_start?: string;
+          value?: number;
+          source?: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       plan_requests: {
         Row: {
           id: string;
@@ -792,6 +831,27 @@ export type Database = {
           },
         ];
       };
+      tracked_metrics: {
+        Row: {
+          user_id: string;
+          metric_id: string;
+          target: number | null;
+          created_at: string;
+        };
+        Insert: {
+          user_id?: string;
+          metric_id: string;
+          target?: number | null;
+          created_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          metric_id?: string;
+          target?: number | null;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
       user_sessions: {
         Row: {
           id: string;
@@ -938,6 +998,19 @@ export type Database = {
           p_kind: string;
           p_id: string;
           p_handled?: boolean;
+        };
+        Returns: boolean;
+      };
+      metric_unit: {
+        Args: {
+          metric: string;
+        };
+        Returns: string;
+      };
+      metric_value_ok: {
+        Args: {
+          metric: string;
+          v: number;
         };
         Returns: boolean;
       };

@@ -5,3 +5,4 @@ export * from './admin.js';
 export * from './coach.js';
 export * from './security-events.js';
 export * from './email.js';
+export * from './metrics.js';
