@@ -5,6 +5,7 @@ import { ActionPlanBoard } from '@/features/coach/components/action-plan';
 import { CoachPanel } from '@/features/coach/components/coach-panel';
 import { CoachView } from '@/features/coach/components/coach-view';
 import { UsageHistory } from '@/features/coach/components/usage-history';
+import { MetricsPanel } from '@/features/metrics/metrics-panel';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { PlanDialogSlot } from '@/features/plans/components/plan-dialog-slot';
 import { CoachRequestIntegration } from './coach-request-integration';
@@ -17,7 +18,13 @@ export function Component() {
         <PlanProvider>
           <CoachRequestIntegration>
             <DashboardShell
-              slots={{ assistant: <CoachPanel />, coach: <CoachView />, plan: <ActionPlanBoard />, usage: <UsageHistory /> }}
+              slots={{
+                assistant: <CoachPanel />,
+                coach: <CoachView />,
+                plan: <ActionPlanBoard />,
+                metrics: <MetricsPanel />,
+                usage: <UsageHistory />,
+              }}
             />
           </CoachRequestIntegration>
           <PlanDialogSlot />

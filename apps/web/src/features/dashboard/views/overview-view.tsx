@@ -62,7 +62,7 @@ const chips = (items: string[]) =>
   );
 
 /** Dashboard view: the action plan being worked (from the page), then the business profile and health score. */
-export function OverviewView({ plan }: { plan?: React.ReactNode }) {
+export function OverviewView({ plan, metrics }: { plan?: React.ReactNode; metrics?: React.ReactNode }) {
   const userId = useAuth().user?.id;
   const profile = useQuery(businessProfileQuery(userId));
   if (profile.isPending) return <Spinner className="size-6 text-primary" label="Loading your business profile" />;
@@ -73,6 +73,7 @@ export function OverviewView({ plan }: { plan?: React.ReactNode }) {
   return (
     <div className="space-y-4">
       {plan}
+      {metrics}
       <div className="grid gap-4 xl:grid-cols-[1fr_22rem]">
         <section aria-labelledby="profile-title" className="rounded-xl border bg-card p-6">
           <div className="flex items-start justify-between gap-4">
