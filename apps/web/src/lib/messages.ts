@@ -147,6 +147,25 @@ export const messages = {
     /** Issue 18: the two scores side by side say what each measures. */
     completenessExplained: 'How much of your business profile is filled in (8 answers).',
     healthExplained: 'How ready your business basics are for planning (7 essentials).',
+    // issue 42: every field the health score counts can be filled in where the score is shown
+    healthFields: {
+      title: 'Fill in your essentials',
+      labels: {
+        business_name: 'Business name',
+        industry: 'Industry',
+        target_audience: 'Target audience',
+        monthly_revenue: 'Monthly revenue',
+        team_size: 'Team size',
+      },
+      placeholders: {
+        business_name: 'e.g. Crumb & Co Bakery',
+        industry: 'e.g. Food and drink',
+        target_audience: 'e.g. Families and offices within 3 miles',
+        monthly_revenue: 'e.g. £11,000',
+      },
+      notSet: 'Not set',
+      save: 'Save essentials',
+    },
   },
   // issue 42: the business's own numbers
   metrics: {

@@ -10,6 +10,7 @@ import { paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/auth-context';
 import { businessProfileQuery, type BusinessProfile } from '../api/profile';
 import { BusinessStageField } from '../components/business-stage-field';
+import { HealthFieldsForm } from '../components/health-fields-form';
 import { businessHealthScore, HEALTH_ITEMS, isFilled, type HealthInput } from '../lib/health-score';
 
 const METRIC_LABELS: Record<string, string> = {
@@ -153,6 +154,7 @@ export function OverviewView({ plan, metrics }: { plan?: React.ReactNode; metric
               <Link to={paths.user}>Complete your profile</Link>
             </Button>
           )}
+          <HealthFieldsForm key={userId} userId={userId} profile={p} />
         </section>
       </div>
     </div>
