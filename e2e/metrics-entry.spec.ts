@@ -26,7 +26,16 @@ test('the Dashboard view records a figure, shows the last one beside it and refu
     period_start: monthStart(11 - i),
     value: 9000 + i * 250,
   }));
-  expect((await admin.from('metric_values').insert(rows)).error).toBeNull();
+  // and twelve months of cash flow, ending this month, with a revenue target
+  const cash = Array.from({ length: 12 }, (_, i) => ({
+    user_id: user.id,
+    metric_id: 'cashflow',
+    period: 'month',
+    period_start: monthStart(11 - i),
+    value: [1200, -300, 800, 1500, 400, -100, 900, 2100, 1700, 600, 1300, 1560][i]!,
+  }));
+  expect((await admin.from('metric_values').insert([...rows, ...cash])).error).toBeNull();
+  expect((await admin.from('tracked_metrics').insert({ user_id: user.id, metric_id: 'revenue', target: 12000 })).error).toBeNull();
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await openPage(page, '/dashboard');
@@ -48,6 +57,14 @@ test('the Dashboard view records a figure, shows the last one beside it and refu
   await form.getByRole('button', { name: 'Save figure' }).click();
   await expect(page.getByText('Figure saved')).toBeVisible();
   await expect(form.getByRole('alert')).toHaveCount(0);
+  // the charts: 11,240 against 11,500 the month before, the target beside it; the numbers also in a table
+  const revenue = page.getByTestId('metric-chart-revenue');
+  await expect(revenue.getByTestId('metric-change')).toHaveText('Down 2 % on the previous month · Target £12,000');
+  await expect(revenue.locator('.recharts-line')).toBeVisible();
+  await expect(revenue.getByRole('table')).toHaveAccessibleName('Revenue, last 12 months');
+  await expect(revenue.getByRole('table').locator('tbody tr')).toHaveCount(12);
+  await expect(revenue.getByRole('row').last()).toHaveText(/£11,240/);
+  await expect(page.getByTestId('metric-chart-cashflow').getByTestId('metric-change')).toHaveText('Up 20 % on the previous month');
   await page.screenshot({ path: '/work/notes/shots-wt-metrics/dashboard-entry-1440.png', fullPage: true });
   const saved = await admin
     .from('metric_values')
@@ -61,7 +78,17 @@ test('the Dashboard view records a figure, shows the last one beside it and refu
   await figure.fill('11300');
   await form.getByRole('button', { name: 'Save figure' }).click();
   await expect
-    .poll(async () => (await admin.from('metric_values').select('value').eq('user_id', user.id).eq('period_start', monthStart(0))).data)
+    .poll(
+      async () =>
+        (
+          await admin
+            .from('metric_values')
+            .select('value')
+            .eq('user_id', user.id)
+            .eq('metric_id', 'revenue')
+            .eq('period_start', monthStart(0))
+        ).data,
+    )
     .toEqual([{ value: 11300 }]);
 });
 

@@ -180,6 +180,11 @@ export const messages = {
     saveFailed: 'Could not save the figure. Please try again.',
     lastValue: 'Last recorded',
     noLastValue: 'Nothing recorded yet',
+    chartsTitle: 'Your metrics over the last 12 months',
+    lastTwelve: 'last 12 months',
+    month: 'Month',
+    target: 'Target',
+    notEntered: 'not entered',
     invalidValue: 'Enter a number in range: money up to 1 trillion, whole counts of 0 or more, percentages 0 to 100.',
     labels: {
       revenue: 'Revenue',

@@ -74,3 +74,21 @@ export function useSaveMetricValue() {
     onSettled: () => qc.invalidateQueries({ queryKey: metricsKeys.all }),
   });
 }
+
+/** Monthly figures of the tracked metrics since `since` (the charts' 12 months), oldest first. */
+export const monthlySeriesQuery = (userId: string | undefined, ids: KeyMetricId[], since: string) =>
+  queryOptions({
+    queryKey: [...metricsKeys.all, 'series', userId ?? '', ids.join(','), since] as const,
+    enabled: userId !== undefined && ids.length > 0,
+    queryFn: async () => {
+      const { data, error } = await supabase()
+        .from('metric_values')
+        .select('metric_id, period_start, value')
+        .in('metric_id', ids)
+        .eq('period', 'month')
+        .gte('period_start', since)
+        .order('period_start');
+      if (error) throw new Error(error.message);
+      return data;
+    },
+  });
