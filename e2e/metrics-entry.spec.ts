@@ -123,3 +123,23 @@ test('the Dashboard view fills in target audience and monthly revenue and the he
   expect(data).toEqual({ target_audience: 'Families and offices within 3 miles', monthly_revenue: '£11,000' });
   await page.screenshot({ path: '/work/notes/shots-wt-metrics/dashboard-health-1440.png', fullPage: true });
 });
+
+test('/user edits the same health-score essentials (390 px)', async ({ page }) => {
+  const user = await signedInUser(page);
+  const admin = await serviceClient();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPage(page, '/user');
+  const form = page.getByRole('form', { name: 'Fill in your essentials' });
+  await form.getByRole('textbox', { name: 'Target audience' }).fill('Local cafés');
+  await form.getByRole('textbox', { name: 'Monthly revenue' }).fill('$8,000');
+  await form.getByRole('combobox', { name: 'Team size' }).selectOption('Just me (Solo)');
+  await form.getByRole('button', { name: 'Save essentials' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  const { data } = await admin
+    .from('business_profiles')
+    .select('target_audience, monthly_revenue, team_size')
+    .eq('user_id', user.id)
+    .single();
+  expect(data).toEqual({ target_audience: 'Local cafés', monthly_revenue: '$8,000', team_size: 'Just me (Solo)' });
+  await form.screenshot({ path: '/work/notes/shots-wt-metrics/user-essentials-390.png' });
+});
