@@ -72,4 +72,34 @@ describe('coach: the business numbers in the prompt', () => {
     const system = await ask(u, 'How did revenue do last month?');
     expect(system).toContain('Latest figures: none entered yet: ask the customer for them and offer the \\"Record your numbers\\" form');
   });
+
+  it('the readMetricSeries tool reads the caller’s series, latest first, without approval', async () => {
+    const u = await createTestUser(t);
+    const other = await createTestUser(t);
+    const rows = [3, 2, 1].map((n, i) => ({ metric_id: 'customers', period: 'month', period_start: monthsBack(n), value: 40 + i }));
+    expect((await u.client.from('metric_values').insert(rows)).error).toBeNull();
+    expect(
+      (await other.client.from('metric_values').insert({ metric_id: 'customers', period: 'month', period_start: monthsBack(4), value: 7 }))
+        .error,
+    ).toBeNull();
+    openai.script(
+      { toolCalls: [{ name: 'readMetricSeries', arguments: { metric: 'customers', period: 'month' } }] },
+      { text: ['Customers rose to 42.'] },
+    );
+    const before = openai.requests().length;
+    await ask(u, 'How are my customer numbers?');
+    const followUp = JSON.stringify(openai.requests()[before + 1]!.body.messages);
+    const expected = JSON.stringify({
+      metric: 'customers',
+      period: 'month',
+      values: [
+        { periodStart: monthsBack(1), value: 42 },
+        { periodStart: monthsBack(2), value: 41 },
+        { periodStart: monthsBack(3), value: 40 },
+      ],
+    });
+    // the tool result reaches the model as JSON text inside the follow-up request
+    expect(followUp).toContain(JSON.stringify(expected).slice(1, -1));
+    expect(followUp).not.toContain(`${monthsBack(4)}`);
+  });
 });

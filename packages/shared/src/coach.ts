@@ -89,7 +89,7 @@ export interface CoachDataParts {
 }
 
 /** Tools the model can call; each appears in the stream as a `tool-<name>` part. */
-export const COACH_TOOLS = ['searchCatalogue', 'readBusinessProfile', 'saveConnectionIdea', 'writeActionPlan'] as const;
+export const COACH_TOOLS = ['searchCatalogue', 'readBusinessProfile', 'saveConnectionIdea', 'writeActionPlan', 'readMetricSeries'] as const;
 export type CoachToolName = (typeof COACH_TOOLS)[number];
 
 /** A 90-day action plan: three 30-day phases of concrete tasks. */
