@@ -126,6 +126,7 @@ export const COACH_TOOLS = [
   'addPlanPhase',
   'renamePlanPhase',
   'removePlanPhase',
+  'readMetricSeries',
 ] as const;
 export type CoachToolName = (typeof COACH_TOOLS)[number];
 

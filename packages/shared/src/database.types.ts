@@ -254,6 +254,7 @@ export type Database = {
           challenges: string[]
           completeness: number | null
           created_at: string
+          currency: string
           current_focus: string | null
           current_step: number
           financial_management: string | null
@@ -284,6 +285,7 @@ export type Database = {
           challenges?: string[]
           completeness?: number | null
           created_at?: string
+          currency?: string
           current_focus?: string | null
           current_step?: number
           financial_management?: string | null
@@ -314,6 +316,7 @@ export type Database = {
           challenges?: string[]
           completeness?: number | null
           created_at?: string
+          currency?: string
           current_focus?: string | null
           current_step?: number
           financial_management?: string | null
@@ -740,6 +743,42 @@ export type Database = {
         }
         Relationships: []
       }
+      metric_values: {
+        Row: {
+          created_at: string
+          id: string
+          metric_id: string
+          period: string
+          period_start: string
+          source: string
+          updated_at: string
+          user_id: string
+          value: number
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          metric_id: string
+          period: string
+          period_start: string
+          source?: string
+          updated_at?: string
+          user_id?: string
+          value: number
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          metric_id?: string
+          period?: string
+          period_start?: string
+          source?: string
+          updated_at?: string
+          user_id?: string
+          value?: number
+        }
+        Relationships: []
+      }
       plan_requests: {
         Row: {
           created_at: string
@@ -969,6 +1008,27 @@ export type Database = {
           },
         ]
       }
+      tracked_metrics: {
+        Row: {
+          created_at: string
+          metric_id: string
+          target: number | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          metric_id: string
+          target?: number | null
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          metric_id?: string
+          target?: number | null
+          user_id?: string
+        }
+        Relationships: []
+      }
       user_sessions: {
         Row: {
           created_at: string
@@ -1092,6 +1152,8 @@ export type Database = {
         Args: { p_handled?: boolean; p_id: string; p_kind: string }
         Returns: boolean
       }
+      metric_unit: { Args: { metric: string }; Returns: string }
+      metric_value_ok: { Args: { metric: string; v: number }; Returns: boolean }
       my_open_plan_request_count: { Args: never; Returns: number }
       my_user_tool_count: { Args: never; Returns: number }
       plan_status: { Args: never; Returns: Json }

@@ -6,3 +6,4 @@ export * from './coach.js';
 export * from './security-events.js';
 export * from './email.js';
 export * from './plan.js';
+export * from './metrics.js';

@@ -1,5 +1,6 @@
 import { GOALS, PLAN_IDS, PLANS, type PlanId } from '@app/shared';
 import type { Queryable } from '../db/types.js';
+import { metricsSummaryFact } from '../metrics/coach-summary.js';
 
 /** One thing the server tells the model about the customer, with the plain label the web shows ("facts used"). */
 export interface Fact {
@@ -92,6 +93,7 @@ export async function loadCoachContext(tx: Queryable): Promise<CoachContext> {
     facts.push({ label: 'Connection ideas', value: cut(ideas.map((i) => `${i.from_tool} → ${i.to_tool}: ${i.idea}`).join('; ')) });
   }
   if (tools.length) facts.push({ label: 'Tools on the canvas', value: tools.join(', ') });
+  facts.push(await metricsSummaryFact(tx));
   return {
     aiEnabled: profile ? profile.ai_features_enabled !== false : true,
     plan: planId,

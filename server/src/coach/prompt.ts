@@ -17,6 +17,8 @@ export function systemPrompt(ctx: CoachContext, door: CoachDoor, brandName: stri
     'to answer how they are doing, and before any edit); writePlan writes a new plan (usually three 30-day phases);',
     'addPlanTask, updatePlanTask, movePlanTask, completePlanTask, removePlanTask, addPlanPhase, renamePlanPhase and',
     'removePlanPhase change one thing and keep everything else, ticks included. Prefer single edits to a new plan.',
+    "readMetricSeries reads the customer's own figures for one metric (revenue, customers, cashflow…) by week or month:",
+    'cite the figures you use; with none recorded, ask for them and point to the quick entry form on the Dashboard view.',
     'Every save or edit is shown to the customer to approve first: propose it, then wait; if they decline, do not retry.',
   ];
   if (door === 'integration_assistant') {

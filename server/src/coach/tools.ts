@@ -4,6 +4,7 @@ import type { JwtClaims } from '../auth/jwt.js';
 import { asUser } from '../db/as-user.js';
 import type { Database } from '../db/types.js';
 import { safeText } from '../http/body.js';
+import { metricsTools } from '../metrics/coach-tools.js';
 import { searchCatalogueItems, type CatalogueItem } from './catalogue-search.js';
 import { profileFacts } from './context.js';
 import { planTools } from './plan-tools.js';
@@ -18,6 +19,7 @@ import { sizeCapped, type ReplyWrites } from './tool-guards.js';
 export function coachTools(db: Database, claims: JwtClaims, conversationId: string, writes: ReplyWrites) {
   const as = <T>(fn: Parameters<typeof asUser<T>>[2]) => asUser(db, claims, fn);
   return {
+    ...metricsTools(as),
     searchCatalogue: tool({
       description: 'Search the integration catalogue by app name, category (crm, finance, marketing…) or action (e.g. "create invoice").',
       inputSchema: z.object({ query: safeText().min(1).max(200).describe('An app name, category or action') }),

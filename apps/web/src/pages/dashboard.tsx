@@ -5,6 +5,7 @@ import { PlanBoard } from '@/features/action-plan/components/plan-board';
 import { CoachPanel } from '@/features/coach/components/coach-panel';
 import { CoachView } from '@/features/coach/components/coach-view';
 import { UsageHistory } from '@/features/coach/components/usage-history';
+import { MetricsPanel } from '@/features/metrics/metrics-panel';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { PlanDialogSlot } from '@/features/plans/components/plan-dialog-slot';
 import { CoachRequestIntegration } from './coach-request-integration';
@@ -16,7 +17,15 @@ export function Component() {
       <OnboardingGate>
         <PlanProvider>
           <CoachRequestIntegration>
-            <DashboardShell slots={{ assistant: <CoachPanel />, coach: <CoachView />, plan: <PlanBoard />, usage: <UsageHistory /> }} />
+            <DashboardShell
+              slots={{
+                assistant: <CoachPanel />,
+                coach: <CoachView />,
+                plan: <PlanBoard />,
+                metrics: <MetricsPanel />,
+                usage: <UsageHistory />,
+              }}
+            />
           </CoachRequestIntegration>
           <PlanDialogSlot />
         </PlanProvider>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useAuth } from '@/lib/session/auth-context';
 import { ProtectedRoute } from '@/lib/session/protected-route';
 import { Button } from '@/components/ui/button';
+import { HealthFieldsSection } from '@/features/dashboard/components/health-fields-section';
 import { OnboardingWizard } from '@/features/onboarding/components/onboarding-wizard';
 import { AccountDetails } from '@/features/profile/components/account-details';
 import { ChangePassword } from '@/features/profile/components/change-password';
@@ -43,7 +44,10 @@ function Profile() {
         {editing ? (
           <OnboardingWizard voiceLayer={VoiceAssistant} startAt={1} onCompleted={() => setEditing(false)} />
         ) : (
-          <Button onClick={() => setEditing(true)}>Edit onboarding answers</Button>
+          <>
+            <Button onClick={() => setEditing(true)}>Edit onboarding answers</Button>
+            <HealthFieldsSection />
+          </>
         )}
       </Section>
       <ChangePassword />

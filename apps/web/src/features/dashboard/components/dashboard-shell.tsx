@@ -42,6 +42,8 @@ export interface DashboardSlots {
   coach: ReactNode;
   /** Shown first in the Dashboard view: the action plan being worked. */
   plan: ReactNode;
+  /** Shown in the Dashboard view after the plan: the business's own numbers (issue 42). */
+  metrics?: ReactNode;
   /** Shown in The Brain under the credits: the usage history. */
   usage: ReactNode;
 }
@@ -105,7 +107,7 @@ export function DashboardShell({ slots }: { slots: DashboardSlots }) {
           <p className="text-sm text-muted-foreground">{TITLES[view].text}</p>
         </header>
         {view === 'builder' && <BuilderView />}
-        {view === 'dashboard' && <OverviewView plan={slots.plan} />}
+        {view === 'dashboard' && <OverviewView plan={slots.plan} metrics={slots.metrics} />}
         {view === 'coach' && slots.coach}
         {view === 'crm' && <CrmView />}
         {view === 'brain' && <BrainView usage={slots.usage} />}

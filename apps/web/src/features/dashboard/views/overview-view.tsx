@@ -10,6 +10,7 @@ import { paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/auth-context';
 import { businessProfileQuery, type BusinessProfile } from '../api/profile';
 import { BusinessStageField } from '../components/business-stage-field';
+import { HealthFieldsForm } from '../components/health-fields-form';
 import { businessHealthScore, HEALTH_ITEMS, isFilled, type HealthInput } from '../lib/health-score';
 
 const METRIC_LABELS: Record<string, string> = {
@@ -62,7 +63,7 @@ const chips = (items: string[]) =>
   );
 
 /** Dashboard view: the action plan being worked (from the page), then the business profile and health score. */
-export function OverviewView({ plan }: { plan?: React.ReactNode }) {
+export function OverviewView({ plan, metrics }: { plan?: React.ReactNode; metrics?: React.ReactNode }) {
   const userId = useAuth().user?.id;
   const profile = useQuery(businessProfileQuery(userId));
   if (profile.isPending) return <Spinner className="size-6 text-primary" label="Loading your business profile" />;
@@ -73,6 +74,7 @@ export function OverviewView({ plan }: { plan?: React.ReactNode }) {
   return (
     <div className="space-y-4">
       {plan}
+      {metrics}
       <div className="grid gap-4 xl:grid-cols-[1fr_22rem]">
         <section aria-labelledby="profile-title" className="rounded-xl border bg-card p-6">
           <div className="flex items-start justify-between gap-4">
@@ -152,6 +154,7 @@ export function OverviewView({ plan }: { plan?: React.ReactNode }) {
               <Link to={paths.user}>Complete your profile</Link>
             </Button>
           )}
+          <HealthFieldsForm key={userId} userId={userId} profile={p} />
         </section>
       </div>
     </div>

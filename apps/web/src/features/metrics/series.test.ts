@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { changeInWords, lastMonths, monthLabel, onAxis } from './series';
+
+describe('metric series', () => {
+  it('puts the last 12 months on the axis, oldest first, with gaps', () => {
+    const axis = lastMonths(12, new Date('2026-11-28T00:00:00Z'));
+    expect(axis).toHaveLength(12);
+    expect(axis[0]).toBe('2025-12-01');
+    expect(axis[11]).toBe('2026-11-01');
+    expect(onAxis(axis.slice(-2), [{ period_start: '2026-11-01', value: 5 }])).toEqual([
+      { period_start: '2026-10-01', value: null },
+      { period_start: '2026-11-01', value: 5 },
+    ]);
+    expect(monthLabel('2026-11-01')).toBe('Nov 2026');
+  });
+
+  it('says the change against the previous figure in words', () => {
+    const p = (...v: (number | null)[]) => v.map((value, i) => ({ period_start: `2026-0${i + 1}-01`, value }));
+    expect(changeInWords(p(100, 92))).toBe('Down 8 % on the previous month');
+    expect(changeInWords(p(100, null, 150))).toBe('Up 50 % on the previous month');
+    expect(changeInWords(p(100, 100))).toBe('No change on the previous month');
+    expect(changeInWords(p(0, 10))).toBe('Up from zero the previous month');
+    expect(changeInWords(p(-200, -100))).toBe('Up 50 % on the previous month');
+    expect(changeInWords(p(null, 10))).toBe('No previous month to compare yet');
+  });
+});
