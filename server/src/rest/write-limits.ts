@@ -52,6 +52,9 @@ export const WRITE_LIMITS: Readonly<Record<string, WriteLimit>> = {
   '/action_plans': { bucket: 'action-plans', maxRows: 1, perIp: 200, perUser: 20, windowSeconds: HOUR },
   '/action_plan_tasks': { bucket: 'action-plan-tasks', maxRows: 30, perIp: 6000, perUser: 600, windowSeconds: HOUR },
   // A plan's phases (at most 6), written by the plan's own function or a script of the customer's.
+  // The business's own figures (issue 42): a few tracked metrics, and values entered or imported in batches.
+  '/tracked_metrics': { bucket: 'tracked-metrics', maxRows: 10, perIp: 600, perUser: 120, windowSeconds: HOUR },
+  '/metric_values': { bucket: 'metric-values', maxRows: 500, perIp: 20000, perUser: 5000, windowSeconds: HOUR },
   '/action_plan_phases': { bucket: 'action-plan-phases', maxRows: 6, perIp: 1200, perUser: 120, windowSeconds: HOUR },
 };
 
