@@ -7,7 +7,7 @@ for (const width of [1440, 390]) {
     const user = await signedInUser(page);
     await page.setViewportSize({ width, height: 900 });
     await openPage(page, '/user');
-    const toggle = page.getByRole('switch', { name: 'E-mail me the day before plan tasks are due' });
+    const toggle = page.getByRole('switch', { name: 'Send me a reminder the day before plan tasks are due' });
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
     await toggle.click();
     await expect(page.getByText('Plan reminders off')).toBeVisible();

@@ -31,3 +31,20 @@ export async function startJobQueue(ctx: Pick<AppContext, 'db' | 'log'>): Promis
   await boss.start();
   return boss;
 }
+
+// Concurrent start-ups creating one queue collide (pg-boss 10's create_queue is not locked): deadlock, duplicate.
+const CREATE_RACES = new Set(['40P01', '23505', '42P07']);
+
+/** Creates queue `name` unless it exists; two instances starting at once both end up with the one queue. */
+export async function ensureQueue(queue: JobQueue, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (await queue.getQueue(name)) return;
+    try {
+      await queue.createQueue(name);
+      return;
+    } catch (err) {
+      if (attempt >= 5 || !CREATE_RACES.has(String((err as { code?: unknown }).code))) throw err;
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 50));
+    }
+  }
+}

@@ -42,7 +42,7 @@ export function PlanReminders() {
           disabled={setting.isPending || save.isPending}
           onCheckedChange={(on) => save.mutate(on)}
         />
-        <Label htmlFor="plan-reminders">E-mail me the day before plan tasks are due</Label>
+        <Label htmlFor="plan-reminders">Send me a reminder the day before plan tasks are due</Label>
       </div>
     </Section>
   );
