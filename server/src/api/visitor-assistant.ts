@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
-import { searchCatalogueItems, type CatalogueItem } from '../coach/catalogue-search.js';
+import { findInCatalogue } from '../coach/catalogue-search.js';
 import { coachModel } from '../coach/provider.js';
 import type { AppContext } from '../context.js';
 import { appErrorResponse } from '../errors/json.js';
@@ -93,10 +93,7 @@ function catalogueSearch(ctx: AppContext) {
     description: 'Search the integration catalogue by app name, category (crm, finance, marketing…) or action (e.g. "create invoice").',
     inputSchema: z.object({ query: safeText().min(1).max(200).describe('An app name, category or action') }),
     execute: async ({ query }) => {
-      const rows = await ctx.db.query<CatalogueItem>('select id, name, category, description, actions from public.integrations');
-      const matches = searchCatalogueItems(rows.rows, query)
-        .slice(0, 8)
-        .map(({ id, name, category, description, actions }) => ({ id, name, category, description, actions }));
+      const matches = await findInCatalogue(ctx.db, query);
       return { query, found: matches.length > 0, matches };
     },
   });

@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/types.js';
 /**
  * The coach's catalogue search: real matching over names, ids, categories, actions and descriptions, without
  * trigram indexes (PGlite has no pg_trgm). The catalogue is a few hundred rows, so it is scored in memory.
@@ -89,4 +90,16 @@ export function searchCatalogueItems(items: CatalogueItem[], query: string, limi
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
     .slice(0, limit);
+}
+
+/** The catalogue's rows that match `query`, best first, as the tools answer them (the coach's and the visitors'). */
+export async function findInCatalogue(db: Queryable, query: string): Promise<CatalogueItem[]> {
+  const rows = await db.query<CatalogueItem>('select id, name, category, description, actions from public.integrations');
+  return searchCatalogueItems(rows.rows, query).map(({ id, name, category, description, actions }) => ({
+    id,
+    name,
+    category,
+    description,
+    actions,
+  }));
 }

@@ -5,7 +5,7 @@ import { asUser } from '../db/as-user.js';
 import type { Database } from '../db/types.js';
 import { safeText } from '../http/body.js';
 import { metricsTools } from '../metrics/coach-tools.js';
-import { searchCatalogueItems, type CatalogueItem } from './catalogue-search.js';
+import { findInCatalogue } from './catalogue-search.js';
 import { profileFacts } from './context.js';
 import { planTools } from './plan-tools.js';
 import { sizeCapped, type ReplyWrites } from './tool-guards.js';
@@ -24,14 +24,7 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
       description: 'Search the integration catalogue by app name, category (crm, finance, marketing…) or action (e.g. "create invoice").',
       inputSchema: z.object({ query: safeText().min(1).max(200).describe('An app name, category or action') }),
       execute: sizeCapped(async ({ query }: { query: string }) => {
-        const rows = await as((tx) => tx.query<CatalogueItem>('select id, name, category, description, actions from public.integrations'));
-        const matches = searchCatalogueItems(rows.rows, query).map(({ id, name, category, description, actions }) => ({
-          id,
-          name,
-          category,
-          description,
-          actions,
-        }));
+        const matches = await as((tx) => findInCatalogue(tx, query));
         return matches.length
           ? { found: true as const, query, matches }
           : { found: false as const, query, suggestRequest: true as const, matches: [] };

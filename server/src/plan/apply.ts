@@ -20,10 +20,7 @@ const PHASE_DAYS = 30;
  * dates survive every edit: only the rows an edit names change. Returns what changed.
  */
 export async function applyPlanEdits(tx: Queryable, edits: PlanEdit[], meta: EditMeta): Promise<{ planId: string; diff: PlanDiff }> {
-  await tx.query(`select set_config('app.plan_actor', $1, true), set_config('app.plan_summary', $2, true)`, [
-    meta.actor,
-    (meta.summary ?? summaryOf(edits)).slice(0, 300),
-  ]);
+  await nameVersion(tx, meta.actor, meta.summary ?? summaryOf(edits));
   const before = await readActivePlan(tx);
   let plan = before;
   for (const edit of edits) {
@@ -39,6 +36,11 @@ export async function applyPlanEdits(tx: Queryable, edits: PlanEdit[], meta: Edi
   if (!after) throw new PlanEditError('There is no plan yet: ask the coach to write one first.');
   const diff = diffPlans(before && before.id === after.id ? before.snapshot : null, after.snapshot);
   return { planId: after.id, diff };
+}
+
+/** Who makes this transaction's version and what it says (migration 0700's trigger reads these settings). */
+export async function nameVersion(tx: Queryable, actor: EditMeta['actor'], summary: string) {
+  await tx.query(`select set_config('app.plan_actor', $1, true), set_config('app.plan_summary', $2, true)`, [actor, summary.slice(0, 300)]);
 }
 
 /** A version's summary when the editor gave none. */

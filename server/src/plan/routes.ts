@@ -4,7 +4,7 @@ import type { JwtClaims } from '../auth/jwt.js';
 import type { AppContext } from '../context.js';
 import { asUser } from '../db/as-user.js';
 import { fail, readBody } from '../functions/common.js';
-import { bearerClaims } from '../security/live-admin.js';
+import { liveUserClaims } from '../security/live-admin.js';
 import { applyPlanEdits, PlanEditError } from './apply.js';
 import { feedOwner, hasCalendarFeed, newCalendarFeed, planCalendar, revokeCalendarFeed } from './calendar.js';
 import { planEditsSchema } from './edit-schema.js';
@@ -13,17 +13,9 @@ import { restorePlanVersion, undoLastPlanChange } from './versions.js';
 
 const NO_PLAN = 'There is no plan yet: ask the coach to write one first.';
 
-/** A signed-in customer whose session is still live (signed out or banned: refused), or the refusal to answer. */
+/** A signed-in customer whose session is still live, or the refusal to answer. */
 async function customer(ctx: AppContext, c: Context): Promise<JwtClaims | Response> {
-  const claims = await bearerClaims(ctx, c);
-  if (typeof claims === 'string' || claims.role !== 'authenticated' || !claims.sub)
-    return fail(c, 401, 'not_authenticated', 'Please sign in to change your plan.');
-  const live = await ctx.db.query<{ why: string | null }>('select auth.caller_refusal($1, $2, false) as why', [
-    claims.sub,
-    claims.session_id ?? null,
-  ]);
-  if (live.rows[0]?.why !== null) return fail(c, 401, 'not_authenticated', 'Please sign in to change your plan.');
-  return claims;
+  return (await liveUserClaims(ctx, c)) ?? fail(c, 401, 'not_authenticated', 'Please sign in to change your plan.');
 }
 
 /** Runs a plan change as the customer; an edit that does not apply is a 422 with its reason, nothing changed. */

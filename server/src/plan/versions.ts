@@ -1,13 +1,9 @@
 import type { PlanSnapshot } from '@app/shared';
 import type { Queryable } from '../db/types.js';
-import { PlanEditError } from './apply.js';
+import { nameVersion, PlanEditError } from './apply.js';
 import { readActivePlan } from './store.js';
 
 type Actor = 'customer' | 'coach';
-
-async function setVersionMeta(tx: Queryable, actor: Actor, summary: string) {
-  await tx.query(`select set_config('app.plan_actor', $1, true), set_config('app.plan_summary', $2, true)`, [actor, summary.slice(0, 300)]);
-}
 
 /** Makes `planId` the active plan (a restore of an older plan's version brings that plan back). */
 async function activate(tx: Queryable, planId: string) {
@@ -54,7 +50,7 @@ export async function restorePlanVersion(tx: Queryable, versionId: string, actor
     )
   ).rows[0];
   if (!v) throw new PlanEditError('That version was not found.');
-  await setVersionMeta(tx, actor, `Restored version ${v.number}`);
+  await nameVersion(tx, actor, `Restored version ${v.number}`);
   await putBack(tx, v.plan_id, v.snapshot);
 }
 
@@ -72,7 +68,7 @@ export async function undoLastPlanChange(tx: Queryable, actor: Actor) {
     )
   ).rows;
   if (previous) {
-    await setVersionMeta(tx, actor, `Undid: ${latest!.summary}`);
+    await nameVersion(tx, actor, `Undid: ${latest!.summary}`);
     await putBack(tx, plan.id, previous.snapshot);
     return;
   }
@@ -83,6 +79,6 @@ export async function undoLastPlanChange(tx: Queryable, actor: Actor) {
     )
   ).rows[0];
   if (!older) throw new PlanEditError('There is nothing to undo.');
-  await setVersionMeta(tx, actor, `Undid: ${latest?.summary ?? 'the new plan'}`);
+  await nameVersion(tx, actor, `Undid: ${latest?.summary ?? 'the new plan'}`);
   await activate(tx, older.id);
 }

@@ -40,6 +40,20 @@ export async function bearerClaims(ctx: AppContext, c: Context): Promise<JwtClai
 }
 
 /**
+ * The claims of a signed-in user whose session is still live (not signed out, not banned: auth.caller_refusal), or
+ * null. For server functions that write as the user (the coach, the plan), as a REST write is checked.
+ */
+export async function liveUserClaims(ctx: AppContext, c: Context): Promise<JwtClaims | null> {
+  const claims = await bearerClaims(ctx, c);
+  if (typeof claims === 'string' || claims.role !== 'authenticated' || !claims.sub) return null;
+  const { rows } = await ctx.db.query<{ why: string | null }>('select auth.caller_refusal($1, $2, false) as why', [
+    claims.sub,
+    claims.session_id ?? null,
+  ]);
+  return rows[0]?.why === null ? claims : null;
+}
+
+/**
  * A user's token is an admin's only while the database agrees: the token claims the admin role, and the user still
  * has it, is not banned, the token's session row still exists, and the session is aal2 when the user has a verified
  * factor. The claim is checked first so non-admins cost no query.

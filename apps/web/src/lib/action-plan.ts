@@ -49,3 +49,9 @@ export async function loadActivePlan(): Promise<ActivePlan | null> {
     })),
   };
 }
+
+/** Undoes the plan's latest change (POST /functions/v1/plan/undo): the plan's own Undo and the coach's after an approved edit. */
+export async function undoPlanChange(): Promise<void> {
+  const { error } = await supabase().functions.invoke('plan/undo', { body: {} });
+  if (error) throw error;
+}

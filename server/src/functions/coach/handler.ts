@@ -18,7 +18,7 @@ import { parseJsonBody } from '../../http/body.js';
 import { createRateLimiter } from '../../http/rate-limit.js';
 import { replyWrites } from '../../coach/tool-guards.js';
 import { createWriteGuard } from '../../rest/write-limits.js';
-import { bearerClaims } from '../../security/live-admin.js';
+import { liveUserClaims } from '../../security/live-admin.js';
 import { CoachBody } from './body.js';
 import { coachError } from './errors.js';
 import { coachReply } from './stream.js';
@@ -33,15 +33,10 @@ export function coachHandler(app: AppContext) {
   // The tools' writes count against /rest/v1's counters (same buckets, so the same store keys).
   const guardWrite = createWriteGuard(app);
   return async (c: Context): Promise<Response> => {
-    const claims = await bearerClaims(app, c);
-    if (typeof claims === 'string' || claims.role !== 'authenticated' || !claims.sub) return coachError(c, 'not_authenticated');
-    const userId = claims.sub;
     // The coach writes (messages, charges): like a REST write, a signed-out or banned caller is refused from the database.
-    const live = await app.db.query<{ why: string | null }>('select auth.caller_refusal($1, $2, false) as why', [
-      userId,
-      claims.session_id ?? null,
-    ]);
-    if (live.rows[0]?.why !== null) return coachError(c, 'not_authenticated');
+    const claims = await liveUserClaims(app, c);
+    if (!claims) return coachError(c, 'not_authenticated');
+    const userId = claims.sub!;
     const body = await parseJsonBody(c, CoachBody);
     if (!body.ok) return coachError(c, 'validation_failed', body.message);
     const { conversationId, door } = body.data;

@@ -21,7 +21,6 @@ async function call<T>(name: string, body: object): Promise<T> {
 
 /** Applies the customer's edits as one version (POST /functions/v1/plan/edits). */
 export const editPlan = (edits: PlanEdit[]) => call<{ diff: PlanDiff }>('edits', { edits });
-export const undoPlanChange = () => call<unknown>('undo', {});
 export const restorePlanVersion = (versionId: string) => call<unknown>('restore', { versionId });
 export const calendarFeed = (action: 'status' | 'create' | 'revoke') =>
   call<{ active: boolean; url?: string }>('calendar-feed', { action });

@@ -1,7 +1,7 @@
 import type { PlanEdit } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { actionPlanKey, loadActivePlan } from '@/lib/action-plan';
-import { editPlan, listVersions, restorePlanVersion, undoPlanChange } from './plan-api';
+import { actionPlanKey, loadActivePlan, undoPlanChange } from '@/lib/action-plan';
+import { editPlan, listVersions, restorePlanVersion } from './plan-api';
 
 export const activePlanQuery = () => queryOptions({ queryKey: actionPlanKey, queryFn: loadActivePlan });
 export const versionsQuery = (planId: string) =>

@@ -3,12 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, Minus, PencilLine, Plus, ShieldQuestion, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { actionPlanKey } from '@/lib/action-plan';
+import { actionPlanKey, undoPlanChange } from '@/lib/action-plan';
 import { coachMessages } from '@/lib/coach-messages';
 import { connectionIdeasKey } from '@/lib/connection-ideas';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { undoPlanChange } from '../api/plan-undo';
 import type { ToolPartView } from './tool-card';
 
 const m = coachMessages.proposal;
