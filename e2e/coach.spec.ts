@@ -192,6 +192,8 @@ test.describe('AI coach', () => {
     expect(spent.error).toBeNull();
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${coach.server.url}/dashboard`);
+    // the balance is known (the plan card has loaded) before typing: the estimate compares against it
+    await expect(page.getByText(/days left in trial/)).toBeVisible();
     await page.getByRole('button', { name: /AI Business Coach/ }).click();
     const panel = page.getByRole('complementary', { name: 'AI assistant' });
     const box = panel.getByRole('textbox', { name: 'Message the AI coach' });
