@@ -81,21 +81,41 @@ test.describe('Money in', () => {
 
     await page.getByRole('button', { name: 'The Brain' }).click();
     await expect(page.getByText('4,999 / 5,000')).toBeVisible();
+    // renewal date, this month's grant apart from top-ups, and the invoice Stripe holds
+    const renews = new Date(Date.now() + 30 * 86_400_000).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+    await expect(page.getByTestId('brain-renewal')).toHaveText(`Renews on ${renews}`);
+    const split = page.getByTestId('brain-credit-split');
+    await expect(split).toContainText("This month's credits: 4,999 of 5,000 left");
+    await expect(split).toContainText('Top-ups and added credits: 0');
+    const invoices = page.getByRole('region', { name: 'Invoices' });
+    await expect(invoices.getByRole('listitem')).toHaveCount(1);
+    await expect(invoices.getByRole('listitem')).toContainText('£299.00');
+    await expect(invoices.getByRole('link', { name: 'View' })).toHaveAttribute('href', /\/invoices\/in_/);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/brain-after-checkout-1440.png`, fullPage: true });
   });
 
-  test('operator path: the Users tab grants credits with a reason; balance, ledger, audit row and mail', async ({ page }) => {
+  test('operator path: a request reaches the inbox with its sender; the Users tab grants credits with a reason', async ({ page }) => {
     const customer = await site.admin.auth.admin.createUser({
       email: `cust-${Date.now()}@example.com`,
       password: 'Pw-correct-horse-9',
       email_confirm: true,
+      user_metadata: { first_name: 'Grace', surname: 'Hopper' },
     });
     expect(customer.error).toBeNull();
     const cid = customer.data.user!.id;
     const email = customer.data.user!.email!;
+    // the customer asks for credits from Your Plan (without Stripe, a request the operators see)
+    const asCustomer = await site.userClient(email, 'Pw-correct-horse-9');
+    expect((await asCustomer.from('plan_requests').insert({ kind: 'top_up', detail: '5000 credits' })).error).toBeNull();
     await site.signedInUser(page, { admin: true });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${site.server.url}/admin`);
+    await page.getByRole('tab', { name: 'Inbox' }).click();
+    await expect(page.getByRole('button', { name: 'Plan and credit requests' })).toHaveAttribute('aria-pressed', 'true');
+    const request = page.getByRole('listitem').filter({ hasText: `Grace Hopper <${email}>` });
+    await expect(request).toContainText('Credit top-up');
+    await expect(request).toContainText('5000 credits');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-inbox-requests-1440.png` });
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByRole('textbox', { name: 'Search users by email or name' }).fill(email);
     await expect(page.getByRole('region', { name: 'Users' }).getByRole('listitem')).toHaveCount(1);
@@ -116,5 +136,13 @@ test.describe('Money in', () => {
     expect(audit.rows).toHaveLength(1);
     const outbox = await site.server.ctx.mailer.outbox();
     expect(outbox.find((m) => m.to === email)?.subject).toBe('Credits added to your account');
+    // the customer sees it at once: the grant carries over, apart from the monthly credits
+    const { data: summary } = await asCustomer.rpc('credit_summary');
+    expect(summary).toMatchObject({ extra_left: 1500, monthly_left: 2000 });
+
+    await page.getByRole('tab', { name: 'Inbox' }).click();
+    await request.getByRole('button', { name: 'Mark handled' }).click();
+    await expect(page.getByText('Marked as handled')).toBeVisible();
+    await expect(request).toHaveCount(0);
   });
 });

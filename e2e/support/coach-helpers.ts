@@ -28,6 +28,13 @@ export async function startOwnServer(tag: string, env: Record<string, string>) {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+    /** A supabase-js client signed in as an existing user (the customer's side of a test). */
+    async userClient(email: string, password: string): Promise<SupabaseClient> {
+      const client = createClient(server.url, server.ctx.keys.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+      const { error } = await client.auth.signInWithPassword({ email, password });
+      if (error) throw error;
+      return client;
+    },
     /** A confirmed user created through the admin API, signed in with the password grant, its session put in the page. */
     async signedInUser(page: Page, opts: { admin?: boolean } = {}) {
       const email = `${tag}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;

@@ -42,13 +42,17 @@ describe('operators set plans and grant credits without Stripe', () => {
     const u = await createTestUser(t, { meta: { first_name: 'Grace', surname: 'Hopper' } });
     const { error } = await u.client.from('plan_requests').insert({ kind: 'upgrade', plan_id: 'pro', detail: 'Pro please' });
     expect(error).toBeNull();
-    const inbox = await adminApi('requests');
+    const inbox = await adminApi('requests?kind=plan_request');
     expect(inbox.status).toBe(200);
     const { requests } = (await inbox.json()) as { requests: Array<Record<string, unknown>> };
-    expect(requests.find((r) => r.user_id === u.id)).toMatchObject({
-      source: 'plan',
-      kind: 'upgrade',
-      detail: 'pro: Pro please',
+    expect(requests.every((r) => r.kind === 'plan_request')).toBe(true);
+    const mine = requests.find((r) => r.user_id === u.id);
+    expect(mine).toMatchObject({
+      kind: 'plan_request',
+      request_kind: 'upgrade',
+      title: 'pro',
+      body: 'Pro please',
+      status: 'new',
       name: 'Grace Hopper',
       email: u.email,
     });
@@ -68,6 +72,70 @@ describe('operators set plans and grant credits without Stripe', () => {
     const mail = await sink.waitFor(u.email);
     expect(mail.subject).toBe('Your plan is now Pro');
     expect(mail.text).toContain('Paid by bank transfer');
+  });
+
+  it('the inbox names who sent each kind of request; a handled one leaves the new list; bad filters are 400', async () => {
+    const u = await createTestUser(t, { meta: { first_name: 'Ada', surname: 'Lovelace' } });
+    const topUp = await u.client.from('plan_requests').insert({ kind: 'top_up', detail: '5000 credits' }).select('id').single();
+    expect(topUp.error).toBeNull();
+    const asked = await u.client
+      .from('integration_requests')
+      .insert({ service_name: 'Acme CRM', description: 'Sync contacts', use_case: 'Leads', contact_email: 'ops@acme.test' });
+    expect(asked.error).toBeNull();
+    const list = async (q: string) =>
+      ((await (await adminApi(`requests?${q}`)).json()) as { requests: Array<Record<string, unknown>> }).requests;
+    expect((await list('kind=integration_request')).find((r) => r.user_id === u.id)).toMatchObject({
+      title: 'Acme CRM',
+      body: 'Sync contacts',
+      extra: 'Leads',
+      contact_email: 'ops@acme.test',
+      name: 'Ada Lovelace',
+      email: u.email,
+    });
+    // without a kind: every kind together, newest first
+    const all = (await list('')).filter((r) => r.user_id === u.id);
+    expect(all.map((r) => r.kind)).toEqual(['integration_request', 'plan_request']);
+
+    const newCount = async () => ((await admin.client.rpc('admin_overview')).data as { new_plan_requests: number }).new_plan_requests;
+    const before = await newCount();
+    expect(before).toBeGreaterThanOrEqual(1);
+    const handled = await admin.client.rpc('mark_inbox_item_handled', { p_kind: 'plan_request', p_id: topUp.data!.id, p_handled: true });
+    expect(handled.error).toBeNull();
+    expect(handled.data).toBe(true);
+    expect((await list('kind=plan_request')).some((r) => r.id === topUp.data!.id)).toBe(false);
+    expect(await newCount()).toBe(before - 1);
+    expect((await list('kind=plan_request&handled=1')).find((r) => r.id === topUp.data!.id)).toMatchObject({ status: 'handled' });
+    // a customer cannot mark their own request handled
+    expect(
+      (await u.client.rpc('mark_inbox_item_handled', { p_kind: 'plan_request', p_id: topUp.data!.id, p_handled: false })).error,
+    ).not.toBeNull();
+    expect((await adminApi('requests?kind=contact_message')).status).toBe(400);
+    expect((await adminApi('requests', undefined, u)).status).toBe(403);
+  });
+
+  it("The Brain's credits: this month's grant apart from top-ups, used first, and never below zero", async () => {
+    const u = await createTestUser(t);
+    const summary = async () => (await u.client.rpc('credit_summary')).data as Record<string, unknown>;
+    expect(await summary()).toMatchObject({
+      balance: 2000,
+      monthly_granted: 2000,
+      monthly_left: 2000,
+      extra_left: 0,
+      cancel_at_period_end: false,
+      paid_online: false,
+    });
+    expect(typeof (await summary()).period_end).toBe('string');
+    expect((await adminApi(`users/${u.id}/credits`, { credits: 500, reason: 'Goodwill after an outage' })).status).toBe(200);
+    const ledger = serviceClient(t).from('credit_ledger');
+    expect((await ledger.insert({ user_id: u.id, delta: -300, reason: 'coach' })).error).toBeNull();
+    expect(await summary()).toMatchObject({ balance: 2200, monthly_left: 1700, extra_left: 500 });
+    // spending past the monthly grant draws on the top-up
+    expect((await serviceClient(t).from('credit_ledger').insert({ user_id: u.id, delta: -1900, reason: 'coach' })).error).toBeNull();
+    expect(await summary()).toMatchObject({ balance: 300, monthly_left: 0, extra_left: 300 });
+    // an old overdraft (before reservations) reads as 0, not a negative number
+    expect((await serviceClient(t).from('credit_ledger').insert({ user_id: u.id, delta: -500, reason: 'coach' })).error).toBeNull();
+    expect(await summary()).toMatchObject({ balance: 0, monthly_left: 0, extra_left: 0 });
+    expect((await u.client.rpc('credit_balance')).data).toBe(-200);
   });
 
   it('grant credits and extend a trial, each with a reason, audited and mailed', async () => {

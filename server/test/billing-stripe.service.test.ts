@@ -118,6 +118,29 @@ describe('Stripe checkout', () => {
     expect(portal.status).toBe(200);
     expect(((await portal.json()) as { url: string }).url).toMatch(/\/portal\/cus_/);
   });
+
+  it("The Brain's invoices come from Stripe for the customer's own account only; none before paying", async () => {
+    const u = await createTestUser(t);
+    const other = await createTestUser(t);
+    const invoices = async (who: TestUser) => {
+      const res = await fetch(`${t.url}/api/billing/invoices`, { headers: { authorization: `Bearer ${who.token}` } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { invoices: Array<Record<string, unknown>> }).invoices;
+    };
+    expect(await invoices(u)).toEqual([]);
+    await pay(((await (await api(u, 'checkout', { kind: 'plan', plan: 'pro', currency: 'gbp' })).json()) as { url: string }).url);
+    const mine = await invoices(u);
+    expect(mine).toEqual([
+      expect.objectContaining({ amount_paid: 29900, currency: 'gbp', status: 'paid', url: expect.stringMatching(/\/invoices\/in_/) }),
+    ]);
+    const listed = stripe.requests.filter((r) => r.path === '/v1/invoices');
+    expect(listed.at(-1)!.params).toMatchObject({ limit: '12' });
+    expect(listed.at(-1)!.params.customer).toMatch(/^cus_/);
+    expect((await state(u)).sub).toMatchObject({ plan_id: 'pro' });
+    expect((await u.client.rpc('credit_summary')).data).toMatchObject({ paid_online: true, monthly_granted: 5000, balance: 5000 });
+    expect(await invoices(other)).toEqual([]);
+    expect((await fetch(`${t.url}/api/billing/invoices`)).status).toBe(401);
+  });
 });
 
 describe('Stripe webhooks', () => {

@@ -1127,6 +1127,7 @@ export type Database = {
         }
         Returns: number
       }
+      credit_summary: { Args: never; Returns: Json }
       credit_usage_history: {
         Args: { p_limit?: number }
         Returns: {

@@ -108,23 +108,51 @@ export function registerAdminBilling(app: Hono, { ctx, caller, audit }: AdminDep
     return c.json({ credits });
   });
 
-  // Every customer request with who sent it, newest first (the /admin inbox).
+  // The inbox of customer requests, each with who sent it (name and e-mail from the account, not from the form),
+  // newest first. `kind` picks one list; without it, every kind together. `handled=1` includes handled items.
+  const RequestsQuery = z.object({
+    kind: z.enum(['plan_request', 'integration_request', 'connection_request']).optional(),
+    handled: z.enum(['0', '1']).default('0'),
+  });
+  // One column list for every source, so each can stand alone or be unioned.
+  const columns = (kind: string, requestKind: string, title: string, body: string, extra: string, contact: string, table: string) =>
+    `select '${kind}' as kind, r.id, ${requestKind} as request_kind, ${title} as title, ${body} as body, ${extra} as extra,
+       r.status, r.created_at, r.handled_at, r.user_id, ${contact} as contact_email from public.${table} r`;
+  const REQUEST_SOURCES = {
+    plan_request: columns('plan_request', 'r.kind', 'r.plan_id', 'r.detail', 'null::text', 'null::text', 'plan_requests'),
+    integration_request: columns(
+      'integration_request',
+      "'integration'",
+      'r.service_name',
+      'r.description',
+      'r.use_case',
+      'r.contact_email',
+      'integration_requests',
+    ),
+    connection_request: columns(
+      'connection_request',
+      "'connection'",
+      "concat(r.source_app, ' → ', r.target_app)",
+      'r.description',
+      'null::text',
+      'null::text',
+      'connection_requests',
+    ),
+  } as const;
   app.get('/requests', async (c) => {
     await caller(c);
+    const q = RequestsQuery.safeParse(c.req.query());
+    if (!q.success) throw adminError(400, 'validation_failed', 'kind or handled is not valid');
+    const sources = q.data.kind ? [REQUEST_SOURCES[q.data.kind]] : Object.values(REQUEST_SOURCES);
     const { rows } = await ctx.db.query(
-      `select * from (
-         select 'plan' as source, r.id::text as id, r.kind::text as kind, concat_ws(': ', r.plan_id, r.detail) as detail, r.status::text as status, r.created_at, r.user_id
-         from public.plan_requests r
-         union all
-         select 'integration', r.id::text, 'integration', null, r.status::text, r.created_at, r.user_id from public.integration_requests r
-         union all
-         select 'connection', r.id::text, 'connection', null, r.status::text, r.created_at, r.user_id from public.connection_requests r
-       ) q
+      `select q.*, who.email, who.name from (${sources.join(' union all ')}) q
        left join lateral (
          select u.email, nullif(btrim(concat_ws(' ', p.first_name, p.surname)), '') as name
          from auth.users u left join public.profiles p on p.id = u.id where u.id = q.user_id
        ) who on true
+       where $1 or q.status = 'new'
        order by q.created_at desc limit 200`,
+      [q.data.handled === '1'],
     );
     return c.json({ requests: rows });
   });

@@ -26,6 +26,13 @@ const notConfigured = () =>
  */
 export function billingRoutes(ctx: AppContext): Hono {
   const app = new Hono();
+  const stripeCustomerOf = async (userId: string) =>
+    (
+      await ctx.db.query<{ stripe_customer_id: string | null }>(
+        'select stripe_customer_id from public.billing_customers where user_id = $1',
+        [userId],
+      )
+    ).rows[0]?.stripe_customer_id ?? undefined;
 
   app.post('/checkout', async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -42,11 +49,7 @@ export function billingRoutes(ctx: AppContext): Hono {
       order.kind === 'plan'
         ? { user_id: user.id, kind: 'plan', plan_id: order.plan }
         : { user_id: user.id, kind: 'top_up', credits: String(order.credits) };
-    const known = await ctx.db.query<{ stripe_customer_id: string | null }>(
-      'select stripe_customer_id from public.billing_customers where user_id = $1',
-      [user.id],
-    );
-    const customer = known.rows[0]?.stripe_customer_id ?? undefined;
+    const customer = await stripeCustomerOf(user.id);
     const site = ctx.config.SITE_URL;
     const session = await stripe.checkout.sessions.create({
       mode: order.kind === 'plan' ? 'subscription' : 'payment',
@@ -69,14 +72,35 @@ export function billingRoutes(ctx: AppContext): Hono {
     const { user } = await requireSignedIn(ctx, c);
     const stripe = stripeClient(ctx.config);
     if (!stripe) throw notConfigured();
-    const known = await ctx.db.query<{ stripe_customer_id: string | null }>(
-      'select stripe_customer_id from public.billing_customers where user_id = $1',
-      [user.id],
-    );
-    const customer = known.rows[0]?.stripe_customer_id;
+    const customer = await stripeCustomerOf(user.id);
     if (!customer) throw new ApiError(404, { code: 'no_billing_account', message: 'You have no paid plan yet.' });
     const portal = await stripe.billingPortal.sessions.create({ customer, return_url: `${ctx.config.SITE_URL}/dashboard` });
     return c.json({ url: portal.url });
+  });
+
+  // The Brain's invoices: the customer's last twelve, read from Stripe (nothing is kept here). None without Stripe.
+  app.get('/invoices', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const { user } = await requireSignedIn(ctx, c);
+    const stripe = stripeClient(ctx.config);
+    const customer = stripe && (await stripeCustomerOf(user.id));
+    if (!stripe || !customer) return c.json({ invoices: [] });
+    const list = await stripe.invoices.list({ customer, limit: 12 }).catch((err: unknown) => {
+      ctx.log.warn({ err: (err as Error).message }, 'stripe invoices list failed');
+      throw new ApiError(502, { code: 'billing_unavailable', message: 'Your invoices cannot be read from Stripe just now. Try again.' });
+    });
+    return c.json({
+      invoices: list.data.map((i) => ({
+        id: i.id,
+        number: i.number,
+        created: new Date(i.created * 1000).toISOString(),
+        amount_paid: i.amount_paid,
+        currency: i.currency,
+        status: i.status,
+        url: i.hosted_invoice_url ?? null,
+        pdf: i.invoice_pdf ?? null,
+      })),
+    });
   });
 
   app.post('/stripe-webhook', (c) => handleStripeWebhook(ctx, c));

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { PLANS, type PlanId } from '../../../packages/shared/src/plans';
 
 /**
  * A local stand-in for Stripe's API (issue 41), for service and e2e tests: the product's real `stripe` SDK talks
@@ -52,6 +53,8 @@ export async function startFakeStripe(webhookUrl: () => string, port = 0): Promi
   const sdk = new Stripe(FAKE_STRIPE_SECRET_KEY);
   const requests: RecordedStripeRequest[] = [];
   const sessions = new Map<string, { params: Record<string, string>; completed: boolean }>();
+  /** Paid invoices by customer, newest first, as GET /v1/invoices lists them. */
+  const invoices = new Map<string, Record<string, unknown>[]>();
   let seq = 0;
   const next = (prefix: string) => `${prefix}_fake${++seq}${Date.now().toString(36)}`;
   let base = '';
@@ -125,17 +128,25 @@ export async function startFakeStripe(webhookUrl: () => string, port = 0): Promi
         },
       };
       await send('customer.subscription.created', sub);
-      await send('invoice.paid', {
-        id: next('in'),
+      const invoiceId = next('in');
+      const invoice = {
+        id: invoiceId,
         object: 'invoice',
         customer,
+        number: `FAKE-${String(seq).padStart(4, '0')}`,
         status: 'paid',
         currency,
+        amount_paid: (PLANS[metadata.plan_id as PlanId]?.price[currency === 'usd' ? 'USD' : 'GBP'] ?? 0) * 100,
+        created: now,
+        hosted_invoice_url: `${base}/invoices/${invoiceId}`,
+        invoice_pdf: `${base}/invoices/${invoiceId}.pdf`,
         period_start: now,
         period_end: now,
         parent: { type: 'subscription_details', subscription_details: { subscription, metadata } },
         lines: { object: 'list', data: [{ id: next('il'), object: 'line_item', period: { start: now, end } }] },
-      });
+      };
+      invoices.set(customer, [invoice, ...(invoices.get(customer) ?? [])]);
+      await send('invoice.paid', invoice);
     }
   }
 
@@ -173,6 +184,12 @@ export async function startFakeStripe(webhookUrl: () => string, port = 0): Promi
           url: `${base}/checkout/${id}`,
           client_reference_id: params.client_reference_id ?? null,
         });
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/invoices') {
+        if (!params.customer) return stripeError(res, 400, 'invalid_request_error', 'Missing required param: customer.');
+        const limit = Math.min(100, Number(params.limit ?? 10));
+        const all = invoices.get(params.customer) ?? [];
+        return json(res, 200, { object: 'list', url: '/v1/invoices', has_more: all.length > limit, data: all.slice(0, limit) });
       }
       if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
         if (!params.customer) return stripeError(res, 400, 'invalid_request_error', 'Missing required param: customer.');

@@ -1,8 +1,12 @@
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
 
-/** Credit balance against the plan's allowance; the bar never overflows when top-ups exceed the allowance. */
-export function CreditBar({ balance, allowance, className }: { balance: number; allowance: number; className?: string }) {
+/**
+ * Credit balance against the plan's allowance; the bar never overflows when top-ups exceed the allowance, and a
+ * balance overdrawn before reservations existed (issue 41) reads as 0, never as a negative number.
+ */
+export function CreditBar({ balance: raw, allowance, className }: { balance: number; allowance: number; className?: string }) {
+  const balance = Math.max(0, raw);
   const pct = allowance > 0 ? Math.min(100, Math.max(0, (balance / allowance) * 100)) : 0;
   return (
     <div className={className}>

@@ -1,4 +1,5 @@
 import { authMessages } from './auth-messages';
+import { billingMessages } from './billing-messages';
 import { connectMessages } from './connect-messages';
 import { publicMessages } from './public-messages';
 import { shellMessages } from './shell-messages';
@@ -8,8 +9,8 @@ import { shellMessages } from './shell-messages';
  * Components import from here; the texts must match the specification exactly.
  * The catalogue's other files: ./coach-messages.ts, the AI coach's texts (the coach loads only on signed-in pages);
  * ./shell-messages.ts, the few texts the entry needs, ./public-messages.ts, the marketing pages' and forms' texts,
- * ./auth-messages.ts, sign-in's and sign-up's, and ./connect-messages.ts, /connect-anything's (the last four included
- * here under the same keys), so a first visit to a public page does not load the signed-in pages' texts (issue 15).
+ * ./auth-messages.ts, sign-in's and sign-up's, ./billing-messages.ts, The Brain's plan and credits, and
+ * ./connect-messages.ts, /connect-anything's (the last five included here), so a first visit to a public page does not load the signed-in pages' texts (issue 15).
  */
 export const messages = {
   app: shellMessages.app,
@@ -217,6 +218,7 @@ export const messages = {
       cashflow: 'Cash flow',
     },
   },
+  billing: billingMessages,
   connectAnything: connectMessages,
   security: publicMessages.security,
 } as const;

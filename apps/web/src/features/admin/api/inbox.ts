@@ -1,7 +1,9 @@
+import { PLANS, type PlanId } from '@app/shared';
 import { supabase } from '@/lib/supabase';
-import { unwrap } from './admin-fetch';
+import { adminFetch, unwrap } from './admin-fetch';
 
-export type InboxKind = 'integration_request' | 'connection_request' | 'contact_message';
+export type InboxKind = 'plan_request' | 'integration_request' | 'connection_request' | 'contact_message';
+type RequestKind = Exclude<InboxKind, 'contact_message'>;
 export interface InboxItem {
   id: string;
   status: 'new' | 'handled';
@@ -21,31 +23,45 @@ const head = (r: Head) => ({
   handled_at: r.handled_at,
 });
 
-// One typed query per table: the three inboxes have different columns.
+/** A customer request as GET /api/admin/requests answers it: the row, and the account that sent it. */
+interface RequestRow extends Head {
+  request_kind: string;
+  title: string | null;
+  body: string | null;
+  extra: string | null;
+  contact_email: string | null;
+  name: string | null;
+  email: string | null;
+}
+
+/** "Grace Hopper <grace@example.com>" from the account; a form's own contact address only when it differs. */
+function requester(r: RequestRow): string | null {
+  const account = r.email ? (r.name ? `${r.name} <${r.email}>` : r.email) : r.name;
+  const contact = r.contact_email && r.contact_email !== r.email ? `contact: ${r.contact_email}` : null;
+  return [account ?? 'Deleted account', contact].filter(Boolean).join(' · ') || null;
+}
+
+function planRequestTitle(r: RequestRow): string {
+  if (r.request_kind === 'upgrade') return `Upgrade to ${PLANS[r.title as PlanId]?.name ?? r.title}`;
+  return r.request_kind === 'top_up' ? 'Credit top-up' : 'Service request';
+}
+
+async function fetchRequests(kind: RequestKind, showHandled: boolean): Promise<InboxItem[]> {
+  const { requests } = await adminFetch<{ requests: RequestRow[] }>(`/requests?kind=${kind}&handled=${showHandled ? 1 : 0}`);
+  return requests.map((r) => ({
+    ...head(r),
+    title: kind === 'plan_request' ? planRequestTitle(r) : (r.title ?? ''),
+    from: requester(r),
+    body: r.body ?? '',
+    extra: r.extra ? `Use case: ${r.extra}` : undefined,
+  }));
+}
+
+// Requests come from the server with their sender; contact messages carry their own name and e-mail.
 const SOURCES: Record<InboxKind, (showHandled: boolean) => Promise<InboxItem[]>> = {
-  integration_request: async (showHandled) => {
-    let q = supabase()
-      .from('integration_requests')
-      .select('id, status, created_at, handled_at, service_name, description, use_case, contact_email');
-    if (!showHandled) q = q.eq('status', 'new');
-    return unwrap(await q.order('created_at', { ascending: false }).limit(100)).map((r) => ({
-      ...head(r),
-      title: r.service_name,
-      from: r.contact_email,
-      body: r.description ?? '',
-      extra: r.use_case ? `Use case: ${r.use_case}` : undefined,
-    }));
-  },
-  connection_request: async (showHandled) => {
-    let q = supabase().from('connection_requests').select('id, status, created_at, handled_at, source_app, target_app, description');
-    if (!showHandled) q = q.eq('status', 'new');
-    return unwrap(await q.order('created_at', { ascending: false }).limit(100)).map((r) => ({
-      ...head(r),
-      title: `${r.source_app} → ${r.target_app}`,
-      from: null,
-      body: r.description ?? '',
-    }));
-  },
+  plan_request: (showHandled) => fetchRequests('plan_request', showHandled),
+  integration_request: (showHandled) => fetchRequests('integration_request', showHandled),
+  connection_request: (showHandled) => fetchRequests('connection_request', showHandled),
   contact_message: async (showHandled) => {
     let q = supabase().from('contact_messages').select('id, status, created_at, handled_at, name, email, subject, message');
     if (!showHandled) q = q.eq('status', 'new');

@@ -51,6 +51,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** public.admin_overview: the counts on the console's header. */
 const overviewSchema = z.object({
   waitlist: z.number(),
+  new_plan_requests: z.number(),
   new_integration_requests: z.number(),
   new_connection_requests: z.number(),
   new_contact_messages: z.number(),

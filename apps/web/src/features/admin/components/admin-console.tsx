@@ -28,7 +28,7 @@ export function AdminConsole() {
   const overview = useQuery(overviewQuery());
   const accounts = useAccountCount();
   const o = overview.data;
-  const inbox = o ? o.new_integration_requests + o.new_connection_requests + o.new_contact_messages : undefined;
+  const inbox = o ? o.new_plan_requests + o.new_integration_requests + o.new_connection_requests + o.new_contact_messages : undefined;
   return (
     <div className="min-h-screen bg-background">
       <header className="border-b bg-card/60 backdrop-blur">

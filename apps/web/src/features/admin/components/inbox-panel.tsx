@@ -10,6 +10,7 @@ import { inboxQuery, useMarkHandled } from '../api/queries';
 import { formatDate, PanelHeader, QueryState } from './shared';
 
 const KINDS: { kind: InboxKind; label: string }[] = [
+  { kind: 'plan_request', label: 'Plan and credit requests' },
   { kind: 'integration_request', label: 'Integration requests' },
   { kind: 'connection_request', label: 'Connection requests' },
   { kind: 'contact_message', label: 'Contact messages' },
@@ -63,7 +64,7 @@ function InboxList({ kind, showHandled }: { kind: InboxKind; showHandled: boolea
 
 /** What visitors and users sent us, each item markable as handled. */
 export function InboxPanel() {
-  const [kind, setKind] = useState<InboxKind>('integration_request');
+  const [kind, setKind] = useState<InboxKind>('plan_request');
   const [showHandled, setShowHandled] = useState(false);
   return (
     <section className="flex flex-col gap-4" aria-labelledby="inbox-panel-title">

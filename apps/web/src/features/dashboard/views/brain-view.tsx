@@ -14,6 +14,7 @@ import { messages } from '@/lib/messages';
 import { topRatedQuery } from '../api/queries';
 import { businessProfileQuery, personNameQuery, useSaveAiFeatures, useSavePersonName } from '../api/profile';
 import { CategoryIcon } from '@/components/category-icon';
+import { BrainCreditSplit, BrainInvoices, BrainRenewal } from '../components/brain-billing';
 
 function ProfileForm() {
   const { user } = useAuth();
@@ -115,6 +116,7 @@ export function BrainView({ usage }: { usage?: ReactNode }) {
                       ? `Status: ${s.status.replace('_', ' ')}`
                       : ''}
               </p>
+              <BrainRenewal status={s} />
             </div>
             <Button variant="outline" size="sm" onClick={() => plan.openPlanDialog('plans')}>
               Your Plan
@@ -126,7 +128,10 @@ export function BrainView({ usage }: { usage?: ReactNode }) {
               <Coins aria-hidden className="size-4 text-accent" /> Credits
             </h3>
             {s ? (
-              <CreditBar balance={s.credits_balance} allowance={s.credits_allowance} className="mt-3" />
+              <>
+                <CreditBar balance={s.credits_balance} allowance={s.credits_allowance} className="mt-3" />
+                <BrainCreditSplit status={s} />
+              </>
             ) : (
               <p className="mt-2 text-sm text-muted-foreground">Loading credits...</p>
             )}
@@ -135,6 +140,7 @@ export function BrainView({ usage }: { usage?: ReactNode }) {
             </Button>
           </div>
         </section>
+        <BrainInvoices status={s} />
         {usage}
       </div>
       <div className="space-y-4">
