@@ -194,6 +194,18 @@ const schema = z.object({
   STRIPE_PRICE_TOPUP_10000_USD: priceId.optional(),
   /** Days a past-due subscription keeps its plan before the coach stops (Stripe retries the card meanwhile). */
   STRIPE_GRACE_DAYS: int(0, 60).default(7),
+  /**
+   * Keys that encrypt customers' secrets at rest (a read-only Stripe key, issue 42): `id:base64` (32 bytes each),
+   * comma-separated, the first encrypting and all decrypting (docs/metrics-stripe.md "Rotating the key").
+   * Unset: one generated into DATA_DIR/data-key on first start.
+   */
+  DATA_ENCRYPTION_KEYS: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{1,20}:[A-Za-z0-9+/]{43}=(,[A-Za-z0-9_-]{1,20}:[A-Za-z0-9+/]{43}=)*$/,
+      'must be id:base64 of 32 bytes, comma-separated',
+    )
+    .optional(),
 });
 
 export type Config = z.infer<typeof schema> & { SITE_URL: string; redirectAllowList: string[] };

@@ -961,6 +961,36 @@ export type Database = {
         }
         Relationships: []
       }
+      stripe_metric_sources: {
+        Row: {
+          created_at: string
+          key_ciphertext: string
+          key_hint: string
+          last_error: string | null
+          last_synced_at: string | null
+          status: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          key_ciphertext: string
+          key_hint: string
+          last_error?: string | null
+          last_synced_at?: string | null
+          status?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          key_ciphertext?: string
+          key_hint?: string
+          last_error?: string | null
+          last_synced_at?: string | null
+          status?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       subscriptions: {
         Row: {
           cancel_at_period_end: boolean

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { coachStatus } from '../coach/provider.js';
 import { accountRoutes } from './account.js';
 import { billingRoutes } from '../billing/routes.js';
+import { stripeMetricsRoutes } from '../metrics/stripe-routes.js';
 import { adminRoutes } from './admin/index.js';
 import { healthRoutes } from './health.js';
 import { opsRoutes } from './ops.js';
@@ -22,6 +23,7 @@ export function apiRoutes(ctx: AppContext): Hono {
   api.route('/ops', opsRoutes(ctx));
   api.route('/integration-assistant', visitorAssistantRoutes(ctx));
   api.route('/billing', billingRoutes(ctx));
+  api.route('/metrics/stripe', stripeMetricsRoutes(ctx));
   // SITE_URL only, never the Host header: a forged Host must not reach a browser (or a cache) as the API's address.
   api.get('/config', (c) => c.json(publicConfig(ctx), 200, { 'Cache-Control': 'no-store' }));
   return api;

@@ -97,6 +97,19 @@ export const APP_ERRORS = {
     status: 429,
     message: 'The Integration Assistant has answered as many visitors as it can today. Sign in to keep going, or come back tomorrow.',
   },
+  // Read-only Stripe for the customer's numbers (issue 42, docs/metrics-stripe.md)
+  stripe_key_not_restricted: {
+    status: 400,
+    message: 'Paste a restricted key (it starts with rk_). A secret key can change your Stripe account, so it is refused.',
+  },
+  stripe_key_rejected: { status: 400, message: 'Stripe did not accept this key. Check it and try again.' },
+  stripe_key_can_write: {
+    status: 400,
+    message: 'This key can change your Stripe account. Create a restricted key with read access only (Charges: Read).',
+  },
+  stripe_key_cannot_read: { status: 400, message: 'This key cannot read your charges. Give it read access to Charges.' },
+  stripe_not_connected: { status: 404, message: 'No Stripe account is connected.' },
+  stripe_unavailable: { status: 502, message: 'Stripe could not be reached just now. Try again in a few minutes.' },
 } as const satisfies Record<string, Entry>;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

@@ -55,6 +55,8 @@ export const WRITE_LIMITS: Readonly<Record<string, WriteLimit>> = {
   // The business's own figures (issue 42): a few tracked metrics, and values entered or imported in batches.
   '/tracked_metrics': { bucket: 'tracked-metrics', maxRows: 10, perIp: 600, perUser: 120, windowSeconds: HOUR },
   '/metric_values': { bucket: 'metric-values', maxRows: 500, perIp: 20000, perUser: 5000, windowSeconds: HOUR },
+  // Read-only Stripe (issue 42): rows are the server's to write; through /rest/v1 a customer can only disconnect.
+  '/stripe_metric_sources': { bucket: 'stripe-metric-sources', maxRows: 1, perIp: 60, perUser: 10, windowSeconds: HOUR },
   '/action_plan_phases': { bucket: 'action-plan-phases', maxRows: 6, perIp: 1200, perUser: 120, windowSeconds: HOUR },
 };
 

@@ -25,7 +25,24 @@ export interface FakeStripe {
   /** Posts a payload with the given signature header as is (tests of bad signatures and replays). */
   post(payload: string, signature: string): Promise<{ status: number; body: unknown }>;
   sign(payload: string): string;
+  /**
+   * A customer's own Stripe account, reached with `key` (a restricted key): its charges, and whether the key may
+   * read charges and write (create charges, refunds, payouts). Replaces the account's data when called again.
+   */
+  account(key: string, opts: { charges: FakeCharge[]; read?: boolean; write?: boolean }): void;
   close(): Promise<void>;
+}
+
+/** The fields of a Stripe charge the product reads. */
+export interface FakeCharge {
+  id?: string;
+  amount: number;
+  amount_refunded?: number;
+  currency: string;
+  created: number;
+  status?: 'succeeded' | 'failed' | 'pending';
+  customer?: string | null;
+  email?: string | null;
 }
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_fake_stand_in';
@@ -53,6 +70,7 @@ export async function startFakeStripe(webhookUrl: () => string, port = 0): Promi
   const sdk = new Stripe(FAKE_STRIPE_SECRET_KEY);
   const requests: RecordedStripeRequest[] = [];
   const sessions = new Map<string, { params: Record<string, string>; completed: boolean }>();
+  const accounts = new Map<string, { charges: Record<string, unknown>[]; read: boolean; write: boolean }>();
   /** Paid invoices by customer, newest first, as GET /v1/invoices lists them. */
   const invoices = new Map<string, Record<string, unknown>[]>();
   let seq = 0;
@@ -150,6 +168,32 @@ export async function startFakeStripe(webhookUrl: () => string, port = 0): Promi
     }
   }
 
+  /** A customer's account as their restricted key sees it: charges newest first, paged as Stripe pages lists. */
+  function customerAccount(
+    res: ServerResponse,
+    method: string,
+    pathname: string,
+    params: Record<string, string>,
+    acct: { charges: Record<string, unknown>[]; read: boolean; write: boolean },
+  ) {
+    const denied = () =>
+      stripeError(res, 403, 'invalid_request_error', 'The provided key does not have the required permissions for this endpoint.');
+    if (method === 'GET' && pathname === '/v1/charges') {
+      if (!acct.read) return denied();
+      const gte = Number(params['created[gte]'] ?? 0);
+      const all = acct.charges.filter((c) => (c.created as number) >= gte);
+      const after = params.starting_after ? all.findIndex((c) => c.id === params.starting_after) + 1 : 0;
+      const limit = Math.min(100, Number(params.limit ?? 10));
+      const page = all.slice(after, after + limit);
+      return json(res, 200, { object: 'list', url: '/v1/charges', has_more: after + limit < all.length, data: page });
+    }
+    if (method === 'POST' && ['/v1/charges', '/v1/refunds', '/v1/payouts'].includes(pathname)) {
+      if (!acct.write) return denied();
+      return stripeError(res, 400, 'invalid_request_error', 'Missing required param: amount.');
+    }
+    return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${method}: ${pathname})`);
+  }
+
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -167,6 +211,8 @@ export async function startFakeStripe(webhookUrl: () => string, port = 0): Promi
       const raw = await readBody(req);
       const params = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : raw));
       requests.push({ method: req.method ?? 'GET', path: url.pathname, params });
+      const own = accounts.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+      if (own) return customerAccount(res, req.method ?? 'GET', url.pathname, params, own);
       if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
         return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided');
       }
@@ -213,6 +259,25 @@ export async function startFakeStripe(webhookUrl: () => string, port = 0): Promi
     send,
     post,
     sign,
+    account(key, { charges, read = true, write = false }) {
+      const rows = charges
+        .map((c) => ({
+          id: c.id ?? next('ch'),
+          object: 'charge',
+          amount: c.amount,
+          amount_refunded: c.amount_refunded ?? 0,
+          refunded: (c.amount_refunded ?? 0) >= c.amount,
+          currency: c.currency,
+          created: c.created,
+          status: c.status ?? 'succeeded',
+          paid: (c.status ?? 'succeeded') === 'succeeded',
+          customer: c.customer ?? null,
+          billing_details: { email: c.email ?? null },
+          receipt_email: c.email ?? null,
+        }))
+        .sort((a, b) => b.created - a.created);
+      accounts.set(key, { charges: rows, read, write });
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

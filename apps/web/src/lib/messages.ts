@@ -3,14 +3,16 @@ import { billingMessages } from './billing-messages';
 import { connectMessages } from './connect-messages';
 import { publicMessages } from './public-messages';
 import { shellMessages } from './shell-messages';
+import { stripeSourceMessages } from './stripe-source-messages';
 
 /**
  * Every user-facing message of the specification, in one catalogue (docs/product.md#messages).
  * Components import from here; the texts must match the specification exactly.
  * The catalogue's other files: ./coach-messages.ts, the AI coach's texts (the coach loads only on signed-in pages);
  * ./shell-messages.ts, the few texts the entry needs, ./public-messages.ts, the marketing pages' and forms' texts,
- * ./auth-messages.ts, sign-in's and sign-up's, ./billing-messages.ts, The Brain's plan and credits, and
- * ./connect-messages.ts, /connect-anything's (the last five included here), so a first visit to a public page does not load the signed-in pages' texts (issue 15).
+ * ./auth-messages.ts, sign-in's and sign-up's, ./billing-messages.ts, The Brain's plan and credits,
+ * ./stripe-source-messages.ts, read-only Stripe's, and ./connect-messages.ts, /connect-anything's (the last six
+ * included here), so a first visit to a public page does not load the signed-in pages' texts (issue 15).
  */
 export const messages = {
   app: shellMessages.app,
@@ -219,6 +221,7 @@ export const messages = {
     },
   },
   billing: billingMessages,
+  stripeSource: stripeSourceMessages,
   connectAnything: connectMessages,
   security: publicMessages.security,
 } as const;

@@ -6,6 +6,7 @@ import { messages } from '@/lib/messages';
 import { useAuth } from '@/lib/session/auth-context';
 import { trackedMetricsQuery } from './api';
 import { MetricEntryForm } from './metric-entry-form';
+import { StripeSourceForm } from './stripe-source-form';
 
 // recharts only when the Dashboard view shows numbers
 const MetricCharts = lazy(() => import('./metric-charts'));
@@ -30,6 +31,7 @@ export function MetricsPanel() {
             ids={tracked.data?.ids.length ? tracked.data.ids : [...KEY_METRIC_IDS]}
             currency={tracked.data?.currency ?? 'GBP'}
           />
+          <StripeSourceForm userId={userId} />
           {tracked.data && tracked.data.ids.length > 0 && (
             <Suspense fallback={<Spinner className="mt-6 size-5 text-primary" label="Loading your charts" />}>
               <MetricCharts userId={userId} ids={tracked.data.ids} targets={tracked.data.targets} currency={tracked.data.currency} />
