@@ -30,6 +30,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads REST_EXTRA_SEARCH_PATH as PostgREST reads db-extra-search-path: a trimmed comma list, public by default', () => {
+    expect(loadConfig({}).REST_EXTRA_SEARCH_PATH).toEqual(['public']);
+    expect(loadConfig({ REST_EXTRA_SEARCH_PATH: 'public, extensions' }).REST_EXTRA_SEARCH_PATH).toEqual(['public', 'extensions']);
+    expect(() => loadConfig({ REST_EXTRA_SEARCH_PATH: 'public, "x"' })).toThrow(/REST_EXTRA_SEARCH_PATH/);
+  });
+
   it('reads the redirect allow-list and drops a trailing slash from SITE_URL', () => {
     const c = loadConfig({ SITE_URL: 'https://example.com/', AUTH_ADDITIONAL_REDIRECT_URLS: 'https://a.example, https://b.example' });
     expect(c.SITE_URL).toBe('https://example.com');

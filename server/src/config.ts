@@ -134,6 +134,20 @@ const schema = z.object({
     .pipe(
       z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_$]{0,62}$/, 'schema names: letters, digits, _ and $')).min(1, 'at least one schema'),
     ),
+  /**
+   * Schemas after the request's own in each /rest/v1 transaction's search_path, comma-separated (PostgREST's
+   * db-extra-search-path, default public; Supabase's `supabase init` writes public,extensions).
+   */
+  REST_EXTRA_SEARCH_PATH: z
+    .string()
+    .default('public')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_$]{0,62}$/, 'schema names: letters, digits, _ and $'))),
   BODY_LIMIT_BYTES: int(1024, 50_000_000).default(1_000_000),
   /**
    * Statement time bounds per database role, milliseconds (issue 38; docs/security.md "Time bounds"). A /rest/v1

@@ -20,7 +20,12 @@ const auth = toml['auth']! as Record<string, unknown> & {
 
 describe('supabase/config.toml', () => {
   it('describes the API as config.ts sets it', () => {
-    expect(toml['api']).toMatchObject({ port: c.PORT, schemas: c.REST_SCHEMAS, max_rows: c.REST_MAX_ROWS });
+    expect(toml['api']).toMatchObject({
+      port: c.PORT,
+      schemas: c.REST_SCHEMAS,
+      extra_search_path: c.REST_EXTRA_SEARCH_PATH,
+      max_rows: c.REST_MAX_ROWS,
+    });
   });
 
   it('describes auth as config.ts sets it', () => {

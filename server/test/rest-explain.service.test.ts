@@ -11,6 +11,19 @@ const SCHEMA = `
   create table ex_notes (id int primary key, body text not null);
   insert into ex_notes values (1, 'one'), (2, 'two');
   grant select, insert on ex_notes to anon;
+  -- search_path (PostgREST's db-extra-search-path): a second exposed schema, and an extra one on the path only
+  create schema ex_personal;
+  create schema ex_extra;
+  grant usage on schema ex_personal, ex_extra to anon;
+  create table ex_personal.ex_items (id int primary key);
+  insert into ex_personal.ex_items values (7);
+  grant select on ex_personal.ex_items to anon;
+  create function ex_extra.ex_double(n int) returns int language sql immutable as 'select n * 2';
+  -- unqualified names, resolved when called through the request's search_path (no search_path of their own)
+  create function public.ex_doubled() returns int language plpgsql stable as 'begin return ex_double(21); end';
+  create function ex_personal.ex_item_count() returns bigint language plpgsql stable
+    as 'begin return (select count(*) from ex_items); end';
+  grant execute on function ex_extra.ex_double(int), public.ex_doubled(), ex_personal.ex_item_count() to anon;
 `;
 
 const get = (path: string, accept: string) => fetch(`${t.url}/rest/v1/${path}`, { headers: { apikey: t.anonKey, Accept: accept } });
@@ -19,7 +32,12 @@ type Node = Record<string, unknown>;
 const planOf = (data: unknown) => (data as Node[])[0]!;
 
 beforeAll(async () => {
-  t = await startTestServer({ RATE_LIMIT_DISABLED: 'true', REST_EXPLAIN_ENABLED: 'true' });
+  t = await startTestServer({
+    RATE_LIMIT_DISABLED: 'true',
+    REST_EXPLAIN_ENABLED: 'true',
+    REST_SCHEMAS: 'public,ex_personal',
+    REST_EXTRA_SEARCH_PATH: 'public, ex_extra',
+  });
   await t.server.ctx.db.exec(SCHEMA);
   db = t.client();
 }, 60_000);
@@ -51,6 +69,23 @@ describe(`explain options (${SERVICE_DB})`, () => {
     // the setting is scoped to the EXPLAIN's own transaction
     const { rows } = await t.server.ctx.db.query<{ v: string }>(`select current_setting('compute_query_id') as v`);
     expect(rows[0]!.v).not.toBe('on');
+  });
+
+  it('shows the search_path PostgREST sets per request: its schema, then REST_EXTRA_SEARCH_PATH', async () => {
+    const { data, error } = await db.from('ex_notes').select('id').explain({ settings: true, format: 'json' });
+    expect(error).toBeNull();
+    expect(planOf(data)['Settings']).toMatchObject({ search_path: '"public", "public", "ex_extra"' });
+    const other = await db.schema('ex_personal').from('ex_items').select('id').explain({ settings: true, format: 'json' });
+    expect(other.error).toBeNull();
+    expect(planOf(other.data)['Settings']).toMatchObject({ search_path: '"ex_personal", "public", "ex_extra"' });
+  });
+
+  it('resolves unqualified names through that search_path, and only inside the request', async () => {
+    expect(await db.rpc('ex_doubled')).toMatchObject({ data: 42, error: null });
+    expect(await db.schema('ex_personal').rpc('ex_item_count')).toMatchObject({ data: 1, error: null });
+    // set for the request's transaction only (set_config(…, true)): the server's own statements keep their path
+    const { rows } = await t.server.ctx.db.query<{ v: string }>(`select current_setting('search_path') as v`);
+    expect(rows[0]!.v).not.toMatch(/ex_extra/);
   });
 
   it('without options plans only: no actual rows, no output lists', async () => {

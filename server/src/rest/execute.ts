@@ -17,18 +17,31 @@ export interface ResultRow {
 
 const claimText = (v: unknown) => (typeof v === 'string' ? v : null);
 
-// read-only mode (allowed after the first snapshot, unlike the reverse), role, claims, request, the role's statement
-// timeout (as PostgREST applies a role's settings, issue 38): one statement. Two constant texts, so the
-// statement-name lookup hashes each once per process (issue 16).
-const PREAMBLE = `select set_config('transaction_read_only', $7, true), set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-              set_config('request.headers', $3, true), set_config('request.method', $4, true), set_config('request.path', $5, true),
-              set_config('request.ip', $6, true), set_config('statement_timeout', $8, true)`;
-const PREAMBLE_LIVE_WRITER = `${PREAMBLE}, auth.require_live_writer($9, $10)`;
+// search_path (the request's schema, then REST_EXTRA_SEARCH_PATH, as PostgREST sets it first), read-only mode
+// (allowed after the first snapshot, unlike the reverse), role, claims, request, the role's statement timeout (as
+// PostgREST applies a role's settings, issue 38): one statement. Two constant texts, so the statement-name lookup
+// hashes each once per process (issue 16).
+const PREAMBLE = `select set_config('search_path', $9, true), set_config('transaction_read_only', $7, true), set_config('role', $1, true),
+              set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true), set_config('request.method', $4, true),
+              set_config('request.path', $5, true), set_config('request.ip', $6, true), set_config('statement_timeout', $8, true)`;
+const PREAMBLE_LIVE_WRITER = `${PREAMBLE}, auth.require_live_writer($10, $11)`;
 // EXPLAIN VERBOSE prints "Query Identifier" only with compute_query_id on (PostgREST's test database has
 // pg_stat_statements, which turns it on). A superuser-only setting: set before the role switch, and only when the
 // server's own role may set it, so a deployment connecting as a plain role still explains without it.
 const QUERY_ID = `case when (select rolsuper from pg_roles where rolname = current_user) then set_config('compute_query_id', 'on', true) end`;
 const withQueryId = (sql: string) => sql.replace(/^select /, `select ${QUERY_ID}, `);
+/** The schema of the request (Accept-Profile / Content-Profile, checked in index.ts). */
+export const profileOf = (c: Context): string => (c.get('profile' as never) as string | undefined) ?? 'public';
+
+/**
+ * PostgREST's search_path for a request: the request's schema, then db-extra-search-path, each a quoted identifier,
+ * joined by ", " (Query/PreQuery.hs txVarQuery, SqlFragment.escapeIdentList). So EXPLAIN (SETTINGS) shows the same
+ * value, and unqualified names in the caller's SQL (functions without their own search_path) resolve the same way.
+ */
+export function searchPathFor(schema: string, extra: readonly string[]): string {
+  return [schema, ...extra].map((s) => `"${s.replaceAll('"', '""')}"`).join(', ');
+}
+
 const PREAMBLES = {
   plain: { reader: PREAMBLE, writer: PREAMBLE_LIVE_WRITER },
   queryId: { reader: withQueryId(PREAMBLE), writer: withQueryId(PREAMBLE_LIVE_WRITER) },
@@ -72,6 +85,7 @@ export async function runAsCaller(
       ip,
       opts.readOnly ? 'on' : 'off',
       String(timeoutMs),
+      searchPathFor(profileOf(c), ctx.config.REST_EXTRA_SEARCH_PATH),
       ...(liveWriter ? [claimText(caller.claims.sub), claimText(caller.claims.session_id)] : []),
     ],
   };

@@ -8,7 +8,7 @@ import { nodeResponse } from '../http/node-io.js';
 import type { ParsedQuery } from './ast.js';
 import { buildDelete, buildInsert, buildRpc, buildUpdate, type Row, type Statement } from './build-sql.js';
 import { restError, RestError } from './errors.js';
-import { runAsCaller, type ResultRow } from './execute.js';
+import { profileOf, runAsCaller, type ResultRow } from './execute.js';
 import { explained, planBody } from './explain.js';
 import { contentType, parseAccept, type Accepted } from './media-types.js';
 import { pageOf, parsePrefer, parseRange, preferenceApplied, type Preferences } from './preferences.js';
@@ -136,9 +136,6 @@ async function answerPlan(
   });
   return respond(c, 200, planBody(rows as unknown as Record<string, unknown>[], plan.format), {}, contentType(accepted));
 }
-
-/** The schema of the request (Accept-Profile / Content-Profile, checked in index.ts). */
-const profileOf = (c: Context): string => (c.get('profile' as never) as string | undefined) ?? 'public';
 
 export async function handleTable(deps: RestDeps, c: Context, caller: Caller, name: string) {
   const { ctx } = deps;
