@@ -12,6 +12,7 @@ import { createApp } from './app.js';
 import { startWaitlistMailer } from './api/waitlist-confirmations.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { schedulePlanReminders } from './plan/reminders.js';
+import { scheduleWeeklyReviews } from './review/weekly-review.js';
 import { Lifecycle, trackIdleConnections } from './http/lifecycle.js';
 import { closeRateLimitStores } from './http/rate-limit.js';
 import { loadKeys } from './keys.js';
@@ -98,6 +99,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   // the durable job queue and what is scheduled on it (docs/decisions/0175)
   const jobs = await startJobQueue(ctx);
   await schedulePlanReminders(jobs, ctx);
+  await scheduleWeeklyReviews(jobs, ctx);
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));

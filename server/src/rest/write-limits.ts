@@ -56,6 +56,8 @@ export const WRITE_LIMITS: Readonly<Record<string, WriteLimit>> = {
   '/tracked_metrics': { bucket: 'tracked-metrics', maxRows: 10, perIp: 600, perUser: 120, windowSeconds: HOUR },
   '/metric_values': { bucket: 'metric-values', maxRows: 500, perIp: 20000, perUser: 5000, windowSeconds: HOUR },
   '/action_plan_phases': { bucket: 'action-plan-phases', maxRows: 6, perIp: 1200, perUser: 120, windowSeconds: HOUR },
+  // The weekly review (issue 42): only the server writes it (no insert grant); listed so a grant added later is tight.
+  '/weekly_reviews': { bucket: 'weekly-reviews', maxRows: 1, perIp: 100, perUser: 10, windowSeconds: HOUR },
 };
 
 /** Any table not listed above (one added later): still limited, never open. RPCs not listed are not counted. */
