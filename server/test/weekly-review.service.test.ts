@@ -24,7 +24,8 @@ const todayMs = Date.parse(`${iso(Date.now())}T00:00:00Z`);
 const mondayMs = todayMs - ((new Date(todayMs).getUTCDay() + 6) % 7) * DAY;
 const MONDAY = iso(mondayMs);
 const MONDAY_MORNING = new Date(mondayMs + 9.5 * 3600_000);
-const SUGGESTIONS = '1. Ring the three wholesale cafés about the Christmas boxes.\n2. Post the stollen photos on Instagram.\n3. Chase the two late invoices.';
+const SUGGESTIONS =
+  '1. Ring the three wholesale cafés about the Christmas boxes.\n2. Post the stollen photos on Instagram.\n3. Chase the two late invoices.';
 
 let t: TestServer;
 let openai: FakeProvider;
@@ -79,8 +80,11 @@ const reviewOf = async (userId: string) =>
     )
   ).rows;
 const coachCharges = async (userId: string) =>
-  (await t.server.ctx.db.query<{ delta: number }>(`select delta from public.credit_ledger where user_id = $1 and reason = 'coach'`, [userId]))
-    .rows;
+  (
+    await t.server.ctx.db.query<{ delta: number }>(`select delta from public.credit_ledger where user_id = $1 and reason = 'coach'`, [
+      userId,
+    ])
+  ).rows;
 
 async function withConfig(over: Partial<Config>, fn: () => Promise<void>) {
   const cfg = t.server.ctx.config as unknown as Record<string, unknown>;
@@ -142,7 +146,13 @@ describe('weekly review', () => {
   it('out of credits: mailed without suggestions, saying why, recorded as skipped with the reason; the coach not asked', async () => {
     const u = await customer();
     const { data: start } = await u.client.rpc('credit_balance');
-    expect((await serviceClient(t).from('credit_ledger').insert({ user_id: u.id, delta: -(start as number), reason: 'test_spend' })).error).toBeNull();
+    expect(
+      (
+        await serviceClient(t)
+          .from('credit_ledger')
+          .insert({ user_id: u.id, delta: -(start as number), reason: 'test_spend' })
+      ).error,
+    ).toBeNull();
     await sendWeeklyReviews(t.server.ctx, MONDAY_MORNING);
     expect(openai.requests()).toEqual([]);
     expect(await reviewOf(u.id)).toEqual([

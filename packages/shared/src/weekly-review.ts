@@ -24,7 +24,8 @@ export const WEEKLY_REVIEW_SKIP_REASONS: readonly WeeklyReviewSkipReason[] = [
 
 /** The customer's words for each reason (the e-mail and the Dashboard card say the same). */
 export const WEEKLY_REVIEW_SKIP_TEXT: Record<WeeklyReviewSkipReason, string> = {
-  out_of_credits: 'No suggestions from the coach this week: your account is out of credits. Add credits on Your Plan to get them next week.',
+  out_of_credits:
+    'No suggestions from the coach this week: your account is out of credits. Add credits on Your Plan to get them next week.',
   coach_not_configured: 'No suggestions from the coach this week: the AI coach is not available on this service yet.',
   ai_disabled: 'No suggestions from the coach this week: AI features are turned off in The Brain.',
   no_plan: 'No suggestions from the coach this week: your account has no active plan. Choose one on Your Plan.',

@@ -65,7 +65,13 @@ export function weeklyReviewRoutes(ctx: AppContext): Hono {
   const brand = ctx.config.BRAND_NAME;
   const site = ctx.config.SITE_URL.replace(/\/$/, '');
   const invalid = (c: Context) =>
-    page(c, 400, brand, 'This link does not work', html`<p>It may have been copied incompletely. You can turn weekly reviews off on <a href="${site}/user">your profile</a>.</p>`);
+    page(
+      c,
+      400,
+      brand,
+      'This link does not work',
+      html`<p>It may have been copied incompletely. You can turn weekly reviews off on <a href="${site}/user">your profile</a>.</p>`,
+    );
   app.use('/unsubscribe', apiRateLimit(ctx, 'unsubscribe'));
   app.get('/unsubscribe', (c) => {
     const q = Query.safeParse(c.req.query());
@@ -77,7 +83,10 @@ export function weeklyReviewRoutes(ctx: AppContext): Hono {
       'Stop weekly reviews?',
       html`<p>You will no longer get the Monday e-mail with your numbers, your plan and the coach's suggestions.</p>
         <form method="post" action="?token=${q.data.token}">
-          <button type="submit" style="font-size:1rem;padding:.6rem 1.2rem;border-radius:6px;border:0;background:#2563eb;color:#fff;cursor:pointer">
+          <button
+            type="submit"
+            style="font-size:1rem;padding:.6rem 1.2rem;border-radius:6px;border:0;background:#2563eb;color:#fff;cursor:pointer"
+          >
             Unsubscribe
           </button>
         </form>`,

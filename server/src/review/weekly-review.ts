@@ -341,4 +341,3 @@ export async function weeklyReviewCounts(ctx: Pick<AppContext, 'db'>, weeks: num
   );
   return { weeks: r.rows.map((w) => ({ weekStart: w.week_start, sent: w.sent, skipped: w.skipped, failed: w.failed })) };
 }
-

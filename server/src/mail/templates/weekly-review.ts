@@ -9,7 +9,12 @@ const taskLine = (t: WeeklyReviewTask) => `${t.title} (due ${day(t.due)})`;
  * The Monday e-mail of issue 42: what moved, the plan's tasks due this week or late, the coach's three suggestions
  * (or why there are none), and a one-click unsubscribe link (also in the List-Unsubscribe headers the caller sets).
  */
-export function renderWeeklyReviewMail(i: { brand: string; siteUrl: string; content: WeeklyReviewContent; unsubscribeUrl: string }): Rendered {
+export function renderWeeklyReviewMail(i: {
+  brand: string;
+  siteUrl: string;
+  content: WeeklyReviewContent;
+  unsubscribeUrl: string;
+}): Rendered {
   const site = i.siteUrl.replace(/\/$/, '');
   const c = i.content;
   const sections: { heading: string; items: string[]; note?: string }[] = [
