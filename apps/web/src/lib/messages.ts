@@ -232,6 +232,7 @@ export const messages = {
     late: 'Late',
     nothingDue: 'Nothing due this week.',
     nothingLate: 'Nothing late.',
+    planTitle: 'Your 90-day plan',
     noPlan: 'No 90-day plan yet.',
     suggestions: 'Suggestions from your coach',
     dueOn: (day: string) => `due ${day}`,

@@ -72,7 +72,7 @@ export function WeeklyReviewCard() {
               <p className="text-muted-foreground">{m.noFigures}</p>
             )}
           </Column>
-          <Column icon={CalendarCheck} title={r.plan ? r.plan.title : m.due}>
+          <Column icon={CalendarCheck} title={r.plan ? r.plan.title : m.planTitle}>
             {r.plan ? (
               <>
                 <Tasks title={m.due} tasks={r.plan.dueThisWeek} empty={m.nothingDue} />
