@@ -13,6 +13,7 @@ import { startWaitlistMailer } from './api/waitlist-confirmations.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { schedulePlanReminders } from './plan/reminders.js';
 import { scheduleStripeMetrics } from './metrics/stripe-schedule.js';
+import { scheduleWeeklyReviews } from './review/weekly-review.js';
 import { Lifecycle, trackIdleConnections } from './http/lifecycle.js';
 import { closeRateLimitStores } from './http/rate-limit.js';
 import { loadKeys } from './keys.js';
@@ -100,6 +101,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   const jobs = await startJobQueue(ctx);
   await schedulePlanReminders(jobs, ctx);
   await scheduleStripeMetrics(jobs, ctx);
+  await scheduleWeeklyReviews(jobs, ctx);
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));

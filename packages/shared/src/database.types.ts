@@ -887,7 +887,9 @@ export type Database = {
           id: string
           plan_reminders: boolean
           surname: string | null
+          time_zone: string | null
           updated_at: string
+          weekly_review: boolean
         }
         Insert: {
           created_at?: string
@@ -895,7 +897,9 @@ export type Database = {
           id: string
           plan_reminders?: boolean
           surname?: string | null
+          time_zone?: string | null
           updated_at?: string
+          weekly_review?: boolean
         }
         Update: {
           created_at?: string
@@ -903,7 +907,9 @@ export type Database = {
           id?: string
           plan_reminders?: boolean
           surname?: string | null
+          time_zone?: string | null
           updated_at?: string
+          weekly_review?: boolean
         }
         Relationships: []
       }
@@ -1114,6 +1120,42 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      weekly_reviews: {
+        Row: {
+          attempts: number
+          content: Json | null
+          created_at: string
+          id: string
+          reason: string | null
+          status: string
+          updated_at: string
+          user_id: string
+          week_start: string
+        }
+        Insert: {
+          attempts?: number
+          content?: Json | null
+          created_at?: string
+          id?: string
+          reason?: string | null
+          status: string
+          updated_at?: string
+          user_id: string
+          week_start: string
+        }
+        Update: {
+          attempts?: number
+          content?: Json | null
+          created_at?: string
+          id?: string
+          reason?: string | null
+          status?: string
+          updated_at?: string
+          user_id?: string
+          week_start?: string
+        }
+        Relationships: []
       }
     }
     Views: {

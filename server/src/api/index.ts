@@ -11,6 +11,7 @@ import { visitorAssistantRoutes } from './visitor-assistant.js';
 import { voiceRoutes } from './voice.js';
 import { waitlistRoutes } from './waitlist.js';
 import { publicContact } from '../site/operator-settings.js';
+import { weeklyReviewRoutes } from '../review/unsubscribe.js';
 
 /** /api: app endpoints that are not data (health, runtime config, voice signed URL). */
 export function apiRoutes(ctx: AppContext): Hono {
@@ -24,6 +25,7 @@ export function apiRoutes(ctx: AppContext): Hono {
   api.route('/integration-assistant', visitorAssistantRoutes(ctx));
   api.route('/billing', billingRoutes(ctx));
   api.route('/metrics/stripe', stripeMetricsRoutes(ctx));
+  api.route('/weekly-review', weeklyReviewRoutes(ctx));
   // SITE_URL only, never the Host header: a forged Host must not reach a browser (or a cache) as the API's address.
   api.get('/config', (c) => c.json(publicConfig(ctx), 200, { 'Cache-Control': 'no-store' }));
   return api;

@@ -13,6 +13,8 @@ export const API_LIMITS = {
   admin: { keyPrefix: 'admin-api-ip', points: 600, durationSeconds: 60 },
   /** Signed URLs per signed-in user. */
   voice: { keyPrefix: 'voice-signed-url', points: 30, durationSeconds: 300 },
+  /** The weekly review's unsubscribe link (no sign-in), per IP: a person clicks it once or twice. */
+  unsubscribe: { keyPrefix: 'weekly-review-unsubscribe-ip', points: 30, durationSeconds: 300 },
 } as const;
 
 export type ApiLimit = keyof typeof API_LIMITS;

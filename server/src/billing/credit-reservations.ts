@@ -16,11 +16,12 @@ export async function reserveCredits(db: Queryable, userId: string, estimate: nu
   return r.rows[0]?.id ?? null;
 }
 
-/** Ends a reservation and charges `credits` (0: nothing), capped at the balance; returns the balance after. */
+/** Ends a reservation and charges `credits` (0: nothing), capped at the balance; returns the balance after. No
+ * conversation: the weekly review's suggestions (server/src/review). */
 export async function settleCredits(
   db: Queryable,
   reservationId: string,
-  charge: { userId: string; credits: number; conversationId: string; inputTokens: number; outputTokens: number },
+  charge: { userId: string; credits: number; conversationId: string | null; inputTokens: number; outputTokens: number },
 ): Promise<number> {
   const r = await db.query<{ balance: number }>('select public.credit_settle($1, $2, $3, $4, $5, $6) as balance', [
     reservationId,

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on the weekly review, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxEntry extends MailMessage {
@@ -53,7 +55,7 @@ function createTransportMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | '
     // confirmations go out in batches), and a session idle for 30 s is closed.
     const transport = nodemailer.createTransport({ url: config.SMTP_URL, pool: true, idleTimeout: 30_000 });
     const send = async (m: MailMessage) => {
-      await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
     };
     return {
       send,

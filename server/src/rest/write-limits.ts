@@ -58,6 +58,8 @@ export const WRITE_LIMITS: Readonly<Record<string, WriteLimit>> = {
   // Read-only Stripe (issue 42): rows are the server's to write; through /rest/v1 a customer can only disconnect.
   '/stripe_metric_sources': { bucket: 'stripe-metric-sources', maxRows: 1, perIp: 60, perUser: 10, windowSeconds: HOUR },
   '/action_plan_phases': { bucket: 'action-plan-phases', maxRows: 6, perIp: 1200, perUser: 120, windowSeconds: HOUR },
+  // The weekly review (issue 42): only the server writes it (no insert grant); listed so a grant added later is tight.
+  '/weekly_reviews': { bucket: 'weekly-reviews', maxRows: 1, perIp: 100, perUser: 10, windowSeconds: HOUR },
 };
 
 /** Any table not listed above (one added later): still limited, never open. RPCs not listed are not counted. */

@@ -6,6 +6,7 @@ import { CoachPanel } from '@/features/coach/components/coach-panel';
 import { CoachView } from '@/features/coach/components/coach-view';
 import { UsageHistory } from '@/features/coach/components/usage-history';
 import { MetricsPanel } from '@/features/metrics/metrics-panel';
+import { WeeklyReviewCard } from '@/features/weekly-review/weekly-review-card';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { PlanDialogSlot } from '@/features/plans/components/plan-dialog-slot';
 import { CoachRequestIntegration } from './coach-request-integration';
@@ -23,6 +24,7 @@ export function Component() {
                 coach: <CoachView />,
                 plan: <PlanBoard />,
                 metrics: <MetricsPanel />,
+                review: <WeeklyReviewCard />,
                 usage: <UsageHistory />,
               }}
             />

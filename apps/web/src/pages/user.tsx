@@ -12,6 +12,7 @@ import { DeleteAccount } from '@/features/profile/components/delete-account';
 import { Passkeys } from '@/features/profile/components/passkeys';
 import { Section } from '@/features/profile/components/section';
 import { PlanReminders } from '@/features/profile/components/plan-reminders';
+import { WeeklyReviewSetting } from '@/features/profile/components/weekly-review-setting';
 import { SessionsAndTimeout } from '@/features/profile/components/sessions-and-timeout';
 import { TwoFactor } from '@/features/profile/components/two-factor';
 import { VoiceAssistant } from '@/features/voice/voice-assistant';
@@ -55,6 +56,7 @@ function Profile() {
       <Passkeys />
       <SessionsAndTimeout />
       <PlanReminders />
+      <WeeklyReviewSetting />
       <DeleteAccount />
     </main>
   );

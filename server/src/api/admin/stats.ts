@@ -1,6 +1,8 @@
 import { SCROLL_MARKS, type AnalyticsSummary, type WaitlistMailCounts } from '@app/shared/admin';
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import type { WeeklyReviewCounts } from '@app/shared';
+import { weeklyReviewCounts } from '../../review/weekly-review.js';
 import { waitlistMailCounts } from '../waitlist-confirmations.js';
 import type { AdminDeps } from './deps.js';
 import { adminError } from './guard.js';
@@ -60,6 +62,15 @@ export function registerStats(app: Hono, { ctx, caller }: AdminDeps) {
       [d],
     );
     return c.json({ days: d, series: rows });
+  });
+
+  // Issue 42: the weekly reviews of the last weeks (sent, sent without suggestions, failed), newest week first.
+  const reviewWeeks = z.object({ weeks: z.coerce.number().int().min(1).max(52).default(8) });
+  app.get('/weekly-reviews', async (c) => {
+    await caller(c);
+    const p = reviewWeeks.safeParse(c.req.query());
+    if (!p.success) throw adminError(400, 'validation_failed', 'weeks: a whole number from 1 to 52');
+    return c.json((await weeklyReviewCounts(ctx, p.data.weeks)) satisfies WeeklyReviewCounts);
   });
 
   app.get('/waitlist/mail', async (c) => {

@@ -15,9 +15,13 @@ export interface LayoutInput {
   heading: string;
   /** Plain paragraphs (escaped here). */
   paragraphs: string[];
+  /** Headed lists after the paragraphs (the weekly review's "What moved", tasks and suggestions). */
+  sections?: { heading: string; items: string[]; note?: string }[];
   action?: { label: string; url: string };
   code?: string;
   footnote: string;
+  /** A link under the footnote (the weekly review's one-click unsubscribe). */
+  footLink?: { label: string; url: string };
 }
 
 /** One look for every account mail: plain text first (it is what many clients show), then simple inline-styled HTML. */
@@ -26,9 +30,11 @@ export function layout(i: LayoutInput): Rendered {
     i.heading,
     '',
     ...i.paragraphs.flatMap((p) => [p, '']),
+    ...(i.sections ?? []).flatMap((sec) => [sec.heading, ...sec.items.map((x) => `• ${x}`), ...(sec.note ? [sec.note] : []), '']),
     ...(i.action ? [`${i.action.label}: ${i.action.url}`, ''] : []),
     ...(i.code ? [`Code: ${i.code}`, ''] : []),
     i.footnote,
+    ...(i.footLink ? [`${i.footLink.label}: ${i.footLink.url}`] : []),
     '',
     `${i.brand} · ${i.siteUrl}`,
   ].join('\n');
@@ -40,6 +46,13 @@ export function layout(i: LayoutInput): Rendered {
 <tr><td>
 <h1 style="font-size:20px;margin:0 0 16px">${esc(i.heading)}</h1>
 ${i.paragraphs.map((p) => `<p style="font-size:15px;line-height:1.5;margin:0 0 16px">${esc(p)}</p>`).join('\n')}
+${(i.sections ?? [])
+  .map(
+    (sec) => `<h2 style="font-size:16px;margin:24px 0 8px">${esc(sec.heading)}</h2>
+${sec.items.length ? `<ul style="font-size:15px;line-height:1.5;margin:0 0 12px;padding-left:20px">${sec.items.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ''}
+${sec.note ? `<p style="font-size:14px;line-height:1.5;color:#52606d;margin:0 0 12px">${esc(sec.note)}</p>` : ''}`,
+  )
+  .join('\n')}
 ${
   i.action
     ? `<p style="margin:24px 0"><a href="${esc(i.action.url)}" style="background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${esc(i.action.label)}</a></p>
@@ -48,6 +61,7 @@ ${
 }
 ${i.code ? `<p style="font-size:15px">Or enter this code: <strong style="font-size:20px;letter-spacing:4px">${esc(i.code)}</strong></p>` : ''}
 <p style="font-size:13px;color:#52606d;margin-top:24px">${esc(i.footnote)}</p>
+${i.footLink ? `<p style="font-size:13px"><a href="${esc(i.footLink.url)}" style="color:#52606d">${esc(i.footLink.label)}</a></p>` : ''}
 <p style="font-size:13px;color:#52606d"><a href="${esc(i.siteUrl)}" style="color:#52606d">${esc(i.brand)}</a></p>
 </td></tr></table></td></tr></table>
 </body></html>`;

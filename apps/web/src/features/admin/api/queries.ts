@@ -9,6 +9,7 @@ import {
   fetchFailedSignIns,
   fetchOverview,
   fetchSecurityStats,
+  fetchWeeklyReviewCounts,
   type AuditSource,
   type Severity,
 } from './stats';
@@ -35,8 +36,11 @@ export const adminKeys = {
   analyticsStats: () => [...adminKeys.all, 'analytics', 'stats'] as const,
   coachStatus: () => [...adminKeys.all, 'coach-status'] as const,
   siteSetup: () => [...adminKeys.all, 'site-setup'] as const,
+  weeklyReviews: (weeks: number) => [...adminKeys.all, 'weekly-reviews', weeks] as const,
 };
 
+export const weeklyReviewCountsQuery = (weeks: number) =>
+  queryOptions({ queryKey: adminKeys.weeklyReviews(weeks), queryFn: () => fetchWeeklyReviewCounts(weeks) });
 export const overviewQuery = () => queryOptions({ queryKey: adminKeys.overview(), queryFn: fetchOverview });
 export const userPageQuery = (search: string, page: number, perPage: number) =>
   queryOptions({

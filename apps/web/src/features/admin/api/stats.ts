@@ -73,3 +73,11 @@ export async function fetchAuditEntries(severity: Severity | 'all', source: Audi
     .array(auditEntrySchema)
     .parse(unwrap(await q.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(50)));
 }
+
+const weeklyReviewCountsSchema = z.object({
+  weeks: z.array(z.object({ weekStart: z.string(), sent: z.number(), skipped: z.number(), failed: z.number() })),
+});
+export type WeeklyReviewCounts = z.infer<typeof weeklyReviewCountsSchema>;
+/** GET /api/admin/weekly-reviews: the weekly reviews of the last `weeks` weeks (issue 42), newest first. */
+export const fetchWeeklyReviewCounts = async (weeks: number) =>
+  weeklyReviewCountsSchema.parse(await adminFetch<unknown>(`/weekly-reviews?weeks=${weeks}`));

@@ -44,6 +44,8 @@ export interface DashboardSlots {
   plan: ReactNode;
   /** Shown in the Dashboard view after the plan: the business's own numbers (issue 42). */
   metrics?: ReactNode;
+  /** Shown in the Dashboard view after the plan: the latest weekly review (issue 42). */
+  review?: ReactNode;
   /** Shown in The Brain under the credits: the usage history. */
   usage: ReactNode;
 }
@@ -107,7 +109,7 @@ export function DashboardShell({ slots }: { slots: DashboardSlots }) {
           <p className="text-sm text-muted-foreground">{TITLES[view].text}</p>
         </header>
         {view === 'builder' && <BuilderView />}
-        {view === 'dashboard' && <OverviewView plan={slots.plan} metrics={slots.metrics} />}
+        {view === 'dashboard' && <OverviewView plan={slots.plan} review={slots.review} metrics={slots.metrics} />}
         {view === 'coach' && slots.coach}
         {view === 'crm' && <CrmView />}
         {view === 'brain' && <BrainView usage={slots.usage} />}

@@ -63,7 +63,7 @@ const chips = (items: string[]) =>
   );
 
 /** Dashboard view: the action plan being worked (from the page), then the business profile and health score. */
-export function OverviewView({ plan, metrics }: { plan?: React.ReactNode; metrics?: React.ReactNode }) {
+export function OverviewView({ plan, review, metrics }: { plan?: React.ReactNode; review?: React.ReactNode; metrics?: React.ReactNode }) {
   const userId = useAuth().user?.id;
   const profile = useQuery(businessProfileQuery(userId));
   if (profile.isPending) return <Spinner className="size-6 text-primary" label="Loading your business profile" />;
@@ -74,6 +74,7 @@ export function OverviewView({ plan, metrics }: { plan?: React.ReactNode; metric
   return (
     <div className="space-y-4">
       {plan}
+      {review}
       {metrics}
       <div className="grid gap-4 xl:grid-cols-[1fr_22rem]">
         <section aria-labelledby="profile-title" className="rounded-xl border bg-card p-6">
