@@ -30,9 +30,17 @@ test('/user downloads my data as one zip: profile, metrics, plan, conversations 
   const user = await signedInUser(page);
   const admin = await serviceClient();
   await admin.from('business_profiles').update({ business_name: 'Harbour Bakes' }).eq('user_id', user.id).throwOnError();
-  await admin.from('metric_values').insert({ user_id: user.id, metric_id: 'revenue', period: 'month', period_start: '2026-01-01', value: 11240 }).throwOnError();
+  await admin
+    .from('metric_values')
+    .insert({ user_id: user.id, metric_id: 'revenue', period: 'month', period_start: '2026-01-01', value: 11240 })
+    .throwOnError();
   await writePlan(user.session.access_token);
-  const conv = await admin.from('coach_conversations').insert({ user_id: user.id, title: 'Revenue last month' }).select('id').single().throwOnError();
+  const conv = await admin
+    .from('coach_conversations')
+    .insert({ user_id: user.id, title: 'Revenue last month' })
+    .select('id')
+    .single()
+    .throwOnError();
   await admin
     .from('coach_messages')
     .insert([
@@ -78,7 +86,10 @@ test('/user downloads my data as one zip: profile, metrics, plan, conversations 
   ]);
   const text = (name: string) => strFromU8(entries[name]!);
   expect(text('README.txt')).toContain('right to data portability');
-  expect(JSON.parse(text('profile.json'))).toMatchObject({ account: { email: user.email }, business_profile: { business_name: 'Harbour Bakes' } });
+  expect(JSON.parse(text('profile.json'))).toMatchObject({
+    account: { email: user.email },
+    business_profile: { business_name: 'Harbour Bakes' },
+  });
   expect(text('metrics.csv')).toBe('metric,period,period_start,value,source\r\nrevenue,month,2026-01-01,11240,manual\r\n');
   expect(text('plan/90-day-plan.csv')).toContain('Write the brand story');
   expect(text('plan/90-day-plan.ics')).toContain('BEGIN:VCALENDAR');
@@ -91,7 +102,12 @@ test('/user says why a download failed, from the catalogue', async ({ page, page
   await page.setViewportSize({ width: 375, height: 800 });
   await openPage(page, '/user');
   await page.route('**/functions/v1/data-export', (route) =>
-    route.fulfill({ status: 429, contentType: 'application/json', headers: { 'Retry-After': '60' }, body: '{"success":false,"code":"over_request_rate_limit","error":"Too many requests. Please try again later."}' }),
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      headers: { 'Retry-After': '60' },
+      body: '{"success":false,"code":"over_request_rate_limit","error":"Too many requests. Please try again later."}',
+    }),
   );
   const button = page.getByRole('button', { name: 'Download my data' });
   await button.scrollIntoViewIfNeeded();

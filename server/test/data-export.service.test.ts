@@ -37,7 +37,10 @@ const plan = (who: string): PlanEdit => ({
   op: 'createPlan',
   title: `${who}: first 90 days`,
   phases: [
-    { name: 'Foundations', tasks: [{ title: `${who} writes the brand story`, notes: 'Two ovens, one "harbour"' }, { title: '=HYPERLINK("x")' }] },
+    {
+      name: 'Foundations',
+      tasks: [{ title: `${who} writes the brand story`, notes: 'Two ovens, one "harbour"' }, { title: '=HYPERLINK("x")' }],
+    },
     { name: 'Momentum', tasks: [{ title: `${who} launches the loyalty card` }] },
   ],
 });
@@ -46,9 +49,13 @@ const plan = (who: string): PlanEdit => ({
 async function customerWithData(who: string, opts: { admin?: boolean } = {}): Promise<TestUser> {
   const u = await createTestUser(t, opts);
   expect((await u.client.from('profiles').upsert({ id: u.id, first_name: who, surname: `${who}son` })).error).toBeNull();
-  const bp = await u.client
-    .from('business_profiles')
-    .upsert({ user_id: u.id, business_name: `${who} Bakes`, target_audience: `${who}'s neighbours`, goals: ['revenue'], key_metrics: ['revenue', 'profit'] });
+  const bp = await u.client.from('business_profiles').upsert({
+    user_id: u.id,
+    business_name: `${who} Bakes`,
+    target_audience: `${who}'s neighbours`,
+    goals: ['revenue'],
+    key_metrics: ['revenue', 'profit'],
+  });
   expect(bp.error).toBeNull();
   const month = periodStart('month', new Date());
   const ins = await u.client.from('metric_values').insert([
@@ -97,7 +104,14 @@ describe('data export', () => {
     const files = await zipOf(ada);
 
     const names = Object.keys(files);
-    expect(names.slice(0, 6)).toEqual(['README.txt', 'profile.json', 'profile.txt', 'metrics.csv', 'plan/90-day-plan.csv', 'plan/90-day-plan.ics']);
+    expect(names.slice(0, 6)).toEqual([
+      'README.txt',
+      'profile.json',
+      'profile.txt',
+      'metrics.csv',
+      'plan/90-day-plan.csv',
+      'plan/90-day-plan.ics',
+    ]);
     expect(names.slice(6)).toEqual([expect.stringMatching(/^conversations\/2026-03-02-how-did-ada-s-revenue-do-[0-9a-f]{8}\.md$/)]);
 
     const profile = JSON.parse(files['profile.json']!);
@@ -121,15 +135,18 @@ describe('data export', () => {
 
     const planRows = files['plan/90-day-plan.csv']!.split('\r\n');
     expect(planRows[0]).toBe('phase,phase_name,phase_start,phase_end,position,task,notes,owner,due_date,status,done_at');
-    expect(planRows[1]).toMatch(/^1,Foundations,\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2},1,Ada writes the brand story,"Two ovens, one ""harbour""",,\d{4}-\d{2}-\d{2},todo,$/);
+    expect(planRows[1]).toMatch(
+      /^1,Foundations,\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2},1,Ada writes the brand story,"Two ovens, one ""harbour""",,\d{4}-\d{2}-\d{2},todo,$/,
+    );
     expect(planRows[2]).toMatch(/^1,Foundations,.*,2,"'=HYPERLINK\(""x""\)",,,\d{4}-\d{2}-\d{2},todo,$/);
     expect(planRows[3]).toMatch(/^2,Momentum,.*,Ada launches the loyalty card,/);
     const cal = new ICAL.Component(ICAL.parse(files['plan/90-day-plan.ics']!));
-    expect(cal.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e).summary).sort()).toEqual([
-      '=HYPERLINK("x")',
-      'Ada launches the loyalty card',
-      'Ada writes the brand story',
-    ]);
+    expect(
+      cal
+        .getAllSubcomponents('vevent')
+        .map((e) => new ICAL.Event(e).summary)
+        .sort(),
+    ).toEqual(['=HYPERLINK("x")', 'Ada launches the loyalty card', 'Ada writes the brand story']);
 
     const md = files[names[6]!]!;
     expect(md).toContain("# How did Ada's revenue do?");
@@ -183,7 +200,7 @@ describe('data export', () => {
     const refused = await exportOf(u.token);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await refused.json()).code).toBe('over_request_rate_limit');
+    expect(await refused.json()).toMatchObject({ success: false, code: 'over_request_rate_limit' });
     // another customer is not held back
     const other = await createTestUser(t);
     const res = await exportOf(other.token);

@@ -12,7 +12,17 @@ const plan: PlanSnapshot = {
   ],
   tasks: [
     { id: 'b', phase: 2, position: 0, title: '=cmd|calc', notes: 'Loyalty, "stamp" card', dueDate: null, ownerName: null, status: 'todo' },
-    { id: 'a', phase: 1, position: 0, title: 'Brand story', notes: null, dueDate: '2026-11-05', ownerName: 'Sam', status: 'done', doneAt: '2026-11-04T10:00:00.000Z' },
+    {
+      id: 'a',
+      phase: 1,
+      position: 0,
+      title: 'Brand story',
+      notes: null,
+      dueDate: '2026-11-05',
+      ownerName: 'Sam',
+      status: 'done',
+      doneAt: '2026-11-04T10:00:00.000Z',
+    },
   ],
 };
 
@@ -34,9 +44,7 @@ const data: ExportData = {
     { metric_id: 'revenue', period: 'week', period_start: '2026-10-05', value: '2810', source: 'csv' },
   ],
   plan,
-  conversations: [
-    { id: 'c0ffee00-0000-4000-8000-000000000000', title: 'Revenue', created_at: '2026-11-20T09:00:00.000Z', messages: [] },
-  ],
+  conversations: [{ id: 'c0ffee00-0000-4000-8000-000000000000', title: 'Revenue', created_at: '2026-11-20T09:00:00.000Z', messages: [] }],
 };
 
 describe('data export files', () => {
@@ -84,9 +92,15 @@ describe('data export files', () => {
     for (const name of ['profile.json', 'profile.txt', 'metrics.csv', 'plan/90-day-plan.csv', 'plan/90-day-plan.ics', 'conversations/'])
       expect(readme).toContain(name);
     expect(readme).toContain('right to data portability');
-    expect(JSON.parse(files[1]!.content)).toMatchObject({ account: { email: 'sam@example.com' }, business_profile: { node_positions: { a: { x: 1, y: 2 } } } });
+    expect(JSON.parse(files[1]!.content)).toMatchObject({
+      account: { email: 'sam@example.com' },
+      business_profile: { node_positions: { a: { x: 1, y: 2 } } },
+    });
 
-    const bare = exportFiles({ ...data, plan: null, conversations: [] }, { brandName: 'Vibe', siteUrl: 'https://app.example.com', contactEmail: 'dpo@example.com' });
+    const bare = exportFiles(
+      { ...data, plan: null, conversations: [] },
+      { brandName: 'Vibe', siteUrl: 'https://app.example.com', contactEmail: 'dpo@example.com' },
+    );
     expect(bare.map((f) => f.name)).toEqual(['README.txt', 'profile.json', 'profile.txt', 'metrics.csv']);
     expect(bare[0]!.content).toContain('You have no 90-day plan yet');
     expect(bare[0]!.content).toContain('You have no conversations with the coach yet');

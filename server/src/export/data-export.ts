@@ -75,7 +75,8 @@ export async function readExportData(tx: Queryable, account: ExportAccount, expo
       where user_id = (select auth.uid()) order by conversation_id, created_at, id`,
   );
   const byConversation = new Map<string, ExportConversation>(conversations.rows.map((c) => [c.id, { ...c, messages: [] }]));
-  for (const m of messages.rows) byConversation.get(m.conversation_id)?.messages.push({ role: m.role, parts: m.parts, created_at: m.created_at });
+  for (const m of messages.rows)
+    byConversation.get(m.conversation_id)?.messages.push({ role: m.role, parts: m.parts, created_at: m.created_at });
   return {
     exportedAt,
     account,
@@ -162,7 +163,12 @@ function readable(key: string, v: unknown): string {
 
 function fieldLines(row: Record<string, unknown> | null, labels: Record<string, string | ((v: unknown) => string) | null>): string[] {
   if (!row) return ['Nothing saved yet.'];
-  const keys = [...Object.keys(labels).filter((k) => k in row), ...Object.keys(row).filter((k) => !(k in labels)).sort()];
+  const keys = [
+    ...Object.keys(labels).filter((k) => k in row),
+    ...Object.keys(row)
+      .filter((k) => !(k in labels))
+      .sort(),
+  ];
   return keys.flatMap((k) => {
     const label = labels[k];
     if (label === null) return [];
@@ -190,7 +196,9 @@ export function profileText(d: ExportData, brandName: string): string {
     ...fieldLines(d.businessProfile, BUSINESS_LABELS),
     ...heading('Metrics you track beyond onboarding, and targets'),
     ...(d.trackedMetrics.length
-      ? d.trackedMetrics.map((t) => `${metricLabel(t.metric_id)}${t.target === null || t.target === undefined ? '' : `: target ${String(t.target)}`}`)
+      ? d.trackedMetrics.map(
+          (t) => `${metricLabel(t.metric_id)}${t.target === null || t.target === undefined ? '' : `: target ${String(t.target)}`}`,
+        )
       : ['None.']),
   ];
   return `${lines.join('\n')}\n`;
@@ -219,7 +227,19 @@ export function metricsCsv(rows: readonly ExportMetricValue[]): string {
   );
 }
 
-export const PLAN_HEADER = ['phase', 'phase_name', 'phase_start', 'phase_end', 'position', 'task', 'notes', 'owner', 'due_date', 'status', 'done_at'] as const;
+export const PLAN_HEADER = [
+  'phase',
+  'phase_name',
+  'phase_start',
+  'phase_end',
+  'position',
+  'task',
+  'notes',
+  'owner',
+  'due_date',
+  'status',
+  'done_at',
+] as const;
 /** One row per task, in phase order; due_date is the task's own date, else its phase's last day (as the calendar). */
 export function planCsv(plan: PlanSnapshot): string {
   const phases = new Map(planProgress(plan, plan.startsOn).phases.map((p) => [p.phase, p]));
@@ -228,7 +248,19 @@ export function planCsv(plan: PlanSnapshot): string {
     PLAN_HEADER,
     tasks.map((t) => {
       const p = phases.get(t.phase);
-      return [t.phase, p?.name ?? '', p?.from ?? '', p?.to ?? '', t.position + 1, t.title, t.notes, t.ownerName, dueDateOf(plan, t), t.status, t.doneAt ?? null];
+      return [
+        t.phase,
+        p?.name ?? '',
+        p?.from ?? '',
+        p?.to ?? '',
+        t.position + 1,
+        t.title,
+        t.notes,
+        t.ownerName,
+        dueDateOf(plan, t),
+        t.status,
+        t.doneAt ?? null,
+      ];
     }),
   );
 }
@@ -334,6 +366,10 @@ export function zipStream(files: readonly ExportFile[], mtime: Date): ReadableSt
 
 /** "vibe-business-coach-data-2026-05-04.zip" */
 export function exportFileName(brandName: string, at: Date): string {
-  const slug = brandName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'my';
+  const slug =
+    brandName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'my';
   return `${slug}-data-${at.toISOString().slice(0, 10)}.zip`;
 }

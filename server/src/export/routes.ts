@@ -34,7 +34,11 @@ export function dataExportRoutes(ctx: AppContext): Hono {
     );
     const account = user.rows[0] ?? { id: userId, email: null, phone: null, created_at: null, user_metadata: null };
     const data = await asUser(ctx.db, claims, (tx) => readExportData(tx, account, at));
-    const files = exportFiles(data, { brandName: ctx.config.BRAND_NAME, siteUrl: ctx.config.SITE_URL, contactEmail: ctx.config.CONTACT_EMAIL });
+    const files = exportFiles(data, {
+      brandName: ctx.config.BRAND_NAME,
+      siteUrl: ctx.config.SITE_URL,
+      contactEmail: ctx.config.CONTACT_EMAIL,
+    });
     ctx.log.info({ userId, files: files.length }, 'data export');
     return new Response(zipStream(files, at), {
       headers: {
