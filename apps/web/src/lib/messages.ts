@@ -220,6 +220,18 @@ export const messages = {
       cashflow: 'Cash flow',
     },
   },
+  // issue 42: "Download my data" on /user (UK GDPR data portability; the server's zip: server/src/export)
+  dataExport: {
+    title: 'Download my data',
+    description:
+      'One zip file with your profile, your metrics (CSV), your 90-day plan (CSV and a calendar file) and your conversations with the coach (Markdown), with a README that says what each file is.',
+    button: 'Download my data',
+    busy: 'Preparing your download...',
+    done: 'Your data has been downloaded.',
+    failed: 'Could not prepare your download. Please try again.',
+    rateLimited: 'You have downloaded your data several times in the last hour. Please try again later.',
+    signedOut: 'Your session has ended. Please sign in again to download your data.',
+  },
   billing: billingMessages,
   stripeSource: stripeSourceMessages,
   connectAnything: connectMessages,

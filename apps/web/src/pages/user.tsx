@@ -9,6 +9,7 @@ import { OnboardingWizard } from '@/features/onboarding/components/onboarding-wi
 import { AccountDetails } from '@/features/profile/components/account-details';
 import { ChangePassword } from '@/features/profile/components/change-password';
 import { DeleteAccount } from '@/features/profile/components/delete-account';
+import { DownloadData } from '@/features/profile/components/download-data';
 import { Passkeys } from '@/features/profile/components/passkeys';
 import { Section } from '@/features/profile/components/section';
 import { PlanReminders } from '@/features/profile/components/plan-reminders';
@@ -57,6 +58,7 @@ function Profile() {
       <SessionsAndTimeout />
       <PlanReminders />
       <WeeklyReviewSetting />
+      <DownloadData />
       <DeleteAccount />
     </main>
   );
