@@ -1,6 +1,8 @@
 import { expect, openPage, test } from './fixtures';
 import { serviceClient, signedInUser } from './support/auth';
 
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
 // issue 42 item 2: the customer records this month's figure on the Dashboard view and sees the last one beside it
 const monthStart = (back: number) => {
   const d = new Date();
@@ -65,7 +67,7 @@ test('the Dashboard view records a figure, shows the last one beside it and refu
   await expect(revenue.getByRole('table').locator('tbody tr')).toHaveCount(12);
   await expect(revenue.getByRole('row').last()).toHaveText(/£11,240/);
   await expect(page.getByTestId('metric-chart-cashflow').getByTestId('metric-change')).toHaveText('Up 20 % on the previous month');
-  await page.screenshot({ path: '/work/notes/shots-wt-metrics/dashboard-entry-1440.png', fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-entry-1440.png`, fullPage: true });
   const saved = await admin
     .from('metric_values')
     .select('value, source')
@@ -121,7 +123,7 @@ test('the Dashboard view fills in target audience and monthly revenue and the he
   await expect(page.getByRole('link', { name: 'Complete your profile' })).toHaveCount(0);
   const { data } = await admin.from('business_profiles').select('target_audience, monthly_revenue').eq('user_id', user.id).single();
   expect(data).toEqual({ target_audience: 'Families and offices within 3 miles', monthly_revenue: '£11,000' });
-  await page.screenshot({ path: '/work/notes/shots-wt-metrics/dashboard-health-1440.png', fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-health-1440.png`, fullPage: true });
 });
 
 test('/user edits the same health-score essentials (390 px)', async ({ page }) => {
@@ -141,5 +143,5 @@ test('/user edits the same health-score essentials (390 px)', async ({ page }) =
     .eq('user_id', user.id)
     .single();
   expect(data).toEqual({ target_audience: 'Local cafés', monthly_revenue: '$8,000', team_size: 'Just me (Solo)' });
-  await form.screenshot({ path: '/work/notes/shots-wt-metrics/user-essentials-390.png' });
+  if (SHOTS) await form.screenshot({ path: `${SHOTS}/user-essentials-390.png` });
 });

@@ -5,7 +5,7 @@ import { startOAuthClientApp, type OAuthClientApp } from './support/oauth-client
 
 // The product as identity provider (issue 45): a third-party app signs a user in through /auth/v1/oauth/authorize,
 // the app's consent page at /oauth/consent, and /auth/v1/oauth/token.
-const SHOTS = '/work/notes/shots-wt-supa';
+const SHOTS = process.env.E2E_SHOTS_DIR;
 let client: OAuthClientApp;
 
 test.beforeEach(async ({ baseURL }) => {
@@ -31,9 +31,9 @@ test('a signed-out user signs in, sees the client and its scopes, approves, and 
   await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible();
   await expect(page.getByRole('list', { name: 'It asks for:' }).getByRole('listitem')).toHaveText(['email', 'profile']);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/oauth-consent-1440.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/oauth-consent-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/oauth-consent-390.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/oauth-consent-390.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page).toHaveURL(new RegExp(`^${client.redirectUri}\\?`));
