@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { clientIp } from '../http/client-ip.js';
 import { functionsRateLimited } from '../errors/json.js';
 import { createRateLimiter, rateLimit } from '../http/rate-limit.js';
+import { metricsFunctionRoutes } from '../metrics/routes.js';
 import { planFunctionRoutes } from '../plan/routes.js';
 import { coachHandler } from './coach/handler.js';
 import { customPasswordReset } from './custom-password-reset.js';
@@ -33,6 +34,8 @@ export function functionRoutes(ctx: AppContext): Hono {
   app.all('/coach', (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));
   // The customer's own changes to their 90-day plan (server/src/plan).
   app.route('/plan', planFunctionRoutes(ctx));
+  // The customer's own numbers written by the server as the customer: a CSV import (server/src/metrics).
+  app.route('/metrics', metricsFunctionRoutes(ctx));
   for (const [name, handler] of Object.entries(FUNCTIONS)) {
     app.post(`/${name}`, (c) => handler(ctx, c));
     app.all(`/${name}`, (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));
