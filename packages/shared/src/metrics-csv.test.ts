@@ -8,6 +8,7 @@ import {
   parseAmount,
   parseCsv,
   parseDay,
+  presetColumns,
   presetMissingColumns,
   type CsvImportOptions,
   type ParsedCsv,
@@ -80,6 +81,16 @@ describe('presets', () => {
     expect(detectPreset(['When', 'How much'])).toBeNull();
     expect(presetMissingColumns('stripe', ['Created date (UTC)', 'Amount'])).toEqual(['Status']);
     expect(presetMissingColumns('shopify', fixture('bank-statement.csv').headers)).toEqual(['Created at', 'Total']);
+    expect(presetColumns('bank', fixture('bank-statement.csv').headers)).toEqual(['Date', 'Description', 'Amount']);
+    expect(presetColumns('shopify', fixture('shopify-orders.csv').headers)).toEqual([
+      'Name',
+      'Email',
+      'Financial Status',
+      'Currency',
+      'Total',
+      'Created at',
+      'Refunded Amount',
+    ]);
   });
 
   it('Shopify: revenue is the orders’ totals less refunds, customers the distinct e-mails, per month', () => {

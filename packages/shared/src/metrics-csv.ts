@@ -187,6 +187,18 @@ export function presetMissingColumns(preset: CsvPreset, headers: readonly string
   return need.filter(([, i]) => i < 0).map(([name]) => name);
 }
 
+/** The file's columns a preset reads, as the file spells them (for a preview of what it uses). */
+export function presetColumns(preset: CsvPreset, headers: readonly string[]): string[] {
+  const names =
+    preset === 'bank'
+      ? [...BANK.date, ...BANK.description, ...BANK.amount, ...BANK.moneyIn]
+      : preset === 'shopify'
+        ? [SHOPIFY.name, SHOPIFY.date, SHOPIFY.email, SHOPIFY.status, 'Currency', SHOPIFY.total, SHOPIFY.refunded]
+        : [STRIPE.date, STRIPE.status, STRIPE.amount, STRIPE.refunded, STRIPE.currency, STRIPE.convertedAmount, STRIPE.convertedCurrency, STRIPE.customerId, STRIPE.email];
+  const wanted = new Set(names.map((n) => n.toLowerCase()));
+  return headers.filter((h) => wanted.has(h.trim().toLowerCase()));
+}
+
 /** The preset whose columns the header has (Shopify and Stripe by their distinctive names), or null. */
 export function detectPreset(headers: readonly string[]): CsvPreset | null {
   if (column(headers, STRIPE.date) >= 0 && presetMissingColumns('stripe', headers).length === 0) return 'stripe';
