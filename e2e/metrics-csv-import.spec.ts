@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, openPage, test } from './fixtures';
 import { serviceClient, signedInUser } from './support/auth';
 
@@ -42,7 +43,7 @@ function shopifyExport(rows: [string, string, string, string, string][]) {
   ].join('\n');
 }
 
-async function openImport(page: import('@playwright/test').Page) {
+async function openImport(page: Page) {
   await openPage(page, '/dashboard');
   // out of the screenshots' way
   await page.getByRole('button', { name: 'Necessary only' }).click();

@@ -30,15 +30,18 @@ async function importSeries(client: SupabaseClient, series: unknown): Promise<An
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const count = async (client: SupabaseClient) =>
-  (await client.from('metric_values').select('id', { count: 'exact', head: true })).count;
+const count = async (client: SupabaseClient) => (await client.from('metric_values').select('id', { count: 'exact', head: true })).count;
 
 const MONDAY = new Date('2000-01-03T00:00:00Z');
 const week = (i: number) => periodStart('week', new Date(MONDAY.getTime() + i * 7 * 86_400_000));
 const TEN: KeyMetricId[] = ['revenue', 'customers', 'leads', 'conversion', 'retention', 'costs', 'traffic', 'social', 'profit', 'cashflow'];
 // a value in range for each unit: money with pence, whole counts, percentages
 const valueFor = (metric: KeyMetricId, i: number) =>
-  ['conversion', 'retention'].includes(metric) ? (i % 100) + 0.5 : ['customers', 'leads', 'traffic', 'social'].includes(metric) ? i : i * 10.25;
+  ['conversion', 'retention'].includes(metric)
+    ? (i % 100) + 0.5
+    : ['customers', 'leads', 'traffic', 'social'].includes(metric)
+      ? i
+      : i * 10.25;
 
 describe('POST /functions/v1/metrics/import', () => {
   it('imports 10,000 figures in one go, then re-imports them as added, updated and unchanged', async () => {

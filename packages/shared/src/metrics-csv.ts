@@ -152,7 +152,14 @@ const BANK = {
   moneyIn: ['Money In', 'Paid In', 'Credit', 'Credit Amount', 'In'],
   description: ['Description', 'Details', 'Memo', 'Narrative', 'Transaction Description', 'Name', 'Reference'],
 };
-const SHOPIFY = { date: 'Created at', total: 'Total', email: 'Email', name: 'Name', status: 'Financial Status', refunded: 'Refunded Amount' };
+const SHOPIFY = {
+  date: 'Created at',
+  total: 'Total',
+  email: 'Email',
+  name: 'Name',
+  status: 'Financial Status',
+  refunded: 'Refunded Amount',
+};
 const STRIPE = {
   date: 'Created date (UTC)',
   amount: 'Amount',
@@ -194,7 +201,17 @@ export function presetColumns(preset: CsvPreset, headers: readonly string[]): st
       ? [...BANK.date, ...BANK.description, ...BANK.amount, ...BANK.moneyIn]
       : preset === 'shopify'
         ? [SHOPIFY.name, SHOPIFY.date, SHOPIFY.email, SHOPIFY.status, 'Currency', SHOPIFY.total, SHOPIFY.refunded]
-        : [STRIPE.date, STRIPE.status, STRIPE.amount, STRIPE.refunded, STRIPE.currency, STRIPE.convertedAmount, STRIPE.convertedCurrency, STRIPE.customerId, STRIPE.email];
+        : [
+            STRIPE.date,
+            STRIPE.status,
+            STRIPE.amount,
+            STRIPE.refunded,
+            STRIPE.currency,
+            STRIPE.convertedAmount,
+            STRIPE.convertedCurrency,
+            STRIPE.customerId,
+            STRIPE.email,
+          ];
   const wanted = new Set(names.map((n) => n.toLowerCase()));
   return headers.filter((h) => wanted.has(h.trim().toLowerCase()));
 }
@@ -244,7 +261,11 @@ class Totals {
     for (const [key, set] of this.people) out.push({ metric_id: 'customers', period, period_start: key.split('|')[0]!, value: set.size });
     const order: readonly string[] = KEY_METRIC_IDS;
     return out.sort((a, b) =>
-      a.period_start === b.period_start ? order.indexOf(a.metric_id) - order.indexOf(b.metric_id) : a.period_start < b.period_start ? -1 : 1,
+      a.period_start === b.period_start
+        ? order.indexOf(a.metric_id) - order.indexOf(b.metric_id)
+        : a.period_start < b.period_start
+          ? -1
+          : 1,
     );
   }
 }
@@ -325,7 +346,8 @@ export function deriveFigures(csv: ParsedCsv, mapping: ColumnMapping | PresetMap
       const total = column(h, SHOPIFY.total);
       if (cell(r, total) === '') return void skipped++;
       if (cell(r, column(h, SHOPIFY.status)).toLowerCase() === 'voided') return void skipped++;
-      if (otherCurrency(cell(r, column(h, 'Currency')))) return void problem(row, column(h, 'Currency'), cell(r, column(h, 'Currency')), 'currency');
+      if (otherCurrency(cell(r, column(h, 'Currency'))))
+        return void problem(row, column(h, 'Currency'), cell(r, column(h, 'Currency')), 'currency');
       const n = amountOf(row, r, total);
       const refunded = amountOf(row, r, column(h, SHOPIFY.refunded), true);
       const start = periodOf(row, r, column(h, SHOPIFY.date));

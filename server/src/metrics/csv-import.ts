@@ -36,9 +36,7 @@ export const importBodySchema = z
   .strict();
 
 export type ImportRefusal =
-  | { refused: 'too_many'; figures: number }
-  | { refused: 'empty' }
-  | { refused: 'problems'; problems: ImportProblem[]; total: number };
+  { refused: 'too_many'; figures: number } | { refused: 'empty' } | { refused: 'problems'; problems: ImportProblem[]; total: number };
 
 export interface ImportCounts {
   added: number;

@@ -226,7 +226,8 @@ export const messages = {
         columns: 'My own columns',
       },
       presetExplained: {
-        shopify: 'Revenue is the sum of order totals less refunds; customers are the distinct e-mail addresses. Voided orders are left out.',
+        shopify:
+          'Revenue is the sum of order totals less refunds; customers are the distinct e-mail addresses. Voided orders are left out.',
         stripe: 'Revenue is the sum of payments that went through less refunds; customers are the distinct customers who paid.',
         bank: 'Revenue is the money paid in; money going out is left out.',
       },
@@ -250,7 +251,8 @@ export const messages = {
         `${rows.toLocaleString('en-GB')} rows read: ${used.toLocaleString('en-GB')} used, ${skipped.toLocaleString('en-GB')} with nothing to add up.`,
       moreFigures: (n: number) => `and ${n.toLocaleString('en-GB')} more`,
       noFigures: 'No figures yet: choose the columns to read.',
-      problemsTitle: (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'row needs' : 'rows need'} fixing before anything is imported`,
+      problemsTitle: (n: number) =>
+        `${n.toLocaleString('en-GB')} ${n === 1 ? 'row needs' : 'rows need'} fixing before anything is imported`,
       rowProblem: (row: number, column: string, value: string) => `Row ${row}, ${column}${value ? ` "${value}"` : ''}:`,
       rowReasons: {
         date: 'not a date that can be read.',

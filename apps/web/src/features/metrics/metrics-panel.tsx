@@ -41,7 +41,10 @@ export function MetricsPanel() {
           />
           {importing && (
             <Suspense fallback={<Spinner className="mt-6 size-5 text-primary" label={messages.metrics.csv.loading} />}>
-              <CsvImport ids={tracked.data?.ids.length ? tracked.data.ids : [...KEY_METRIC_IDS]} currency={tracked.data?.currency ?? 'GBP'} />
+              <CsvImport
+                ids={tracked.data?.ids.length ? tracked.data.ids : [...KEY_METRIC_IDS]}
+                currency={tracked.data?.currency ?? 'GBP'}
+              />
             </Suspense>
           )}
           {tracked.data && tracked.data.ids.length > 0 && (
