@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, openPage, test } from './fixtures';
 import { serviceClient, signedInUser } from './support/auth';
+import { decideConsent } from './support/public-helpers';
 
 // issue 42: the customer imports a Shopify orders export on the Dashboard view, sees the preview, imports it and
 // sees the charts take the figures
@@ -45,14 +46,14 @@ function shopifyExport(rows: [string, string, string, string, string][]) {
 
 async function openImport(page: Page) {
   await openPage(page, '/dashboard');
-  // out of the screenshots' way
-  await page.getByRole('button', { name: 'Necessary only' }).click();
   await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
   await page.getByRole('button', { name: 'Import CSV' }).click();
   return page.getByTestId('csv-import');
 }
 
 test('imports a Shopify orders export: preview, import, the charts take the figures (1440 px)', async ({ page }) => {
+  // a decided visitor: the cookie prompt stays out of the screenshots (choosing on the page reloads it)
+  await decideConsent(page);
   const user = await signedInUser(page);
   const admin = await serviceClient();
   expect(
@@ -115,6 +116,8 @@ test('imports a Shopify orders export: preview, import, the charts take the figu
 });
 
 test('lists the rows to fix with their numbers and imports nothing until they are fixed (1024 px)', async ({ page }) => {
+  // a decided visitor: the cookie prompt stays out of the screenshots (choosing on the page reloads it)
+  await decideConsent(page);
   const user = await signedInUser(page);
   const admin = await serviceClient();
   // the Dashboard view is for screens 1024 px wide and more (the specification): a phone is told so, no import
