@@ -64,7 +64,9 @@ test('imports a Shopify orders export: preview, import, the charts take the figu
         .eq('user_id', user.id)
     ).error,
   ).toBeNull();
-  await page.setViewportSize({ width: 1440, height: 900 });
+  // tall enough for the whole panel: a full-page or element capture beyond the window resizes it for a moment, and
+  // the Dashboard view swaps to "Desktop Required" on a resize it sees under 1024 px, losing the panel's state
+  await page.setViewportSize({ width: 1440, height: 2400 });
   const panel = await openImport(page);
 
   const csv = shopifyExport([
@@ -86,7 +88,7 @@ test('imports a Shopify orders export: preview, import, the charts take the figu
     `${monthStart(0)}Customers2`,
   ]);
   await expect(panel.getByTestId('csv-row-problems')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/csv-preview-1440.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/csv-preview-1440.png` });
 
   await panel.getByRole('button', { name: 'Import 4 figures' }).click();
   await expect(panel.getByTestId('csv-import-done')).toHaveText('Imported: 4 added, 0 updated, 0 unchanged.');
@@ -95,7 +97,7 @@ test('imports a Shopify orders export: preview, import, the charts take the figu
   await expect(revenue.getByTestId('metric-change')).toHaveText('Up 409 % on the previous month');
   // customers were not tracked: the import made them so, and they are charted
   await expect(page.getByTestId('metric-chart-customers').getByRole('row').last()).toHaveText(/2$/);
-  await page.screenshot({ path: `${SHOTS}/csv-imported-1440.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/csv-imported-1440.png` });
 
   const { data } = await admin
     .from('metric_values')
@@ -126,7 +128,7 @@ test('lists the rows to fix with their numbers and imports nothing until they ar
   await expect(page.getByRole('heading', { name: 'Desktop Required' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/dashboard-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.setViewportSize({ width: 1024, height: 2400 }); // tall, for the captures (see the first test)
   const panel = await openImport(page);
   const csv = shopifyExport([
     ['#2001', 'ann@example.com', 'paid', '40.00', day(0, 1)],
@@ -142,7 +144,7 @@ test('lists the rows to fix with their numbers and imports nothing until they ar
   await expect(problems.getByText('2 rows need fixing before anything is imported')).toBeVisible();
   await expect(panel.getByRole('combobox', { name: 'Dates like 03/04/2026 are' })).toHaveValue('dmy');
   await expect(panel.getByRole('button', { name: /^Import \d+ figures?$/ })).toBeDisabled();
-  await page.screenshot({ path: `${SHOTS}/csv-problems-1024.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/csv-problems-1024.png` });
 
   // a file without the columns a preset needs says which are missing; the own-columns mapping reads it
   await panel.getByLabel('CSV file').setInputFiles({
@@ -160,7 +162,7 @@ test('lists the rows to fix with their numbers and imports nothing until they ar
     `${monthStart(0)}Website traffic1,500`,
   ]);
   await expect(panel.getByRole('combobox', { name: 'Dates like 03/04/2026 are' })).toHaveCount(0); // ISO dates need no order
-  await page.screenshot({ path: `${SHOTS}/csv-mapping-1024.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/csv-mapping-1024.png` });
   await panel.getByRole('combobox', { name: 'Format' }).selectOption('stripe');
   await expect(panel.getByRole('alert')).toHaveText('This file lacks the columns this format needs: Created date (UTC), Amount, Status');
   await expect(panel.getByRole('button', { name: /^Import/ })).toHaveCount(0);
