@@ -8,3 +8,4 @@ export * from './email.js';
 export * from './plan.js';
 export * from './metrics.js';
 export * from './weekly-review.js';
+export * from './metrics-import.js';

@@ -88,6 +88,10 @@ export const APP_ERRORS = {
   request_too_large: { status: 413, message: 'Request body too large' },
   unexpected_failure: { status: 500, message: 'Internal server error' },
   invalid_request: { status: 400, message: 'The request could not be read.' },
+  // issue 42: a CSV import of the customer's numbers (server/src/metrics/routes.ts); nothing is written on any of these
+  metrics_import_refused: { status: 422, message: 'Some figures cannot be imported; nothing was imported.' },
+  metrics_import_empty: { status: 422, message: 'The file holds no figures to import.' },
+  metrics_import_too_large: { status: 413, message: 'Too many figures for one import: split the file by year.' },
   assistant_not_configured: { status: 503, message: 'The Integration Assistant is not set up on this server yet.' },
   assistant_visitor_limit: {
     status: 429,

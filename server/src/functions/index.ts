@@ -4,6 +4,7 @@ import { clientIp } from '../http/client-ip.js';
 import { functionsRateLimited } from '../errors/json.js';
 import { createRateLimiter, rateLimit } from '../http/rate-limit.js';
 import { dataExportRoutes } from '../export/routes.js';
+import { metricsFunctionRoutes } from '../metrics/routes.js';
 import { planFunctionRoutes } from '../plan/routes.js';
 import { coachHandler } from './coach/handler.js';
 import { customPasswordReset } from './custom-password-reset.js';
@@ -36,6 +37,8 @@ export function functionRoutes(ctx: AppContext): Hono {
   app.route('/plan', planFunctionRoutes(ctx));
   // "Download my data" on /user: the customer's data as one zip (server/src/export).
   app.route('/data-export', dataExportRoutes(ctx));
+  // The customer's own numbers written by the server as the customer: a CSV import (server/src/metrics).
+  app.route('/metrics', metricsFunctionRoutes(ctx));
   for (const [name, handler] of Object.entries(FUNCTIONS)) {
     app.post(`/${name}`, (c) => handler(ctx, c));
     app.all(`/${name}`, (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));

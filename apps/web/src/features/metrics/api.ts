@@ -1,6 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { KEY_METRIC_IDS, metricEntryProblem, trackedMetricIds, type KeyMetricId, type MetricEntry } from '@app/shared';
+import {
+  KEY_METRIC_IDS,
+  metricEntryProblem,
+  trackedMetricIds,
+  type ImportProblem,
+  type ImportSeries,
+  type KeyMetricId,
+  type MetricEntry,
+} from '@app/shared';
 import { supabase } from '@/lib/supabase';
 
 /** public.metric_values and tracked_metrics (migration 0730): the customer's own numbers, under RLS. */
@@ -92,3 +100,45 @@ export const monthlySeriesQuery = (userId: string | undefined, ids: KeyMetricId[
       return data;
     },
   });
+
+export interface ImportCounts {
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** The server refused an import: nothing was written. `problems` lists the refused figures when it said which. */
+export class ImportRefused extends Error {
+  constructor(
+    readonly code: string,
+    readonly problems: ImportProblem[],
+    readonly total: number,
+  ) {
+    super(code);
+  }
+}
+
+const refusalSchema = z.object({
+  code: z.string(),
+  problems: z
+    .array(z.object({ metric_id: z.string(), period: z.string(), period_start: z.string().nullable(), reason: z.string() }))
+    .optional(),
+  total: z.number().optional(),
+});
+
+/** A CSV import's figures, all or none (POST /functions/v1/metrics/import); the charts refresh after it. */
+export function useImportFigures() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (series: ImportSeries[]): Promise<ImportCounts> => {
+      const { data, error } = await supabase().functions.invoke('metrics/import', { body: { series } });
+      if (!error) return data as ImportCounts;
+      const res = (error as { context?: Response }).context;
+      const body = refusalSchema.safeParse(await res?.json().catch(() => null));
+      if (!body.success) throw new ImportRefused('failed', [], 0);
+      const problems = (body.data.problems ?? []) as ImportProblem[];
+      throw new ImportRefused(body.data.code, problems, body.data.total ?? problems.length);
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: metricsKeys.all }),
+  });
+}
