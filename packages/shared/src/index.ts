@@ -7,3 +7,4 @@ export * from './security-events.js';
 export * from './email.js';
 export * from './plan.js';
 export * from './metrics.js';
+export * from './connections.js';
