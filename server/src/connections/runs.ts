@@ -96,8 +96,10 @@ export async function createRun(
     if (!id) throw new Error('the job queue refused the run');
     return { ok: true, runId };
   });
-  if (result.ok) connectionRunsAccepted.inc({ kind });
-  else {
+  if (result.ok) {
+    connectionRunsAccepted.inc({ kind });
+    wakeWorker(queue);
+  } else {
     connectionRunRefusals.inc();
     await ctx.db.query(
       `insert into internal.connection_run_usage as u (user_id, month, refused) values ($1, $2, 1)
@@ -258,11 +260,34 @@ async function failRun(ctx: Ctx, run: RunRow, error: string) {
     .catch((err: unknown) => ctx.log.warn({ err, runId: run.id }, 'connection failure mail not sent'));
 }
 
-/** Creates the queue and works it here: two jobs at a time per instance; instances share the queue (SKIP LOCKED). */
+/** Runs worked at once per instance (one batch of the queue's fetch). */
+const BATCH = 8;
+// The worker of this process (pg-boss's id), woken when a run is queued here instead of waiting for its next poll.
+const workers = new WeakMap<JobQueue, string>();
+
+/** Wakes this instance's worker: a run was just queued here. Other instances find it at their next poll. */
+export function wakeWorker(queue: JobQueue): void {
+  const id = workers.get(queue);
+  if (id) queue.notifyWorker(id);
+}
+
+/**
+ * Creates the queue and works it here, up to BATCH runs at a time; instances share the queue (SKIP LOCKED). A run
+ * that throws (the database went away) is failed alone, so pg-boss retries it after a pause; the others complete.
+ */
 export async function startConnectionWorker(queue: JobQueue, ctx: Ctx): Promise<void> {
   await ensureQueue(queue, CONNECTION_RUNS_JOB);
-  for (let i = 0; i < 2; i++)
-    await queue.work<RunJob>(CONNECTION_RUNS_JOB, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-      if (job) await workRun(ctx, queue, job.data);
-    });
+  const id = await queue.work<RunJob>(CONNECTION_RUNS_JOB, { batchSize: BATCH, pollingIntervalSeconds: 1 }, async (jobs) => {
+    await Promise.all(
+      jobs.map((job) =>
+        workRun(ctx, queue, job.data).catch(async (err: unknown) => {
+          ctx.log.error({ err, runId: job.data.runId }, 'connection run interrupted; it will be retried');
+          await queue.fail(CONNECTION_RUNS_JOB, job.id, { message: (err as Error).message }).catch(() => {});
+        }),
+      ),
+    );
+    // a full batch: there may be more waiting, so fetch again at once
+    if (jobs.length === BATCH) queue.notifyWorker(id);
+  });
+  workers.set(queue, id);
 }
