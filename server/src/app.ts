@@ -28,6 +28,9 @@ import { renderConfigOf } from './http/prerendered.js';
 
 export type AppEnv = { Variables: { requestId: string } };
 
+/** A path fit for the log: the secret token of a connection's inbound webhook or a calendar feed is left out. */
+const secretFreePath = (p: string) => p.replace(/^\/(hooks|calendar)\/v1\/[^/?]+/, '/$1/v1/[token]');
+
 const SERVICE_PREFIXES = ['/api', '/auth/v1', '/rest/v1', '/functions/v1'] as const;
 
 export function createApp(ctx: AppContext, opts: { webDist?: string; jobs?: JobQueue } = {}) {
@@ -52,7 +55,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string; jobs?: JobQ
       const ms = Math.round(performance.now() - started);
       // a service's own error handler may have answered an aborted upload 500: the log says what happened
       const status = clientClosedRequest(c) ? CLIENT_CLOSED_REQUEST : c.res.status;
-      log.info({ requestId, method: c.req.method, path: rawPath(c.req.url), status, ms }, 'request');
+      log.info({ requestId, method: c.req.method, path: secretFreePath(rawPath(c.req.url)), status, ms }, 'request');
     }
   });
   app.use('*', reportUnexpectedErrors(errorTracker));
