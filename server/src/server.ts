@@ -13,6 +13,7 @@ import { startWaitlistMailer } from './api/waitlist-confirmations.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { schedulePlanReminders } from './plan/reminders.js';
 import { startConnectionWorker } from './connections/runs.js';
+import { scheduleConnections } from './connections/schedule.js';
 import { Lifecycle, trackIdleConnections } from './http/lifecycle.js';
 import { closeRateLimitStores } from './http/rate-limit.js';
 import { loadKeys } from './keys.js';
@@ -97,6 +98,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   const jobs = await startJobQueue(ctx);
   await schedulePlanReminders(jobs, ctx);
   await startConnectionWorker(jobs, ctx);
+  await scheduleConnections(jobs, ctx);
   const app = createApp(ctx, { webDist: opts.webDist ?? config.WEB_DIST_DIR, jobs });
   // retries of refused waitlist confirmations, independent of new joins (issue 38 #7)
   const stopWaitlistMailer = startWaitlistMailer(ctx);

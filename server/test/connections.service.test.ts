@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { CONNECTION_RUNS_PER_MONTH, periodStart, type PlanEdit } from '@app/shared';
+import { CONNECTION_SCHEDULES_JOB, fireDueSchedules } from '../src/connections/schedule.js';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 import { anonClient, createTestUser, type TestUser } from './tokens.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
@@ -307,6 +308,37 @@ describe(`connections (${SERVICE_DB})`, () => {
     const basic = await customer(t, 'basic');
     const refused = await basic.client.from('connections').insert({ name: 'x', steps: [] });
     expect(refused.error?.code).toBe('42501');
+  });
+
+  it('a scheduled connection runs once when its time comes round in its time zone, whoever checks', async () => {
+    const u = await customer(t);
+    const trigger = { type: 'schedule', every: 'day', at: '09:00', timezone: 'Europe/London' };
+    const conn = await createConnection(u, [{ type: 'webhook', url: `${rx.url}/daily` }], { trigger });
+    // checked every minute, once across instances, on the job queue
+    const { rows } = await t.server.ctx.db.query<{ cron: string }>('select cron from pgboss.schedule where name = $1', [
+      CONNECTION_SCHEDULES_JOB,
+    ]);
+    expect(rows).toEqual([{ cron: '* * * * *' }]);
+    // a webhook URL does not start it
+    expect((await hook(t, conn.inbound_token, {})).status).toBe(409);
+    const ctx = t.server.ctx;
+    const jobs = t.server.jobs;
+    const runsOf = async () => (await u.client.from('connection_runs').select('id, payload').eq('connection_id', conn.id)).data!;
+    await fireDueSchedules(ctx, jobs, new Date('2026-11-30T08:59:00Z'));
+    expect(await runsOf()).toEqual([]);
+    // 09:00 in London (GMT in November); two instances checking at once, and again a minute later: one run
+    await Promise.all([
+      fireDueSchedules(ctx, jobs, new Date('2026-11-30T09:00:05Z')),
+      fireDueSchedules(ctx, jobs, new Date('2026-11-30T09:00:20Z')),
+    ]);
+    await fireDueSchedules(ctx, jobs, new Date('2026-11-30T09:01:00Z'));
+    const runs = await runsOf();
+    expect(runs.map((r) => r.payload)).toEqual([{ scheduled_for: '2026-11-30 09:00', timezone: 'Europe/London', every: 'day' }]);
+    expect(await finished(u, runs[0]!.id)).toMatchObject({ status: 'succeeded' });
+    // paused: not run
+    expect((await u.client.from('connections').update({ enabled: false }).eq('id', conn.id)).error).toBeNull();
+    await fireDueSchedules(ctx, jobs, new Date('2026-12-01T09:00:00Z'));
+    expect(await runsOf()).toHaveLength(1);
   });
 
   it('the monthly limit holds under 50 parallel triggers', async () => {

@@ -24,6 +24,7 @@ create table if not exists public.connections (
   updated_at timestamptz not null default now()
 );
 create index if not exists connections_user on public.connections (user_id, created_at desc);
+create index if not exists connections_scheduled on public.connections (id) where enabled and trigger ->> 'type' = 'schedule';
 
 -- Each step must at least be an object of a known type; a webhook step needs an http(s) address (checked by the
 -- trigger below). The worker validates the full shape (packages/shared/src/connections.ts) before it runs a step.
@@ -154,6 +155,15 @@ create table if not exists internal.connection_run_usage (
   primary key (user_id, month)
 );
 revoke all on internal.connection_run_usage from public;
+
+-- Each time a scheduled connection comes round (its local "YYYY-MM-DD HH:MM") fires once, across instances.
+create table if not exists internal.connection_schedule_fires (
+  connection_id uuid not null references public.connections (id) on delete cascade,
+  slot text not null,
+  fired_at timestamptz not null default now(),
+  primary key (connection_id, slot)
+);
+revoke all on internal.connection_schedule_fires from public;
 
 -- A failing connection mails its owner at most once a day.
 create table if not exists internal.connection_failure_mails (

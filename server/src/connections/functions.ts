@@ -57,7 +57,7 @@ export function connectionFunctionRoutes(ctx: AppContext, queue: JobQueue): Hono
       payload = last.rows[0]?.payload ?? {};
     }
     const run = await createRun(ctx, queue, { id: conn.id, userId: conn.user_id, steps: conn.steps }, payload, 'test');
-    if (!run.ok) return fail(c, 429, 'connection_run_limit', connectionRunLimitMessage(run.limit));
+    if (!run.ok) return fail(c, 429, 'connection_run_limit', connectionRunLimitMessage('limit' in run ? run.limit : 0));
     return c.json({ success: true, run_id: run.runId }, 202);
   });
 
@@ -78,7 +78,7 @@ export function connectionFunctionRoutes(ctx: AppContext, queue: JobQueue): Hono
     const conn = await ownConnection(ctx, claims, old.connection_id);
     if (!conn) return notFound(c);
     const run = await createRun(ctx, queue, { id: conn.id, userId: conn.user_id, steps: conn.steps }, old.payload, 'rerun', body.run_id);
-    if (!run.ok) return fail(c, 429, 'connection_run_limit', connectionRunLimitMessage(run.limit));
+    if (!run.ok) return fail(c, 429, 'connection_run_limit', connectionRunLimitMessage('limit' in run ? run.limit : 0));
     return c.json({ success: true, run_id: run.runId }, 202);
   });
   return app;

@@ -134,7 +134,7 @@ export function inboundHookRoutes(ctx: AppContext, queue: JobQueue): Hono {
     }
 
     const run = await createRun(ctx, queue, { id: conn.id, userId: conn.user_id, steps: conn.steps }, body.payload, 'trigger');
-    if (!run.ok) return appErrorResponse(c, 'connection_run_limit', connectionRunLimitMessage(run.limit));
+    if (!run.ok) return appErrorResponse(c, 'connection_run_limit', connectionRunLimitMessage('limit' in run ? run.limit : 0));
     return c.json({ run_id: run.runId, status: 'queued' }, 202);
   });
   return app;

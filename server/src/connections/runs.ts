@@ -59,7 +59,8 @@ async function ownerPlan(db: Queryable, userId: string): Promise<PlanId | null> 
   return rows[0]?.plan_id ?? null;
 }
 
-export type CreateRunResult = { ok: true; runId: string } | { ok: false; reason: 'limit'; limit: number };
+export type CreateRunResult =
+  { ok: true; runId: string } | { ok: false; reason: 'limit'; limit: number } | { ok: false; reason: 'claimed' };
 
 /**
  * Records a run and queues it, in one transaction (a crash leaves both or neither). Trigger runs and re-runs count
@@ -73,9 +74,12 @@ export async function createRun(
   payload: unknown,
   kind: ConnectionRunKind,
   rerunOf: string | null = null,
+  /** Taken first in the run's transaction (a schedule's slot): false = someone else has it, no run. */
+  claim?: (tx: Queryable) => Promise<boolean>,
 ): Promise<CreateRunResult> {
   const month = monthOf(new Date());
   const result = await ctx.db.transaction(async (tx): Promise<CreateRunResult> => {
+    if (claim && !(await claim(tx))) return { ok: false, reason: 'claimed' };
     if (kind !== 'test') {
       const limit = connectionRunLimit(await ownerPlan(tx, conn.userId));
       const counted = await tx.query(
@@ -99,7 +103,7 @@ export async function createRun(
   if (result.ok) {
     connectionRunsAccepted.inc({ kind });
     wakeWorker(queue);
-  } else {
+  } else if (result.reason === 'limit') {
     connectionRunRefusals.inc();
     await ctx.db.query(
       `insert into internal.connection_run_usage as u (user_id, month, refused) values ($1, $2, 1)
