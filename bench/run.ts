@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCoachPart } from './coach/run-coach.js';
+import { runConnectionsPart } from './connections/run-connections.js';
 import { loadOptions } from './lib/options.js';
 import { errorText, progress } from './lib/progress.js';
 import { renderMarkdown } from './lib/report.js';
@@ -66,6 +67,10 @@ async function main() {
   }
   if (o.parts.includes('coach')) {
     report.coach = await runCoachPart(o);
+    write();
+  }
+  if (o.parts.includes('connections')) {
+    report.connections = await runConnectionsPart(o);
     write();
   }
 }

@@ -1,4 +1,5 @@
 /** The shape of bench/results/latest.json; the Markdown report is rendered from it. */
+import type { ConnectionsPart } from '../connections/run-connections.js';
 import type { WindowFigures } from '../soak/windows.js';
 
 export type Availability = { available: true } | { available: false; reason: string };
@@ -173,4 +174,5 @@ export interface BenchReport {
   web?: WebPart;
   soak?: SoakPart;
   coach?: CoachPart[];
+  connections?: ConnectionsPart[];
 }

@@ -8,6 +8,9 @@ import { authRoutes } from './auth/index.js';
 import type { AppContext } from './context.js';
 import { functionRoutes } from './functions/index.js';
 import { calendarFeedRoutes } from './plan/routes.js';
+import { connectionFunctionRoutes } from './connections/functions.js';
+import { INBOUND_MAX_BYTES, inboundHookRoutes } from './connections/inbound.js';
+import type { JobQueue } from './jobs/queue.js';
 import { createErrorTracker } from './error-tracking.js';
 import { devMailRoutes } from './mail/dev-outbox-page.js';
 import { restRoutes } from './rest/index.js';
@@ -25,9 +28,12 @@ import { renderConfigOf } from './http/prerendered.js';
 
 export type AppEnv = { Variables: { requestId: string } };
 
+/** A path fit for the log: the secret token of a connection's inbound webhook or a calendar feed is left out. */
+const secretFreePath = (p: string) => p.replace(/^\/(hooks|calendar)\/v1\/[^/?]+/, '/$1/v1/[token]');
+
 const SERVICE_PREFIXES = ['/api', '/auth/v1', '/rest/v1', '/functions/v1'] as const;
 
-export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
+export function createApp(ctx: AppContext, opts: { webDist?: string; jobs?: JobQueue } = {}) {
   const { config, log } = ctx;
   const app = new Hono<AppEnv>();
   const errorTracker = createErrorTracker(config, log);
@@ -49,7 +55,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
       const ms = Math.round(performance.now() - started);
       // a service's own error handler may have answered an aborted upload 500: the log says what happened
       const status = clientClosedRequest(c) ? CLIENT_CLOSED_REQUEST : c.res.status;
-      log.info({ requestId, method: c.req.method, path: rawPath(c.req.url), status, ms }, 'request');
+      log.info({ requestId, method: c.req.method, path: secretFreePath(rawPath(c.req.url)), status, ms }, 'request');
     }
   });
   app.use('*', reportUnexpectedErrors(errorTracker));
@@ -79,10 +85,19 @@ export function createApp(ctx: AppContext, opts: { webDist?: string } = {}) {
     '/rest/v1',
     restRoutes(ctx, { '/ebook_subscribers': waitlistJoined, '/rpc/join_waitlist': waitlistJoined }, ['/rpc/join_waitlist']),
   );
+  if (opts.jobs) {
+    // connections (issue 40): runs are queued on the job queue, so these routes exist only with one
+    app.use(
+      '/hooks/v1/*',
+      requestBodyLimit(INBOUND_MAX_BYTES, (c) => prefixErrorResponse(c, 'request_too_large')),
+    );
+    app.route('/hooks/v1', inboundHookRoutes(ctx, opts.jobs));
+    app.route('/functions/v1/connections', connectionFunctionRoutes(ctx, opts.jobs));
+  }
   app.route('/functions/v1', functionRoutes(ctx));
   app.route('/calendar/v1', calendarFeedRoutes(ctx));
   if (config.NODE_ENV !== 'production') app.route('/_dev/mail', devMailRoutes(ctx));
-  for (const prefix of SERVICE_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
+  for (const prefix of [...SERVICE_PREFIXES, '/hooks/v1']) app.all(`${prefix}/*`, notFoundJson);
   registerMetrics(app, config);
 
   registerStatic(app, opts.webDist ? path.resolve(opts.webDist) : undefined, {

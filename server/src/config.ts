@@ -168,6 +168,16 @@ const schema = z.object({
     .optional(),
   /** On SIGTERM/SIGINT: how long running requests get to finish before their connections are cut, seconds. */
   SHUTDOWN_TIMEOUT_SECONDS: int(1, 600).default(25),
+  /** How often one instance runs the job queue's upkeep (expiring jobs of a crashed worker, archiving), seconds. */
+  JOB_QUEUE_MAINTENANCE_SECONDS: int(1, 3600).default(120),
+  /** Connections (issue 40): true lets steps call private, loopback and link-local addresses (tests, local development). */
+  CONNECTIONS_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  /** A connection step's call: whole-request timeout, seconds (connecting: at most 5 s of it). */
+  CONNECTIONS_TIMEOUT_SECONDS: int(1, 120).default(15),
+  /** The first retry's wait, ms; each later one doubles, with jitter (6 attempts: about an hour at the default). */
+  CONNECTIONS_RETRY_BASE_MS: int(10, 3_600_000).default(120_000),
+  /** A run still being worked after this long is taken to have crashed with its server and is run again, seconds. */
+  CONNECTIONS_RUN_EXPIRE_SECONDS: int(5, 86_400).default(900),
   /** The AI coach's provider (docs/decisions/0030). Unset: the coach answers 503 ai_not_configured. */
   AI_PROVIDER: z.enum(['openai', 'anthropic', 'google', 'mistral', 'openai-compatible']).optional(),
   AI_MODEL: z.string().min(1).max(200).optional(),

@@ -91,3 +91,16 @@ export const coachTokens = new Counter({
   labelNames: ['kind'] as const,
   registers: [registry],
 });
+
+export const connectionRunsAccepted = new Counter({
+  name: 'connection_runs_accepted_total',
+  help: 'Connection runs queued, by kind (trigger, test, rerun).',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+
+export const connectionRunRefusals = new Counter({
+  name: 'connection_run_refusals_total',
+  help: "Connection triggers refused because the owner's plan has no runs left this month.",
+  registers: [registry],
+});

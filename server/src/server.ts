@@ -14,6 +14,8 @@ import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { schedulePlanReminders } from './plan/reminders.js';
 import { scheduleStripeMetrics } from './metrics/stripe-schedule.js';
 import { scheduleWeeklyReviews } from './review/weekly-review.js';
+import { startConnectionWorker } from './connections/runs.js';
+import { scheduleConnections } from './connections/schedule.js';
 import { Lifecycle, trackIdleConnections } from './http/lifecycle.js';
 import { closeRateLimitStores } from './http/rate-limit.js';
 import { loadKeys } from './keys.js';
@@ -94,14 +96,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     lifecycle,
     jwt: createJwtVerifier(keys, loadSigningKeys(config.AUTH_SIGNING_KEYS)),
   };
-  const app = createApp(ctx, { webDist: opts.webDist ?? config.WEB_DIST_DIR });
-  // retries of refused waitlist confirmations, independent of new joins (issue 38 #7)
-  const stopWaitlistMailer = startWaitlistMailer(ctx);
-  // the durable job queue and what is scheduled on it (docs/decisions/0175)
+  // the durable job queue and what is scheduled on it (docs/decisions/0175); connection runs (issue 40) go on it too
   const jobs = await startJobQueue(ctx);
   await schedulePlanReminders(jobs, ctx);
   await scheduleStripeMetrics(jobs, ctx);
   await scheduleWeeklyReviews(jobs, ctx);
+  await startConnectionWorker(jobs, ctx);
+  await scheduleConnections(jobs, ctx);
+  const app = createApp(ctx, { webDist: opts.webDist ?? config.WEB_DIST_DIR, jobs });
+  // retries of refused waitlist confirmations, independent of new joins (issue 38 #7)
+  const stopWaitlistMailer = startWaitlistMailer(ctx);
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));

@@ -468,6 +468,176 @@ export type Database = {
         }
         Relationships: []
       }
+      connection_run_steps: {
+        Row: {
+          attempt: number
+          duration_ms: number | null
+          error: string | null
+          finished_at: string
+          id: string
+          request: Json | null
+          response: Json | null
+          run_id: string
+          started_at: string
+          status: string
+          step_index: number
+          type: string
+          user_id: string
+        }
+        Insert: {
+          attempt: number
+          duration_ms?: number | null
+          error?: string | null
+          finished_at?: string
+          id?: string
+          request?: Json | null
+          response?: Json | null
+          run_id: string
+          started_at?: string
+          status: string
+          step_index: number
+          type: string
+          user_id: string
+        }
+        Update: {
+          attempt?: number
+          duration_ms?: number | null
+          error?: string | null
+          finished_at?: string
+          id?: string
+          request?: Json | null
+          response?: Json | null
+          run_id?: string
+          started_at?: string
+          status?: string
+          step_index?: number
+          type?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "connection_run_steps_run_id_fkey"
+            columns: ["run_id"]
+            isOneToOne: false
+            referencedRelation: "connection_runs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      connection_runs: {
+        Row: {
+          attempt: number
+          connection_id: string
+          created_at: string
+          error: string | null
+          finished_at: string | null
+          id: string
+          job_seq: number
+          kind: string
+          next_attempt_at: string | null
+          payload: Json
+          rerun_of: string | null
+          started_at: string | null
+          status: string
+          step_index: number
+          user_id: string
+          worked_by: string | null
+        }
+        Insert: {
+          attempt?: number
+          connection_id: string
+          created_at?: string
+          error?: string | null
+          finished_at?: string | null
+          id?: string
+          job_seq?: number
+          kind?: string
+          next_attempt_at?: string | null
+          payload?: Json
+          rerun_of?: string | null
+          started_at?: string | null
+          status?: string
+          step_index?: number
+          user_id: string
+          worked_by?: string | null
+        }
+        Update: {
+          attempt?: number
+          connection_id?: string
+          created_at?: string
+          error?: string | null
+          finished_at?: string | null
+          id?: string
+          job_seq?: number
+          kind?: string
+          next_attempt_at?: string | null
+          payload?: Json
+          rerun_of?: string | null
+          started_at?: string | null
+          status?: string
+          step_index?: number
+          user_id?: string
+          worked_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "connection_runs_connection_id_fkey"
+            columns: ["connection_id"]
+            isOneToOne: false
+            referencedRelation: "connections"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "connection_runs_rerun_of_fkey"
+            columns: ["rerun_of"]
+            isOneToOne: false
+            referencedRelation: "connection_runs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      connections: {
+        Row: {
+          created_at: string
+          enabled: boolean
+          id: string
+          inbound_token: string | null
+          name: string
+          origin: Json | null
+          signing_secret: string | null
+          steps: Json
+          trigger: Json
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          enabled?: boolean
+          id?: string
+          inbound_token?: string | null
+          name: string
+          origin?: Json | null
+          signing_secret?: string | null
+          steps?: Json
+          trigger?: Json
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          enabled?: boolean
+          id?: string
+          inbound_token?: string | null
+          name?: string
+          origin?: Json | null
+          signing_secret?: string | null
+          steps?: Json
+          trigger?: Json
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       consent_records: {
         Row: {
           accepted: boolean
@@ -1230,10 +1400,18 @@ export type Database = {
       my_open_plan_request_count: { Args: never; Returns: number }
       my_user_tool_count: { Args: never; Returns: number }
       plan_status: { Args: never; Returns: Json }
+      regenerate_connection_token: {
+        Args: { connection_id: string }
+        Returns: string
+      }
       remaining_usage: { Args: { feature: string }; Returns: number }
       request_ip: { Args: never; Returns: string }
       request_user_agent: { Args: never; Returns: string }
       require_admin: { Args: never; Returns: undefined }
+      rotate_connection_secret: {
+        Args: { connection_id: string }
+        Returns: string
+      }
       security_stats: { Args: never; Returns: Json }
       top_rated_integrations: {
         Args: { p_limit?: number }

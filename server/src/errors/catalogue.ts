@@ -114,6 +114,17 @@ export const APP_ERRORS = {
   stripe_key_cannot_read: { status: 400, message: 'This key cannot read your charges. Give it read access to Charges.' },
   stripe_not_connected: { status: 404, message: 'No Stripe account is connected.' },
   stripe_unavailable: { status: 502, message: 'Stripe could not be reached just now. Try again in a few minutes.' },
+  // Connections (issue 40): the inbound webhook and the run functions.
+  connection_not_found: { status: 404, message: 'No connection has this address. It may have been regenerated or deleted.' },
+  connection_paused: { status: 409, message: 'This connection is paused. Switch it on to accept runs.' },
+  connection_not_webhook: { status: 409, message: 'This connection is not started by a webhook.' },
+  connection_run_limit: { status: 429, message: 'This connection has used all the runs of its plan this month.' },
+  connection_signature_invalid: { status: 401, message: "The request's signature could not be verified." },
+  connection_unsupported_body: {
+    status: 415,
+    message: 'Send JSON or a form (application/json, application/x-www-form-urlencoded or multipart/form-data).',
+  },
+  connection_run_not_failed: { status: 409, message: 'Only a failed run can be run again.' },
 } as const satisfies Record<string, Entry>;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

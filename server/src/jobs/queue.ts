@@ -12,7 +12,9 @@ const isScript = (text: string, values?: unknown[]) => !values?.length && /;\s*\
  * are rows, taken with SKIP LOCKED, so several instances share them and a crash loses none. Its schema comes with
  * our migrations (0750), so starting installs nothing. Stopped (drained) at shutdown before the database closes.
  */
-export async function startJobQueue(ctx: Pick<AppContext, 'db' | 'log'>): Promise<JobQueue> {
+export async function startJobQueue(
+  ctx: Pick<AppContext, 'db' | 'log'> & { config?: Pick<AppContext['config'], 'JOB_QUEUE_MAINTENANCE_SECONDS'> },
+): Promise<JobQueue> {
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values?: unknown[]) => {
@@ -26,6 +28,8 @@ export async function startJobQueue(ctx: Pick<AppContext, 'db' | 'log'>): Promis
     },
     schema: 'pgboss',
     migrate: false,
+    // upkeep: among other things, a job whose worker died (kill -9) is failed by its timeout and retried
+    maintenanceIntervalSeconds: ctx.config?.JOB_QUEUE_MAINTENANCE_SECONDS ?? 120,
   });
   boss.on('error', (err) => ctx.log.error({ err: { name: err.name, message: err.message } }, 'job queue error'));
   await boss.start();

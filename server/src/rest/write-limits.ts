@@ -60,6 +60,10 @@ export const WRITE_LIMITS: Readonly<Record<string, WriteLimit>> = {
   '/action_plan_phases': { bucket: 'action-plan-phases', maxRows: 6, perIp: 1200, perUser: 120, windowSeconds: HOUR },
   // The weekly review (issue 42): only the server writes it (no insert grant); listed so a grant added later is tight.
   '/weekly_reviews': { bucket: 'weekly-reviews', maxRows: 1, perIp: 100, perUser: 10, windowSeconds: HOUR },
+  // Connections (issue 40): made one at a time from a form, an idea or the coach; a new token or secret is rare.
+  '/connections': { bucket: 'connections', maxRows: 1, perIp: 600, perUser: 60, windowSeconds: HOUR },
+  '/rpc/regenerate_connection_token': { bucket: 'connection-secrets', maxRows: 1, perIp: 300, perUser: 30, windowSeconds: HOUR },
+  '/rpc/rotate_connection_secret': { bucket: 'connection-secrets', maxRows: 1, perIp: 300, perUser: 30, windowSeconds: HOUR },
 };
 
 /** Any table not listed above (one added later): still limited, never open. RPCs not listed are not counted. */
