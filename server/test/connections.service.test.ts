@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { CONNECTION_RUNS_PER_MONTH, periodStart, type PlanEdit } from '@app/shared';
+import { periodStart, type PlanEdit } from '@app/shared';
+import { CONNECTION_RUNS_PER_MONTH } from '@app/shared/connections';
 import { CONNECTION_SCHEDULES_JOB, fireDueSchedules } from '../src/connections/schedule.js';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
 import { anonClient, createTestUser, type TestUser } from './tokens.js';

@@ -1,3 +1,5 @@
+// Imported as @app/shared/connections, not from the index: its zod schemas would reach every page that
+// imports the shared package (a public first visit must not load zod, decision 0087).
 import { z } from 'zod';
 import { KEY_METRIC_IDS, type KeyMetricId } from './onboarding.js';
 import type { PlanId } from './plans.js';

@@ -9,4 +9,3 @@ export * from './plan.js';
 export * from './metrics.js';
 export * from './weekly-review.js';
 export * from './metrics-import.js';
-export * from './connections.js';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { connectionRunLimitMessage } from '@app/shared';
+import { connectionRunLimitMessage } from '@app/shared/connections';
 import type { JwtClaims } from '../auth/jwt.js';
 import type { AppContext } from '../context.js';
 import { asUser } from '../db/as-user.js';

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { Webhook } from 'standardwebhooks';
-import { connectionRunLimitMessage, connectionTriggerSchema } from '@app/shared';
+import { connectionRunLimitMessage, connectionTriggerSchema } from '@app/shared/connections';
 import type { AppContext } from '../context.js';
 import { appErrorResponse, appRateLimited } from '../errors/json.js';
 import { decodeUtf8, findUnsafeText, INVALID_JSON_MESSAGE, INVALID_UTF8_MESSAGE } from '../http/body.js';

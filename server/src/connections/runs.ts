@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import { CONNECTION_STEP_ATTEMPTS, connectionRunLimit, connectionStepsSchema, type ConnectionRunKind, type PlanId } from '@app/shared';
+import type { PlanId } from '@app/shared';
+import { CONNECTION_STEP_ATTEMPTS, connectionRunLimit, connectionStepsSchema, type ConnectionRunKind } from '@app/shared/connections';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { ensureQueue, type JobQueue } from '../jobs/queue.js';

@@ -1,4 +1,4 @@
-import { connectionTriggerSchema, type ConnectionTrigger } from '@app/shared';
+import { connectionTriggerSchema, type ConnectionTrigger } from '@app/shared/connections';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { ensureQueue, type JobQueue } from '../jobs/queue.js';

@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
-import { periodStart, renderTemplate, type ConnectionStep } from '@app/shared';
+import { periodStart } from '@app/shared';
+import { renderTemplate, type ConnectionStep } from '@app/shared/connections';
 import type { AppContext } from '../context.js';
 import { asUser } from '../db/as-user.js';
 import { applyPlanEdits, PlanEditError } from '../plan/apply.js';
