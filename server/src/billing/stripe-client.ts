@@ -6,12 +6,11 @@ export type Currency = 'gbp' | 'usd';
 export const TOP_UP_PACKS = [1000, 5000, 10000] as const;
 export type TopUpPack = (typeof TOP_UP_PACKS)[number];
 
-/** The official SDK, pointed at STRIPE_API_URL when set (tests: a local stand-in); null without a secret key. */
-export function stripeClient(config: Config): Stripe | null {
-  if (!config.STRIPE_SECRET_KEY) return null;
+/** The official SDK with `key`, at STRIPE_API_URL when set (tests: a local stand-in). */
+export function stripeWithKey(config: Pick<Config, 'STRIPE_API_URL'>, key: string, maxNetworkRetries = 1): Stripe {
   const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
-  return new Stripe(config.STRIPE_SECRET_KEY, {
-    maxNetworkRetries: 1,
+  return new Stripe(key, {
+    maxNetworkRetries,
     timeout: 20_000,
     ...(api && {
       host: api.hostname,
@@ -19,6 +18,11 @@ export function stripeClient(config: Config): Stripe | null {
       protocol: api.protocol === 'https:' ? 'https' : 'http',
     }),
   });
+}
+
+/** The platform's own Stripe account (STRIPE_SECRET_KEY); null without one. */
+export function stripeClient(config: Config): Stripe | null {
+  return config.STRIPE_SECRET_KEY ? stripeWithKey(config, config.STRIPE_SECRET_KEY) : null;
 }
 
 /** The configured monthly price id of a plan in a currency, or undefined. */

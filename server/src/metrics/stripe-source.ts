@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { stripeWithKey } from '../billing/stripe-client.js';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { asUser } from '../db/as-user.js';
@@ -14,19 +15,8 @@ import { createSecretBox, type SecretBox } from './secret-box.js';
 export const RESTRICTED_KEY = /^rk_(test|live)_[A-Za-z0-9]{10,200}$/;
 const MONTHS = 12;
 
-/** The SDK with the customer's key (never the platform's), at STRIPE_API_URL when set. */
-export function customerStripe(config: Pick<Config, 'STRIPE_API_URL'>, key: string): Stripe {
-  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
-  return new Stripe(key, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...(api && {
-      host: api.hostname,
-      port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
-      protocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const),
-    }),
-  });
-}
+/** The SDK with the customer's key (never the platform's). */
+export const customerStripe = (config: Pick<Config, 'STRIPE_API_URL'>, key: string): Stripe => stripeWithKey(config, key, 2);
 
 const errType = (err: unknown) => (err instanceof Stripe.errors.StripeError ? err.type : undefined);
 
