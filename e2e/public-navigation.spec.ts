@@ -72,6 +72,28 @@ test.describe('top navigation and drawer', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
   });
 
+  test('browser back closes the drawer even while the next page is still loading', async ({ page }) => {
+    // Hold the sign-in page's chunk: the router keeps naming /pricing while the URL already says /sign-in.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/sign-in-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openPage(page, '/pricing');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await toggle.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('dialog')).toBeHidden();
+    release();
+  });
+
   test('signed-in drawer: welcome with the e-mail, Dashboard, Profile and Sign Out', async ({ page }) => {
     const user = await signedInUser(page);
     await page.setViewportSize({ width: 375, height: 800 });

@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
@@ -24,6 +24,12 @@ export function TopNav() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const setOpen = (v: boolean) => setOpenOn(v ? pathname : null);
+  // Back and forward close it at once: while a lazy route loads, the router's pathname still names the page being left.
+  useEffect(() => {
+    const close = () => setOpenOn(null);
+    window.addEventListener('popstate', close);
+    return () => window.removeEventListener('popstate', close);
+  }, []);
   const [drawerWanted, setDrawerWanted] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const darkText = DARK_NAV_TEXT_ROUTES.includes(pathname) && !solid;
