@@ -324,11 +324,23 @@ export const messages = {
     noPlan: 'No 90-day plan yet.',
     suggestions: 'Suggestions from your coach',
     dueOn: (day: string) => `due ${day}`,
-    settingTitle: 'Weekly review',
-    settingDescription: 'An e-mail every Monday morning with what moved in your numbers, your plan and three suggestions from your coach.',
-    settingLabel: 'Send me a weekly review every Monday',
-    on: 'Weekly reviews on',
-    off: 'Weekly reviews off',
+  },
+  /** The /user switches for the e-mails we send on our own (not in the specification). */
+  emailSettings: {
+    planReminders: {
+      title: 'Plan reminders',
+      description: 'An e-mail the day before tasks in your 90-day plan are due, at most one a day.',
+      label: 'Send me a reminder the day before plan tasks are due',
+      on: 'Plan reminders on',
+      off: 'Plan reminders off',
+    },
+    weeklyReview: {
+      title: 'Weekly review',
+      description: 'An e-mail every Monday morning with what moved in your numbers, your plan and three suggestions from your coach.',
+      label: 'Send me a weekly review every Monday',
+      on: 'Weekly reviews on',
+      off: 'Weekly reviews off',
+    },
     saveFailed: 'Could not save that setting. Please try again.',
   },
 } as const;
