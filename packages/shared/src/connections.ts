@@ -105,11 +105,18 @@ export const recordMetricStepSchema = z.object({
   value: z.union([z.number(), template(200)]),
   period: z.enum(['week', 'month']).default('month'),
 });
+/** Asks the coach to summarise or draft from the trigger's data; later steps use its answer as {{coach.text}}. */
+export const coachStepSchema = z.object({
+  type: z.literal('coach'),
+  task: z.enum(['summarise', 'draft']),
+  instruction: template().min(1, 'must not be empty'),
+});
 export const connectionStepSchema = z.discriminatedUnion('type', [
   webhookStepSchema,
   emailStepSchema,
   planTaskStepSchema,
   recordMetricStepSchema,
+  coachStepSchema,
 ]);
 export type ConnectionStep = z.infer<typeof connectionStepSchema>;
 export type ConnectionStepType = ConnectionStep['type'];

@@ -1349,6 +1349,7 @@ export type Database = {
         }
         Returns: number
       }
+      connection_runs_this_month: { Args: never; Returns: number }
       consent_id_owner_ok: {
         Args: { p_anonymous_id: string }
         Returns: boolean

@@ -161,7 +161,11 @@ export const messages = {
     stageExplained: 'Set from your onboarding (growth once a team size is given). Change it if it is not right.',
     stageSaved: 'Business stage saved',
     ideaDeleted: 'Connection idea deleted',
-    toolAdded: (name: string) => `${name} added to your canvas`,
+    // issue 40: an idea, a blueprint or a canvas edge becomes a connection that runs
+    buildConnection: 'Build this connection',
+    buildConnectionFor: (from: string, to: string) => `Build this connection: ${from} to ${to}`,
+    edgeHint: 'Click a line between two tools to turn it into a connection that runs.',
+    toolAdded: connectMessages.cardActions.added,
     /** Issue 18: the add-tool search must not say "Searching" forever when the server is down. */
     searchFailed: 'Could not load integrations. Check your connection and try again.',
     retry: 'Retry',

@@ -8,8 +8,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { connectMessages } from '@/lib/connect-messages';
 import { cn } from '@/lib/utils';
+import type { Integration } from '@app/shared';
 import type { MarketplaceQuery } from '../api/integrations';
 import { useMarketplacePage } from '../api/catalogue-reads';
+import { CardActions } from './card-actions';
 import { IntegrationCard } from './integration-card';
 
 interface Props {
@@ -21,6 +23,11 @@ interface Props {
   layout: 'grid' | 'list';
   compact: boolean;
   onCompact(v: boolean): void;
+  /** A card's "Compare": the tool joins the Compare tab's selection (which opens). */
+  onCompare(item: Integration): void;
+  /** No more tools fit in the comparison; these are in it already. */
+  compareFull: boolean;
+  compared: readonly string[];
 }
 
 const gridColumns = {
@@ -48,7 +55,19 @@ export function rangeLabel(page: number, total: number): string {
   return `${from} to ${to} of ${total} integrations`;
 }
 
-export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear, layout, compact, onCompact }: Props) {
+export function MarketplaceTab({
+  query,
+  onSearch,
+  onPopularOnly,
+  onPage,
+  onClear,
+  layout,
+  compact,
+  onCompact,
+  onCompare,
+  compareFull,
+  compared,
+}: Props) {
   const result = useMarketplacePage(query);
   const total = result.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
@@ -130,7 +149,17 @@ export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear
           {result.data?.rows.map((item) => (
             <li key={item.id} className={cn('flex', offscreenCard[cardLayout])}>
               <div className="flex-1 [&>article]:h-full">
-                <IntegrationCard item={item} layout={cardLayout} />
+                <IntegrationCard
+                  item={item}
+                  layout={cardLayout}
+                  actions={
+                    <CardActions
+                      item={item}
+                      onCompare={() => onCompare(item)}
+                      compareDisabled={compareFull && !compared.includes(item.id)}
+                    />
+                  }
+                />
               </div>
             </li>
           ))}
