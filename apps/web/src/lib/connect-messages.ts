@@ -20,7 +20,7 @@ export const connectMessages = {
   loadFailed: 'Could not load integrations. Please try again.',
   // issue 40: each Marketplace card's actions
   cardActions: {
-    label: (name: string) => `${name} actions`,
+    label: (name: string) => `What to do with ${name}`,
     add: 'Add to canvas',
     addLabel: (name: string) => `Add ${name} to canvas`,
     added: (name: string) => `${name} added to your canvas`,

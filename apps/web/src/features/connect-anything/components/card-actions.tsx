@@ -17,11 +17,12 @@ const m = connectMessages.cardActions;
  * tab, or start a connection with it. A visitor is sent to sign in first (and back here afterwards).
  */
 export function CardActions({ item, onCompare, compareDisabled }: { item: Integration; onCompare(): void; compareDisabled: boolean }) {
-  const { isSignedIn } = useAuth();
+  const { isLoaded, isSignedIn } = useAuth();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const add = async () => {
-    if (!isSignedIn) return void navigate(paths.signIn, { state: { from: paths.connectAnything } });
+    // a stored session may still be loading: the insert then carries it (or is refused, and says so)
+    if (isLoaded && !isSignedIn) return void navigate(paths.signIn, { state: { from: paths.connectAnything } });
     setAdding(true);
     try {
       await addToCanvas(item.id);

@@ -35,17 +35,20 @@ const gridColumns = {
   compact: 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-4',
   grid: 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
 } as const;
-/** About a card's height in each layout (integration-card.tsx), for the placeholders shown while a page loads. */
-const placeholderHeight = { list: 'h-20', compact: 'h-24', grid: 'h-40' } as const;
+/**
+ * About a card's height in each layout (integration-card.tsx, with its action buttons: one row beside a list row from
+ * the sm breakpoint, two rows in a compact card), for the placeholders shown while a page loads.
+ */
+const placeholderHeight = { list: 'h-44 sm:h-24', compact: 'h-40', grid: 'h-60' } as const;
 /**
  * A card off screen is not styled, laid out or painted until it nears the viewport (content-visibility), sized
  * meanwhile as a card of its layout: the answer's render on a phone (one card in view) lays out one card, not twelve
  * (issue 15, TBT). `auto` keeps a card's size once it has been drawn.
  */
 const offscreenCard = {
-  list: '[content-visibility:auto] [contain-intrinsic-size:auto_96px]',
-  compact: '[content-visibility:auto] [contain-intrinsic-size:auto_72px]',
-  grid: '[content-visibility:auto] [contain-intrinsic-size:auto_164px]',
+  list: '[content-visibility:auto] [contain-intrinsic-size:auto_182px] sm:[contain-intrinsic-size:auto_96px]',
+  compact: '[content-visibility:auto] [contain-intrinsic-size:auto_162px]',
+  grid: '[content-visibility:auto] [contain-intrinsic-size:auto_254px]',
 } as const;
 /** 'X to Y of N integrations' (docs/product.md#connect-anything). */
 export function rangeLabel(page: number, total: number): string {

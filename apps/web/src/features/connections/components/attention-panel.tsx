@@ -9,7 +9,8 @@ const a = connectionsMessages.attention;
 
 /** The Overview's "Connections needing attention": those whose latest run failed, each linking to its history. */
 export function AttentionPanel() {
-  const list = useQuery(connectionsQuery());
+  // read afresh whenever the Overview opens: a run may have failed since the list was last read
+  const list = useQuery({ ...connectionsQuery(), refetchOnMount: 'always' });
   const failing = (list.data ?? []).filter((c) => c.latest?.status === 'failed');
   if (failing.length === 0) return null;
   return (

@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { connectionsMessages } from '@/lib/connections-messages';
 import { toast } from '@/lib/toast';
 import type { Connection, Revealed } from '../api/connections';
-import { runsQuery, useDeleteConnection, useUpdateConnection } from '../api/queries';
+import { connectionKeys, runsQuery, useDeleteConnection, useUpdateConnection } from '../api/queries';
 import { describeStep, describeTrigger } from '../lib/describe';
 import { triggerDraftOf } from '../lib/from-stored';
 import { pretty, samplePayload } from '../lib/samples';
@@ -30,6 +30,16 @@ interface Props {
 /** One connection: its switch, steps, shown-once secrets, a test with a sample payload and its run history. */
 export function ConnectionDetail({ connection: c, revealed, onRevealed, sample, onEdit, onDeleted }: Props) {
   const runs = useQuery(runsQuery(c.id));
+  // a run the list does not know yet (a trigger from outside, an outcome): the list and the month's count follow
+  const qc = useQueryClient();
+  const newest = runs.data?.[0];
+  const stale = newest !== undefined && (newest.id !== c.latest?.id || newest.status !== c.latest?.status);
+  useEffect(() => {
+    if (stale) {
+      void qc.invalidateQueries({ queryKey: connectionKeys.list() });
+      void qc.invalidateQueries({ queryKey: connectionKeys.usage() });
+    }
+  }, [stale, newest?.id, newest?.status, qc]);
   const [openedRun, setOpenedRun] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const toggle = useUpdateConnection({
@@ -46,6 +56,7 @@ export function ConnectionDetail({ connection: c, revealed, onRevealed, sample, 
 
   return (
     <div className="min-w-0 space-y-4" data-testid="connection-detail">
+      {revealed && <ShownOnce revealed={revealed} onDone={() => onRevealed(null)} />}
       <section aria-labelledby={`conn-${c.id}`} className="space-y-4 rounded-xl border bg-card p-5">
         <div className="flex flex-wrap items-start gap-4">
           <div className="mr-auto min-w-0">
@@ -103,7 +114,6 @@ export function ConnectionDetail({ connection: c, revealed, onRevealed, sample, 
         </div>
         <SecretControls connectionId={c.id} webhook={webhook} onRevealed={onRevealed} />
       </section>
-      {revealed && <ShownOnce revealed={revealed} onDone={() => onRevealed(null)} />}
       {!runs.isPending && (
         <TestPanel
           connectionId={c.id}

@@ -12,7 +12,7 @@ import { useCreateConnection, useUpdateConnection } from '../api/queries';
 import { emptyStep, type ConnectionDraft, type StepDraft, type TriggerDraft } from '../lib/draft';
 import { pretty, samplePayload } from '../lib/samples';
 import { validateDraft, type FieldErrors } from '../lib/validate';
-import { Field, FormErrors, useFieldProps } from './form-field';
+import { Field, FormErrors } from './form-field';
 import { StepCard } from './step-card';
 import { TemplatePreview } from './template-preview';
 import { TriggerFields } from './trigger-fields';
@@ -31,20 +31,31 @@ interface Props {
   onCancel(): void;
 }
 
+/** The connection's name (inside the form's error context, as every field is). */
+function NameField({ value, onChange }: { value: string; onChange(v: string): void }) {
+  return (
+    <Field field="name" label={f.name} className="max-w-xl">
+      {(p) => <Input {...p} placeholder={f.namePlaceholder} value={value} maxLength={200} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
 /** The new-connection (and edit) form: name, trigger, steps, checked with the shared schemas; the preview beside it. */
 export function ConnectionForm({ initial, editing, seed, last = null, onCreated, onSaved, onCancel }: Props) {
   const prefix = `c${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // checked on the first submit, then as the customer types, so a fixed field's error goes at once
+  const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // the trigger's own sample until the customer writes one
   const [typedSample, setTypedSample] = useState<string | null>(null);
   const sample = typedSample ?? pretty(samplePayload(draft.trigger));
-  const nameProps = useFieldProps('name');
   const create = useCreateConnection();
   const update = useUpdateConnection();
   const busy = create.isPending || update.isPending;
+  const checked = submitted ? validateDraft(draft) : null;
+  const errors: FieldErrors = checked && !checked.ok ? checked.errors : {};
 
   const setTrigger = (patch: Partial<TriggerDraft>) => setDraft((d) => ({ ...d, trigger: { ...d.trigger, ...patch } }));
   const setStep = (i: number, patch: Partial<StepDraft>) =>
@@ -60,19 +71,18 @@ export function ConnectionForm({ initial, editing, seed, last = null, onCreated,
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
-    const checked = validateDraft(draft);
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    setSubmitted(true);
+    const result = validateDraft(draft);
+    if (!result.ok) {
       // after the errors render: the first marked field gets focus
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    setErrors({});
     if (editing) {
-      update.mutate({ id: editing.id, patch: checked.value }, { onSuccess: () => (toast.success(f.saved), onSaved?.()), onError: failed });
+      update.mutate({ id: editing.id, patch: result.value }, { onSuccess: () => (toast.success(f.saved), onSaved?.()), onError: failed });
     } else {
       create.mutate(
-        { ...checked.value, origin: seed ?? null },
+        { ...result.value, origin: seed ?? null },
         { onSuccess: (revealed) => (toast.success(f.created), onCreated?.(revealed, sample)), onError: failed },
       );
     }
@@ -88,17 +98,17 @@ export function ConnectionForm({ initial, editing, seed, last = null, onCreated,
             </h2>
             {seed && <p className="text-sm text-muted-foreground">{f.fromSeed[seed.kind]}</p>}
           </div>
-          {Object.keys(errors).length > 0 && <Alert variant="destructive">{f.invalid}</Alert>}
-          {failure && <Alert variant="destructive">{failure}</Alert>}
-          <Field field="name" label={f.name} className="max-w-xl">
-            <Input
-              {...nameProps}
-              placeholder={f.namePlaceholder}
-              value={draft.name}
-              maxLength={200}
-              onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
-            />
-          </Field>
+          {Object.keys(errors).length > 0 && (
+            <Alert variant="destructive" className="text-red-300">
+              {f.invalid}
+            </Alert>
+          )}
+          {failure && (
+            <Alert variant="destructive" className="text-red-300">
+              {failure}
+            </Alert>
+          )}
+          <NameField value={draft.name} onChange={(name) => setDraft((d) => ({ ...d, name }))} />
           <TriggerFields value={draft.trigger} onChange={setTrigger} />
           <fieldset className="space-y-3">
             <legend className="text-sm font-semibold">{f.stepsLegend}</legend>

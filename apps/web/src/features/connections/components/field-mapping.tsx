@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { connectionsMessages } from '@/lib/connections-messages';
 import { emptyMapping, type MappingRow } from '../lib/draft';
-import { Field, FormErrors, useFieldProps } from './form-field';
+import { Field, FormErrors } from './form-field';
 
 const f = connectionsMessages.form;
 
@@ -23,21 +23,21 @@ function Row({
 }) {
   const field = `${base}.${index}.field`;
   const template = `${base}.${index}.template`;
-  const fieldProps = useFieldProps(field);
-  const templateProps = useFieldProps(template);
   return (
     <li className="grid grid-cols-[12rem_1fr_auto] items-start gap-2">
       <Field field={field} label={`${f.mappingField} ${index + 1}`}>
-        <Input {...fieldProps} placeholder="order_id" value={row.field} onChange={(e) => onChange({ field: e.target.value })} />
+        {(p) => <Input {...p} placeholder="order_id" value={row.field} onChange={(e) => onChange({ field: e.target.value })} />}
       </Field>
       <Field field={template} label={`${f.mappingTemplate} ${index + 1}`}>
-        <Input
-          {...templateProps}
-          placeholder="{{order.id}}"
-          spellCheck={false}
-          value={row.template}
-          onChange={(e) => onChange({ template: e.target.value })}
-        />
+        {(p) => (
+          <Input
+            {...p}
+            placeholder="{{order.id}}"
+            spellCheck={false}
+            value={row.template}
+            onChange={(e) => onChange({ template: e.target.value })}
+          />
+        )}
       </Field>
       <Button type="button" size="icon" variant="ghost" className="mt-6" aria-label={f.removeField(index + 1)} onClick={onRemove}>
         <X aria-hidden />

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { connectionsMessages } from '@/lib/connections-messages';
 import type { Run, RunStep } from '../api/runs';
 import { pretty } from '../lib/samples';
+import { ScrollBox } from './scroll-box';
 import { StatusBadge } from './status-badge';
 
 const h = connectionsMessages.history;
@@ -21,12 +22,12 @@ function readable(record: Record<string, unknown>): string {
 
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
 
-function Stored({ title, value }: { title: string; value: Record<string, unknown> | null }) {
+function Stored({ title, label, value }: { title: string; label: string; value: Record<string, unknown> | null }) {
   return (
     <div className="min-w-0">
       <p className="text-xs font-semibold text-muted-foreground">{title}</p>
       {value ? (
-        <pre className="mt-1 max-h-72 overflow-auto rounded-md bg-background/70 p-2 text-xs">{readable(value)}</pre>
+        <ScrollBox label={`${title}: ${label}`} text={readable(value)} className="mt-1 max-h-72" />
       ) : (
         <p className="mt-1 text-xs text-muted-foreground">{h.noResponse}</p>
       )}
@@ -38,10 +39,11 @@ function StepAttempt({ step }: { step: RunStep }) {
   const status = num(step.response?.status);
   const size = num(step.response?.size);
   const type = connectionsMessages.steps[step.type as keyof typeof connectionsMessages.steps];
+  const label = h.step(step.step_index + 1, typeof type === 'string' ? type : step.type, step.attempt);
   return (
     <li className="space-y-2 rounded-lg border p-3" data-testid="run-step">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <span className="font-medium">{h.step(step.step_index + 1, typeof type === 'string' ? type : step.type, step.attempt)}</span>
+        <span className="font-medium">{label}</span>
         <StatusBadge status={step.status} />
         {status !== null && <span className="font-mono text-xs">{h.statusCode(status)}</span>}
         {step.duration_ms !== null && <span className="text-xs text-muted-foreground">{h.duration(step.duration_ms)}</span>}
@@ -50,8 +52,8 @@ function StepAttempt({ step }: { step: RunStep }) {
       </div>
       {step.error && <p className="text-sm text-red-300">{step.error}</p>}
       <div className="grid gap-3 lg:grid-cols-2">
-        <Stored title={h.request} value={step.request} />
-        <Stored title={h.response} value={step.response} />
+        <Stored title={h.request} label={label} value={step.request} />
+        <Stored title={h.response} label={label} value={step.response} />
       </div>
     </li>
   );
@@ -102,7 +104,11 @@ export function RunItem({
           {run.rerun_of && <p className="text-xs text-muted-foreground">{h.rerunOf}</p>}
           <div>
             <p className="text-xs font-semibold text-muted-foreground">{h.payload}</p>
-            <pre className="mt-1 max-h-60 overflow-auto rounded-md bg-background/70 p-2 text-xs">{pretty(run.payload)}</pre>
+            <ScrollBox
+              label={`${h.payload}: ${connectionsMessages.kind[run.kind]} ${h.at(run.created_at)}`}
+              text={pretty(run.payload)}
+              className="mt-1 max-h-60"
+            />
           </div>
           {run.connection_run_steps.length === 0 ? (
             <p className="text-sm text-muted-foreground">{h.noSteps}</p>

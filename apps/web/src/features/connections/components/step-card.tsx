@@ -7,7 +7,7 @@ import { connectionsMessages } from '@/lib/connections-messages';
 import { messages } from '@/lib/messages';
 import { STEP_TYPES, type StepDraft, type StepType } from '../lib/draft';
 import { FieldMapping } from './field-mapping';
-import { Field, selectClass, useFieldProps } from './form-field';
+import { Field, selectClass } from './form-field';
 
 const f = connectionsMessages.form;
 
@@ -38,26 +38,21 @@ function TemplateInput({
   multiline?: boolean;
   onChange(v: string): void;
 }) {
-  const field = `steps.${index}.${name}`;
-  const props = useFieldProps(field, Boolean(hint));
   return (
-    <Field field={field} label={label} hint={hint}>
-      {multiline ? (
-        <Textarea {...props} rows={3} spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <Input {...props} spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} />
-      )}
+    <Field field={`steps.${index}.${name}`} label={label} hint={hint}>
+      {(p) =>
+        multiline ? (
+          <Textarea {...p} rows={3} spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} />
+        ) : (
+          <Input {...p} spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} />
+        )
+      }
     </Field>
   );
 }
 
 /** One step of the connection: its action and that action's fields. */
 export function StepCard({ index, count, step, onChange, onMove, onRemove }: Props) {
-  const typeProps = useFieldProps(`steps.${index}.type`);
-  const phaseProps = useFieldProps(`steps.${index}.phase`);
-  const metricProps = useFieldProps(`steps.${index}.metric`);
-  const periodProps = useFieldProps(`steps.${index}.period`);
-  const taskProps = useFieldProps(`steps.${index}.task`);
   const text = (name: keyof StepDraft, label: string, extra: { hint?: string; multiline?: boolean } = {}) => (
     <TemplateInput
       index={index}
@@ -74,13 +69,15 @@ export function StepCard({ index, count, step, onChange, onMove, onRemove }: Pro
       <div className="flex flex-wrap items-end gap-3">
         <h3 className="mr-auto self-center font-semibold">{f.stepTitle(index + 1)}</h3>
         <Field field={`steps.${index}.type`} label={f.stepType} className="w-64">
-          <select {...typeProps} className={selectClass} value={step.type} onChange={(e) => onChange({ type: e.target.value as StepType })}>
-            {STEP_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {connectionsMessages.steps[type]}
-              </option>
-            ))}
-          </select>
+          {(p) => (
+            <select {...p} className={selectClass} value={step.type} onChange={(e) => onChange({ type: e.target.value as StepType })}>
+              {STEP_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {connectionsMessages.steps[type]}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
         <div className="flex gap-1">
           <Button
@@ -125,13 +122,15 @@ export function StepCard({ index, count, step, onChange, onMove, onRemove }: Pro
         <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
           {text('title', f.title, { hint: f.templateHint })}
           <Field field={`steps.${index}.phase`} label={f.phase}>
-            <select {...phaseProps} className={selectClass} value={step.phase} onChange={(e) => onChange({ phase: e.target.value })}>
-              {[1, 2, 3, 4, 5, 6].map((n) => (
-                <option key={n} value={String(n)}>
-                  {f.phaseOption(n)}
-                </option>
-              ))}
-            </select>
+            {(p) => (
+              <select {...p} className={selectClass} value={step.phase} onChange={(e) => onChange({ phase: e.target.value })}>
+                {[1, 2, 3, 4, 5, 6].map((n) => (
+                  <option key={n} value={String(n)}>
+                    {f.phaseOption(n)}
+                  </option>
+                ))}
+              </select>
+            )}
           </Field>
           <div className="sm:col-span-2">{text('notes', f.notes, { multiline: true })}</div>
         </div>
@@ -139,45 +138,51 @@ export function StepCard({ index, count, step, onChange, onMove, onRemove }: Pro
       {step.type === 'record_metric' && (
         <div className="grid gap-4 sm:grid-cols-3">
           <Field field={`steps.${index}.metric`} label={f.metric}>
-            <select
-              {...metricProps}
-              className={selectClass}
-              value={step.metric}
-              onChange={(e) => onChange({ metric: e.target.value as KeyMetricId })}
-            >
-              {KEY_METRIC_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {messages.metrics.labels[id]}
-                </option>
-              ))}
-            </select>
+            {(p) => (
+              <select
+                {...p}
+                className={selectClass}
+                value={step.metric}
+                onChange={(e) => onChange({ metric: e.target.value as KeyMetricId })}
+              >
+                {KEY_METRIC_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {messages.metrics.labels[id]}
+                  </option>
+                ))}
+              </select>
+            )}
           </Field>
           {text('value', f.value, { hint: f.valueHint })}
           <Field field={`steps.${index}.period`} label={f.period}>
-            <select
-              {...periodProps}
-              className={selectClass}
-              value={step.period}
-              onChange={(e) => onChange({ period: e.target.value as StepDraft['period'] })}
-            >
-              <option value="week">{f.periods.week}</option>
-              <option value="month">{f.periods.month}</option>
-            </select>
+            {(p) => (
+              <select
+                {...p}
+                className={selectClass}
+                value={step.period}
+                onChange={(e) => onChange({ period: e.target.value as StepDraft['period'] })}
+              >
+                <option value="week">{f.periods.week}</option>
+                <option value="month">{f.periods.month}</option>
+              </select>
+            )}
           </Field>
         </div>
       )}
       {step.type === 'coach' && (
         <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
           <Field field={`steps.${index}.task`} label={f.task}>
-            <select
-              {...taskProps}
-              className={selectClass}
-              value={step.task}
-              onChange={(e) => onChange({ task: e.target.value as StepDraft['task'] })}
-            >
-              <option value="summarise">{f.tasks.summarise}</option>
-              <option value="draft">{f.tasks.draft}</option>
-            </select>
+            {(p) => (
+              <select
+                {...p}
+                className={selectClass}
+                value={step.task}
+                onChange={(e) => onChange({ task: e.target.value as StepDraft['task'] })}
+              >
+                <option value="summarise">{f.tasks.summarise}</option>
+                <option value="draft">{f.tasks.draft}</option>
+              </select>
+            )}
           </Field>
           {text('instruction', f.instruction, { multiline: true, hint: f.instructionHint })}
         </div>

@@ -6,6 +6,7 @@ import { connectionsMessages } from '@/lib/connections-messages';
 import type { StepDraft } from '../lib/draft';
 import { missingFields, previewSteps } from '../lib/preview';
 import { parseJson, pretty } from '../lib/samples';
+import { ScrollBox } from './scroll-box';
 
 const p = connectionsMessages.preview;
 const f = connectionsMessages.form;
@@ -79,7 +80,7 @@ export function TemplatePreview({
       {last ? (
         <details className="text-sm">
           <summary className="cursor-pointer text-muted-foreground">{connectionsMessages.history.payload}</summary>
-          <pre className="mt-2 max-h-64 overflow-auto rounded-md bg-background/60 p-2 text-xs">{pretty(last.payload)}</pre>
+          <ScrollBox label={connectionsMessages.history.payload} text={pretty(last.payload)} className="mt-2 max-h-64" />
         </details>
       ) : (
         <div className="space-y-1.5">

@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input';
 import { connectionsMessages } from '@/lib/connections-messages';
 import { cn } from '@/lib/utils';
 import { EVENT_NAMES, type TriggerDraft, type TriggerType } from '../lib/draft';
-import { Field, selectClass, useFieldProps } from './form-field';
+import { Field, selectClass } from './form-field';
 
 const f = connectionsMessages.form;
 const t = connectionsMessages.trigger;
@@ -28,15 +28,6 @@ function useTimeZones(): string[] {
 /** The trigger: an inbound webhook (optionally verified), a daily or weekly schedule, or a product event. */
 export function TriggerFields({ value, onChange }: { value: TriggerDraft; onChange(patch: Partial<TriggerDraft>): void }) {
   const zones = useTimeZones();
-  const verifyProps = useFieldProps('trigger.verify');
-  const secretProps = useFieldProps('trigger.verifySecret', true);
-  const headerProps = useFieldProps('trigger.verifyHeader');
-  const valueProps = useFieldProps('trigger.verifyValue', true);
-  const everyProps = useFieldProps('trigger.every');
-  const weekdayProps = useFieldProps('trigger.weekday');
-  const atProps = useFieldProps('trigger.at');
-  const zoneProps = useFieldProps('trigger.timezone');
-  const eventProps = useFieldProps('trigger.event');
 
   return (
     <fieldset className="space-y-4 rounded-lg border p-4">
@@ -59,43 +50,49 @@ export function TriggerFields({ value, onChange }: { value: TriggerDraft; onChan
       {value.type === 'webhook' && (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field field="trigger.verify" label={f.verify}>
-            <select
-              {...verifyProps}
-              className={selectClass}
-              value={value.verify}
-              onChange={(e) => onChange({ verify: e.target.value as TriggerDraft['verify'] })}
-            >
-              {(['none', 'standard', 'header'] as const).map((k) => (
-                <option key={k} value={k}>
-                  {f.verifyKinds[k]}
-                </option>
-              ))}
-            </select>
+            {(p) => (
+              <select
+                {...p}
+                className={selectClass}
+                value={value.verify}
+                onChange={(e) => onChange({ verify: e.target.value as TriggerDraft['verify'] })}
+              >
+                {(['none', 'standard', 'header'] as const).map((k) => (
+                  <option key={k} value={k}>
+                    {f.verifyKinds[k]}
+                  </option>
+                ))}
+              </select>
+            )}
           </Field>
           {value.verify === 'standard' && (
             <Field field="trigger.verifySecret" label={f.verifySecret} hint={f.verifySecretHint}>
-              <Input
-                {...secretProps}
-                autoComplete="off"
-                spellCheck={false}
-                value={value.verifySecret}
-                onChange={(e) => onChange({ verifySecret: e.target.value })}
-              />
+              {(p) => (
+                <Input
+                  {...p}
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={value.verifySecret}
+                  onChange={(e) => onChange({ verifySecret: e.target.value })}
+                />
+              )}
             </Field>
           )}
           {value.verify === 'header' && (
             <>
               <Field field="trigger.verifyHeader" label={f.verifyHeader}>
-                <Input {...headerProps} value={value.verifyHeader} onChange={(e) => onChange({ verifyHeader: e.target.value })} />
+                {(p) => <Input {...p} value={value.verifyHeader} onChange={(e) => onChange({ verifyHeader: e.target.value })} />}
               </Field>
               <Field field="trigger.verifyValue" label={f.verifyValue} hint={f.verifyValueHint} className="sm:col-start-2">
-                <Input
-                  {...valueProps}
-                  autoComplete="off"
-                  spellCheck={false}
-                  value={value.verifyValue}
-                  onChange={(e) => onChange({ verifyValue: e.target.value })}
-                />
+                {(p) => (
+                  <Input
+                    {...p}
+                    autoComplete="off"
+                    spellCheck={false}
+                    value={value.verifyValue}
+                    onChange={(e) => onChange({ verifyValue: e.target.value })}
+                  />
+                )}
               </Field>
             </>
           )}
@@ -105,65 +102,70 @@ export function TriggerFields({ value, onChange }: { value: TriggerDraft; onChan
       {value.type === 'schedule' && (
         <div className="grid gap-4 sm:grid-cols-4">
           <Field field="trigger.every" label={f.every}>
-            <select
-              {...everyProps}
-              className={selectClass}
-              value={value.every}
-              onChange={(e) => onChange({ every: e.target.value as TriggerDraft['every'] })}
-            >
-              <option value="day">{f.everyOptions.day}</option>
-              <option value="week">{f.everyOptions.week}</option>
-            </select>
+            {(p) => (
+              <select
+                {...p}
+                className={selectClass}
+                value={value.every}
+                onChange={(e) => onChange({ every: e.target.value as TriggerDraft['every'] })}
+              >
+                <option value="day">{f.everyOptions.day}</option>
+                <option value="week">{f.everyOptions.week}</option>
+              </select>
+            )}
           </Field>
           {value.every === 'week' && (
             <Field field="trigger.weekday" label={f.weekday}>
-              <select
-                {...weekdayProps}
-                className={selectClass}
-                value={value.weekday}
-                onChange={(e) => onChange({ weekday: e.target.value })}
-              >
-                {t.weekdays.map((d, i) => (
-                  <option key={d} value={String(i + 1)}>
-                    {d}
-                  </option>
-                ))}
-              </select>
+              {(p) => (
+                <select {...p} className={selectClass} value={value.weekday} onChange={(e) => onChange({ weekday: e.target.value })}>
+                  {t.weekdays.map((d, i) => (
+                    <option key={d} value={String(i + 1)}>
+                      {d}
+                    </option>
+                  ))}
+                </select>
+              )}
             </Field>
           )}
           <Field field="trigger.at" label={f.at}>
-            <Input {...atProps} type="time" value={value.at} onChange={(e) => onChange({ at: e.target.value })} />
+            {(p) => <Input {...p} type="time" value={value.at} onChange={(e) => onChange({ at: e.target.value })} />}
           </Field>
           <Field field="trigger.timezone" label={f.timezone}>
-            <Input
-              {...zoneProps}
-              list="connection-time-zones"
-              value={value.timezone}
-              onChange={(e) => onChange({ timezone: e.target.value })}
-            />
-            <datalist id="connection-time-zones">
-              {zones.map((z) => (
-                <option key={z} value={z} />
-              ))}
-            </datalist>
+            {(p) => (
+              <>
+                <Input
+                  {...p}
+                  list="connection-time-zones"
+                  value={value.timezone}
+                  onChange={(e) => onChange({ timezone: e.target.value })}
+                />
+                <datalist id="connection-time-zones">
+                  {zones.map((z) => (
+                    <option key={z} value={z} />
+                  ))}
+                </datalist>
+              </>
+            )}
           </Field>
         </div>
       )}
 
       {value.type === 'event' && (
         <Field field="trigger.event" label={f.event} className="sm:max-w-sm">
-          <select
-            {...eventProps}
-            className={selectClass}
-            value={value.event}
-            onChange={(e) => onChange({ event: e.target.value as TriggerDraft['event'] })}
-          >
-            {EVENT_NAMES.map((ev) => (
-              <option key={ev} value={ev}>
-                {t.events[ev]}
-              </option>
-            ))}
-          </select>
+          {(p) => (
+            <select
+              {...p}
+              className={selectClass}
+              value={value.event}
+              onChange={(e) => onChange({ event: e.target.value as TriggerDraft['event'] })}
+            >
+              {EVENT_NAMES.map((ev) => (
+                <option key={ev} value={ev}>
+                  {t.events[ev]}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
       )}
     </fieldset>
