@@ -128,10 +128,13 @@ test.describe('Connections', () => {
     expect(secret).toMatch(/^whsec_/);
     await once.getByRole('button', { name: 'Copy signing secret' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    // a full-page screenshot resizes the window, and the dashboard redraws itself: the values stay until dismissed
     await shot(page, 'connections-shown-once-1440');
+    await expect(once.getByTestId('shown-once-value')).toHaveText([address!, secret!]);
     const { data: stored } = await admin
       .from('connections')
       .select('id, enabled, origin, inbound_token, signing_secret')
+      .eq('user_id', user.id)
       .eq('name', 'Shopify orders to Xero')
       .single();
     expect(stored).toMatchObject({ enabled: false, origin: { kind: 'idea', id: idea!.id }, inbound_token: null, signing_secret: null });
@@ -210,7 +213,7 @@ test.describe('Connections', () => {
     await axe(page);
   });
 
-  test('a regenerated address and a rotated secret are shown once; the old address stops working', async ({ page }) => {
+  test('a regenerated address and a rotated secret are shown once; editing previews the last payload', async ({ page }) => {
     const { user, admin } = await customer(page);
     const { data: conn } = await admin
       .from('connections')
@@ -242,6 +245,25 @@ test.describe('Connections', () => {
 
     await once.getByRole('button', { name: 'I have copied them' }).click();
     await expect(page.getByTestId('shown-once')).toHaveCount(0);
+
+    // editing previews the templates against the last payload the connection received
+    await expect(detail.getByTestId('run').first()).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('form', { name: 'Edit Form leads' });
+    await form.getByRole('button', { name: 'Add a step' }).click();
+    await form.getByLabel('Subject').fill('New lead: {{lead}} {{email}}');
+    await form.getByLabel('Message').fill('Say hello to {{lead}}');
+    const preview = form.getByTestId('template-preview');
+    await expect(preview).toContainText('Previewed against the last payload this connection received');
+    await expect(preview).toContainText('New lead: Grace');
+    await expect(preview.getByTestId('preview-missing')).toHaveText('Missing in the payload: email');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(detail.getByText('E-mail me "New lead: {{lead}} {{email}}"')).toBeVisible();
+    const { data: saved } = await admin.from('connections').select('steps').eq('id', conn!.id).single();
+    expect(saved!.steps).toEqual([
+      { type: 'webhook', url: `${rx.url}/leads` },
+      { type: 'email', subject: 'New lead: {{lead}} {{email}}', body: 'Say hello to {{lead}}' },
+    ]);
   });
 
   test('a Basic-plan customer sees the upgrade notice instead of a form, and can read the recipes', async ({ page }) => {
@@ -269,7 +291,7 @@ test.describe('Connections', () => {
     await axe(page);
   });
 
-  test('Marketplace cards: add to canvas, compare, and use in a connection; a canvas edge becomes a connection', async ({ page }) => {
+  test('Marketplace cards add to canvas, compare and start a connection; so do a blueprint and a canvas edge', async ({ page }) => {
     const { user, admin } = await customer(page);
     await openPage(page, '/connect-anything');
     await page.getByRole('searchbox', { name: 'Search the marketplace' }).fill('slack');
@@ -291,6 +313,19 @@ test.describe('Connections', () => {
     const form = page.getByRole('form', { name: 'New connection' });
     await expect(form.getByText('Built from a Marketplace card.')).toBeVisible();
     await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Slack connection');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    // a Connector Graph blueprint, once saved
+    await openPage(page, '/connect-anything');
+    await page.getByRole('tab', { name: 'Connector Graph' }).click();
+    await page.getByRole('combobox', { name: 'Source application' }).click();
+    await page.getByRole('option', { name: 'Typeform' }).click();
+    await page.getByRole('combobox', { name: 'Desired outcome' }).click();
+    await page.getByRole('option', { name: 'Capture leads in a CRM' }).click();
+    await page.getByRole('button', { name: 'Create Connection Blueprint' }).click();
+    await page.getByRole('link', { name: 'Build this connection' }).click();
+    await expect(form.getByText('Built from your Connector Graph blueprint.')).toBeVisible();
+    await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Typeform → Salesforce');
     await form.getByRole('button', { name: 'Cancel' }).click();
 
     // an edge between two tools on the builder canvas

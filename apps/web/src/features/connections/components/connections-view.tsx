@@ -9,10 +9,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { seedFromParams, type ConnectionSeed } from '@/lib/connection-links';
 import { connectionsMessages } from '@/lib/connections-messages';
 import { usePlan } from '@/lib/plan/plan-context';
-import type { Revealed } from '../api/connections';
 import { connectionsQuery, runsQuery } from '../api/queries';
 import { emptyDraft } from '../lib/draft';
 import { draftOf } from '../lib/from-stored';
+import { setRevealed, useRevealed } from '../lib/revealed-store';
 import { ConnectionDetail } from './connection-detail';
 import { ConnectionForm } from './connection-form';
 import { ConnectionList } from './connection-list';
@@ -57,7 +57,7 @@ export function ConnectionsView() {
     const seed = seedFromParams(params);
     return seed ? { mode: 'new', seed } : null;
   });
-  const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const revealed = useRevealed();
   const [samples, setSamples] = useState<Record<string, string>>({});
 
   // The seed is in the form now: the address forgets it, so a reload does not start the same form again.
