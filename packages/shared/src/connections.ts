@@ -105,11 +105,14 @@ export const recordMetricStepSchema = z.object({
   value: z.union([z.number(), template(200)]),
   period: z.enum(['week', 'month']).default('month'),
 });
-/** Asks the coach to summarise or draft from the trigger's data; later steps use its answer as {{coach.text}}. */
+/**
+ * Asks the coach (the same AI provider, charged in credits like a coach reply) to summarise or draft from the
+ * trigger's data, following `instruction`; later steps use the answer as {{coach.text}}.
+ */
 export const coachStepSchema = z.object({
   type: z.literal('coach'),
   task: z.enum(['summarise', 'draft']),
-  instruction: template().min(1, 'must not be empty'),
+  instruction: template(2000).min(1, 'must not be empty'),
 });
 export const connectionStepSchema = z.discriminatedUnion('type', [
   webhookStepSchema,

@@ -29,12 +29,13 @@ function templatesOf(step: StepDraft, index: number, labels: Record<string, stri
 
 /**
  * The data a step's templates see: the trigger's payload, and after a coach step `coach.text` (its answer, which
- * the preview cannot know, so a stand-in).
+ * the preview cannot know, so a stand-in). As the worker does: a payload that is not an object is kept under
+ * `payload`, and `coach` replaces a payload field of that name.
  */
 export function dataForStep(payload: unknown, steps: readonly StepDraft[], index: number, coachText: string): unknown {
   const afterCoach = steps.slice(0, index).some((s) => s.type === 'coach');
   if (!afterCoach) return payload;
-  const base = payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? payload : {};
+  const base = payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? payload : { payload };
   return { ...base, coach: { text: coachText } };
 }
 
