@@ -8,8 +8,17 @@ import { axeBuilder } from './support/axe';
 // Issue 40: the customer's screens for connections that run, against the e2e server (which allows private addresses:
 // CONNECTIONS_ALLOW_PRIVATE_NETWORKS in e2e/support/operator-settings.json) and a real local receiver.
 const SHOTS = process.env.E2E_SHOTS_DIR;
+/**
+ * The whole page, taken with a viewport as tall as the page rather than `fullPage`: Chromium's full-page capture
+ * passes through a narrower window, and the desktop-only dashboard redraws itself (losing what the view holds).
+ */
 const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  if (!SHOTS) return;
+  const size = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await page.setViewportSize(size);
 };
 const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -128,7 +137,6 @@ test.describe('Connections', () => {
     expect(secret).toMatch(/^whsec_/);
     await once.getByRole('button', { name: 'Copy signing secret' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
-    // a full-page screenshot resizes the window, and the dashboard redraws itself: the values stay until dismissed
     await shot(page, 'connections-shown-once-1440');
     await expect(once.getByTestId('shown-once-value')).toHaveText([address!, secret!]);
     const { data: stored } = await admin
@@ -172,6 +180,8 @@ test.describe('Connections', () => {
     await expect(runs).toHaveCount(2, { timeout: 20_000 });
     await expect(runs.first()).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
     await expect(runs.first()).toContainText('Triggered');
+    await expect(page.getByTestId('connection-list').getByRole('listitem').first()).toContainText('Succeeded');
+    await shot(page, 'connections-list-1440');
 
     // a receiver that answers 422 is not retried: the run fails at once
     rx.script.push(422);
@@ -293,7 +303,17 @@ test.describe('Connections', () => {
 
   test('Marketplace cards add to canvas, compare and start a connection; so do a blueprint and a canvas edge', async ({ page }) => {
     const { user, admin } = await customer(page);
+    // the directory is not desktop-only: the cards' actions wrap on a phone
+    await page.setViewportSize({ width: 375, height: 800 });
     await openPage(page, '/connect-anything');
+    await expect(
+      page
+        .getByTestId('integration-card')
+        .first()
+        .getByRole('link', { name: /^Use .+ in a connection$/ }),
+    ).toBeVisible();
+    await shot(page, 'connect-anything-cards-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('searchbox', { name: 'Search the marketplace' }).fill('slack');
     const card = page.getByRole('article', { name: 'Slack' });
     await card.getByRole('button', { name: 'Add Slack to canvas' }).click();
