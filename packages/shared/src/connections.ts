@@ -100,17 +100,19 @@ export const inboundVerificationSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+export const scheduleTriggerSchema = z.object({
+  type: z.literal('schedule'),
+  every: z.enum(['day', 'week']),
+  at: hhmm,
+  /** 1 = Monday … 7 = Sunday, for every: 'week'. */
+  weekday: z.number().int().min(1).max(7).optional(),
+  timezone: timeZone.default('Europe/London'),
+});
+export const eventTriggerSchema = z.object({ type: z.literal('event'), event: z.enum(CONNECTION_EVENTS) });
 export const connectionTriggerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('webhook'), verify: inboundVerificationSchema.optional() }),
-  z.object({
-    type: z.literal('schedule'),
-    every: z.enum(['day', 'week']),
-    at: hhmm,
-    /** 1 = Monday … 7 = Sunday, for every: 'week'. */
-    weekday: z.number().int().min(1).max(7).optional(),
-    timezone: timeZone.default('Europe/London'),
-  }),
-  z.object({ type: z.literal('event'), event: z.enum(CONNECTION_EVENTS) }),
+  scheduleTriggerSchema,
+  eventTriggerSchema,
 ]);
 export type ConnectionTrigger = z.infer<typeof connectionTriggerSchema>;
 

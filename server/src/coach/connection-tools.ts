@@ -1,5 +1,11 @@
 import type { CoachProposal, PlanDiffLine } from '@app/shared';
-import { connectionStepsSchema, connectionTriggerSchema, type ConnectionStep, type ConnectionTrigger } from '@app/shared/connections';
+import {
+  connectionStepsSchema,
+  eventTriggerSchema,
+  scheduleTriggerSchema,
+  type ConnectionStep,
+  type ConnectionTrigger,
+} from '@app/shared/connections';
 import { tool } from 'ai';
 import { z } from 'zod';
 import { redactUrl } from '../connections/redact.js';
@@ -17,21 +23,23 @@ export const PROPOSE_CONNECTION_TEXT = {
   invalid: (why: string) => `This connection is not complete: ${why}`,
 } as const;
 
-/** The proposal's input: a connection as the shared schemas define it (the worker validates it again per run). */
+/**
+ * The proposal's input: a connection as the shared schemas define it (the worker validates it again per run). A
+ * webhook trigger without a sender's verification: that secret is the customer's to set on the connection page.
+ */
 export const proposeConnectionInput = z.object({
   name: safeText().trim().min(1).max(120).describe('A short name, e.g. "New Shopify orders to Slack"'),
-  trigger: connectionTriggerSchema.describe(
-    'What starts it: {"type":"webhook"} (another tool posts to its address), {"type":"schedule","every":"day"|"week","at":"09:00","weekday":1-7,"timezone":"Europe/London"}, or {"type":"event","event":"plan_task_completed"|"metric_recorded"|"crm_contact_created"}. Sender verification is set up by the customer on the connection page, never here.',
-  ),
+  trigger: z
+    .discriminatedUnion('type', [z.object({ type: z.literal('webhook') }), scheduleTriggerSchema, eventTriggerSchema])
+    .describe(
+      'What starts it: {"type":"webhook"} (another tool posts to its address), {"type":"schedule","every":"day"|"week","at":"09:00","weekday":1-7,"timezone":"Europe/London"}, or {"type":"event","event":"plan_task_completed"|"metric_recorded"|"crm_contact_created"}.',
+    ),
   steps: connectionStepsSchema.describe(
     "One to ten steps in order. Templates use {{path.to.field}} from the trigger's data (e.g. {{task.title}}, {{metric.value}}); after a coach step, {{coach.text}} is its answer.",
   ),
   why: safeText().trim().min(1).max(200).optional().describe('One short line the customer sees on the approval card'),
 });
 export type ProposedConnection = z.output<typeof proposeConnectionInput>;
-
-/** The trigger as it is stored: a sender's verification secret is the customer's to set, never the model's. */
-const storedTrigger = (t: ConnectionTrigger): ConnectionTrigger => (t.type === 'webhook' ? { type: 'webhook' } : t);
 
 const EVENT_LABEL: Record<Extract<ConnectionTrigger, { type: 'event' }>['event'], string> = {
   plan_task_completed: 'When a task of your 90-day plan is completed',
@@ -80,7 +88,7 @@ export async function describeConnectionProposal(run: RunAsUser, input: unknown)
   const c = parsed.data;
   const diff: PlanDiffLine[] = [
     { kind: 'added', what: 'connection', label: `${c.name} (paused until you test it and switch it on)` },
-    { kind: 'added', what: 'trigger', label: describeTrigger(storedTrigger(c.trigger)) },
+    { kind: 'added', what: 'trigger', label: describeTrigger(c.trigger) },
     ...c.steps.map((s, i): PlanDiffLine => ({ kind: 'added', what: 'step', label: `${i + 1}. ${describeStep(s)}` })),
   ];
   const allowed = await run(async (tx) => {
@@ -117,7 +125,7 @@ export function connectionTools(run: RunAsUser, conversationId: string, writes: 
                values ($1, false, $2::jsonb, $3::jsonb, $4::jsonb) returning id, name`,
               [
                 c.name,
-                JSON.stringify(storedTrigger(c.trigger)),
+                JSON.stringify(c.trigger),
                 JSON.stringify(c.steps),
                 JSON.stringify({ kind: 'coach', conversation_id: conversationId }),
               ],
