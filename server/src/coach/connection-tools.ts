@@ -72,7 +72,7 @@ export function describeStep(s: ConnectionStep): string {
     case 'record_metric':
       return `Record ${s.metric} = ${s.value} for this ${s.period}`;
     case 'coach':
-      return `Ask the coach to ${s.task === 'summarise' ? 'summarise' : 'draft'} (charged in credits): "${s.instruction}"`;
+      return `Ask the coach to ${s.task} (charged in credits): "${s.instruction}"`;
   }
 }
 
