@@ -262,17 +262,27 @@ test.describe('Connections', () => {
     const form = page.getByRole('form', { name: 'Edit Form leads' });
     await form.getByRole('button', { name: 'Add a step' }).click();
     await form.getByLabel('Subject').fill('New lead: {{lead}} {{email}}');
-    await form.getByLabel('Message').fill('Say hello to {{lead}}');
+    await form.getByLabel('Message').fill('Say hello to {{lead}}: {{coach.text}}');
     const preview = form.getByTestId('template-preview');
     await expect(preview).toContainText('Previewed against the last payload this connection received');
     await expect(preview).toContainText('New lead: Grace');
+    await expect(preview.getByTestId('preview-missing')).toHaveText('Missing in the payload: email, coach.text');
+    // a coach step before the e-mail gives it {{coach.text}}
+    await form.getByRole('button', { name: 'Add a step' }).click();
+    const coach = form.getByRole('listitem', { name: 'Step 3' });
+    await coach.getByLabel('Action').selectOption('coach');
+    await coach.getByLabel('Instruction').fill('Summarise the lead {{lead}} in one line');
+    await coach.getByRole('button', { name: 'Move step 3 up' }).click();
+    await expect(preview).toContainText('Say hello to Grace: [the coach’s answer]');
     await expect(preview.getByTestId('preview-missing')).toHaveText('Missing in the payload: email');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(detail.getByText('E-mail me "New lead: {{lead}} {{email}}"')).toBeVisible();
+    await expect(detail.getByText('Ask the coach to summarise')).toBeVisible();
     const { data: saved } = await admin.from('connections').select('steps').eq('id', conn!.id).single();
     expect(saved!.steps).toEqual([
       { type: 'webhook', url: `${rx.url}/leads` },
-      { type: 'email', subject: 'New lead: {{lead}} {{email}}', body: 'Say hello to {{lead}}' },
+      { type: 'coach', task: 'summarise', instruction: 'Summarise the lead {{lead}} in one line' },
+      { type: 'email', subject: 'New lead: {{lead}} {{email}}', body: 'Say hello to {{lead}}: {{coach.text}}' },
     ]);
   });
 

@@ -127,6 +127,7 @@ export const COACH_TOOLS = [
   'renamePlanPhase',
   'removePlanPhase',
   'readMetricSeries',
+  'proposeConnection',
 ] as const;
 export type CoachToolName = (typeof COACH_TOOLS)[number];
 

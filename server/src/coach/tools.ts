@@ -6,6 +6,7 @@ import type { Database } from '../db/types.js';
 import { safeText } from '../http/body.js';
 import { metricsTools } from '../metrics/coach-tools.js';
 import { findInCatalogue } from './catalogue-search.js';
+import { connectionTools } from './connection-tools.js';
 import { profileFacts } from './context.js';
 import { planTools } from './plan-tools.js';
 import { sizeCapped, type ReplyWrites } from './tool-guards.js';
@@ -60,5 +61,6 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
       }),
     }),
     ...planTools(as, conversationId, writes),
+    ...connectionTools(as, conversationId, writes),
   };
 }

@@ -345,6 +345,14 @@ export const messages = {
       on: 'Weekly reviews on',
       off: 'Weekly reviews off',
     },
+    timeZone: {
+      title: 'Time zone',
+      description: 'The weekly review arrives on Monday from 08:00 in this time zone.',
+      label: 'Your time zone',
+      save: 'Save time zone',
+      useThisDevice: (zone: string) => `Use this device's (${zone})`,
+      saved: (zone: string) => `Time zone set to ${zone}`,
+    },
     saveFailed: 'Could not save that setting. Please try again.',
   },
 } as const;

@@ -13,6 +13,7 @@ import { DownloadData } from '@/features/profile/components/download-data';
 import { Passkeys } from '@/features/profile/components/passkeys';
 import { Section } from '@/features/profile/components/section';
 import { EmailSetting } from '@/features/profile/components/email-setting';
+import { TimeZoneSetting } from '@/features/profile/components/time-zone-setting';
 import { SessionsAndTimeout } from '@/features/profile/components/sessions-and-timeout';
 import { TwoFactor } from '@/features/profile/components/two-factor';
 import { VoiceAssistant } from '@/features/voice/voice-assistant';
@@ -57,6 +58,7 @@ function Profile() {
       <SessionsAndTimeout />
       <EmailSetting column="plan_reminders" />
       <EmailSetting column="weekly_review" />
+      <TimeZoneSetting />
       <DownloadData />
       <DeleteAccount />
     </main>

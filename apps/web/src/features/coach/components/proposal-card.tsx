@@ -56,7 +56,8 @@ export function ProposalCard({ part, onAnswer }: { part: ProposalPart; onAnswer?
   const answeredHere = useRef(false);
   const proposal = part.approval?.descriptor;
   const title = m.titles[part.name] ?? m.fallbackTitle;
-  const isPlan = part.name !== 'saveConnectionIdea';
+  // (a connection idea or a connection is not a plan edit: no plan toast, no Undo)
+  const isPlan = part.name !== 'saveConnectionIdea' && part.name !== 'proposeConnection';
   const applied = part.state === 'output-available';
   const declined = part.state === 'output-denied' || (part.state === 'approval-responded' && part.approval?.approved === false);
 

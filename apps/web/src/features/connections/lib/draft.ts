@@ -1,16 +1,16 @@
 import type { KeyMetricId } from '@app/shared';
-import type { ConnectionStep, ConnectionTrigger } from '@app/shared/connections';
+import { CONNECTION_EVENTS, type ConnectionEventName, type ConnectionStep, type ConnectionTrigger } from '@app/shared/connections';
 
 /**
  * What the connection form holds while the customer types. Flat on purpose: every field of every trigger and step
  * type lives side by side, so switching a step from "webhook" to "email" and back keeps what was typed.
  */
 export type TriggerType = ConnectionTrigger['type'];
-export type EventName = Extract<ConnectionTrigger, { type: 'event' }>['event'];
+export type EventName = ConnectionEventName;
 export type VerifyKind = 'none' | 'standard' | 'header';
 export type StepType = ConnectionStep['type'];
 export const STEP_TYPES: readonly StepType[] = ['webhook', 'email', 'plan_task', 'record_metric', 'coach'];
-export const EVENT_NAMES: readonly EventName[] = ['plan_task_completed', 'metric_recorded', 'crm_contact_created'];
+export const EVENT_NAMES: readonly EventName[] = CONNECTION_EVENTS;
 export const DEFAULT_TIMEZONE = 'Europe/London';
 
 export interface TriggerDraft {

@@ -1,4 +1,4 @@
-import { lookupPath, renderTemplate, templateFields } from '@app/shared/connections';
+import { lookupPath, renderTemplate, templateFields, withCoachText } from '@app/shared/connections';
 import type { StepDraft } from './draft';
 
 /** One template of a step, as the payload renders it, with the fields it uses that the payload does not have. */
@@ -27,16 +27,9 @@ function templatesOf(step: StepDraft, index: number, labels: Record<string, stri
   }
 }
 
-/**
- * The data a step's templates see: the trigger's payload, and after a coach step `coach.text` (its answer, which
- * the preview cannot know, so a stand-in). As the worker does: a payload that is not an object is kept under
- * `payload`, and `coach` replaces a payload field of that name.
- */
+/** The data a step's templates see: the payload, and after a coach step its answer (a stand-in: the preview cannot know it). */
 export function dataForStep(payload: unknown, steps: readonly StepDraft[], index: number, coachText: string): unknown {
-  const afterCoach = steps.slice(0, index).some((s) => s.type === 'coach');
-  if (!afterCoach) return payload;
-  const base = payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? payload : { payload };
-  return { ...base, coach: { text: coachText } };
+  return steps.slice(0, index).some((s) => s.type === 'coach') ? withCoachText(payload, coachText) : payload;
 }
 
 /** Every template of every step, rendered against the payload (only those that use a field or have text). */
