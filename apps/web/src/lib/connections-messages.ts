@@ -25,7 +25,6 @@ export const connectionsMessages = {
     switchLabel: (name: string) => `${name} switched on`,
     lastRun: 'Last run',
     never: 'Not run yet',
-    open: (name: string) => `Open ${name}`,
   },
   trigger: {
     webhook: 'Inbound webhook',
@@ -99,7 +98,6 @@ export const connectionsMessages = {
     moveUp: (n: number) => `Move step ${n} up`,
     moveDown: (n: number) => `Move step ${n} down`,
     url: 'Address (URL)',
-    urlPlaceholder: 'https://hook.eu1.make.com/…',
     mapping: 'Field mapping (optional)',
     mappingHint: "Without fields, the trigger's whole payload is sent as data.",
     mappingField: 'Field',
@@ -187,7 +185,6 @@ export const connectionsMessages = {
     deleted: 'Connection deleted',
     deleteFailed: 'Could not delete the connection. Please try again.',
     stepsTitle: 'Steps',
-    back: 'All connections',
   },
   test: {
     title: 'Test with a sample payload',

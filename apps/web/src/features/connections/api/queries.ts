@@ -11,7 +11,7 @@ import {
   type Connection,
   type Revealed,
 } from './connections';
-import { isFinished, listRuns, startRerun, startTest, type Run } from './runs';
+import { listRuns, startRerun, startTest, type Run } from './runs';
 
 export const connectionKeys = {
   all: ['connections'] as const,
@@ -52,7 +52,6 @@ export const runsQuery = (connectionId: string) =>
       ),
   });
 
-export const hasUnfinished = (runs: readonly Run[]) => runs.some((r) => !isFinished(r.status));
 
 // Every write refreshes the whole family: the list shows the switch and the latest run, the history the runs.
 const all = [connectionKeys.all];

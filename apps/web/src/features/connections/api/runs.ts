@@ -48,8 +48,6 @@ export async function listRuns(connectionId: string): Promise<Run[]> {
   return runs;
 }
 
-export const isFinished = (status: ConnectionRunStatus) => status === 'succeeded' || status === 'failed';
-
 /** The reason a function refused, as the server words it ({ error }), else null. */
 async function refusal(error: unknown): Promise<string | null> {
   const res = (error as { context?: Response } | null)?.context;
