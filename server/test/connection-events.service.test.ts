@@ -543,7 +543,7 @@ describe(`the coach proposes a connection (${SERVICE_DB})`, () => {
     ai.script({ text: 'Done: it is created and paused. Test it and switch it on in Connect Anything.' });
     const cs = await chunks(await post(u, { conversationId, approvals: [{ id: request.approvalId, approved: true }] }));
     const output = cs.find((c) => c.type === 'tool-output-available')!.output as Record<string, unknown>;
-    expect(output).toMatchObject({ created: true, name: 'Ticked tasks to Slack', enabled: false, page: '/connect-anything' });
+    expect(output).toMatchObject({ created: true, name: 'Ticked tasks to Slack', enabled: false, page: '/dashboard?view=connections' });
     const { data: mine } = await u.client
       .from('connections')
       .select('id, name, enabled, trigger, steps, origin, inbound_token, signing_secret');

@@ -15,8 +15,8 @@ import { sizeCapped, ToolRefusal, type ReplyWrites } from './tool-guards.js';
 
 type RunAsUser = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
 
-/** Where the customer tests a connection and switches it on (the web app's Connect Anything page). */
-export const CONNECTIONS_PAGE = '/connect-anything';
+/** Where the customer tests a connection and switches it on (the dashboard's Connections view). */
+export const CONNECTIONS_PAGE = '/dashboard?view=connections';
 
 export const PROPOSE_CONNECTION_TEXT = {
   notOnPlan: 'Custom connections come with the Pro, Growth and Enterprise plans. Upgrade to create this one.',
@@ -144,7 +144,7 @@ export function connectionTools(run: RunAsUser, conversationId: string, writes: 
           name: created.name,
           enabled: false as const,
           page: CONNECTIONS_PAGE,
-          next: `Created paused. The customer tests it and switches it on in Connect Anything (${CONNECTIONS_PAGE}); a webhook trigger's address and the signing secret are made and shown there, not here.`,
+          next: `Created paused. The customer tests it and switches it on in the dashboard's Connections view (${CONNECTIONS_PAGE}); a webhook trigger's address and the signing secret are made and shown there, not here.`,
         };
       }),
     }),
