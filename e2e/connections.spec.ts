@@ -171,7 +171,7 @@ test.describe('Connections', () => {
 
     // switched on, the address takes runs; each arrives in the history without a reload
     await detail.getByRole('switch', { name: 'Switched on' }).click();
-    await expect(detail.getByTestId('connection-state')).toHaveText('(On)');
+    await expect(detail.getByTestId('connection-state')).toHaveText('On');
     await expect
       .poll(async () => (await admin.from('connections').select('enabled').eq('id', stored!.id).single()).data?.enabled)
       .toBe(true);

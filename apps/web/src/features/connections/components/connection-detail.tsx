@@ -68,16 +68,14 @@ export function ConnectionDetail({ connection: c, revealed, onRevealed, sample, 
           <div className="flex items-center gap-2">
             <Switch
               id={`switch-${c.id}`}
+              aria-label={d.switchLabel}
               checked={enabled}
               disabled={toggle.isPending}
               onCheckedChange={(on) => toggle.mutate({ id: c.id, patch: { enabled: on } })}
             />
-            <label htmlFor={`switch-${c.id}`} className="text-sm font-medium">
-              {d.switchLabel}
+            <label htmlFor={`switch-${c.id}`} className="text-sm font-medium" data-testid="connection-state">
+              {enabled ? d.on : d.paused}
             </label>
-            <span className="text-xs text-muted-foreground" data-testid="connection-state">
-              ({enabled ? d.on : d.paused})
-            </span>
           </div>
           <Button type="button" size="sm" variant="outline" onClick={onEdit}>
             <Pencil aria-hidden /> {d.edit}
