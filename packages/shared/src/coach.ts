@@ -127,6 +127,14 @@ export const COACH_TOOLS = [
   'renamePlanPhase',
   'removePlanPhase',
   'readMetricSeries',
+  // the CRM (issue 43, docs/crm.md): addContact and logActivity wait for approval
+  'findContacts',
+  'readContact',
+  'findDeals',
+  'findFollowUps',
+  'draftFollowUp',
+  'addContact',
+  'logActivity',
 ] as const;
 export type CoachToolName = (typeof COACH_TOOLS)[number];
 

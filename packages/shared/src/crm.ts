@@ -175,4 +175,12 @@ export function mapImportRow(cells: readonly string[], mapping: ReadonlyMap<numb
 }
 
 /** The names the coach's CRM tools go by (the web shows their approval cards). */
-export const CRM_COACH_TOOLS = ['findContacts', 'findDeals', 'findFollowUps', 'addContact', 'logActivity', 'draftFollowUp'] as const;
+export const CRM_COACH_TOOLS = [
+  'findContacts',
+  'readContact',
+  'findDeals',
+  'findFollowUps',
+  'draftFollowUp',
+  'addContact',
+  'logActivity',
+] as const;

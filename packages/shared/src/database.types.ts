@@ -1752,6 +1752,21 @@ export type Database = {
           title: string
         }[]
       }
+      crm_export_contacts: {
+        Args: { p_filters?: Json; p_query?: string; p_sort?: string }
+        Returns: {
+          company_name: string
+          created_at: string
+          custom: Json
+          email: string
+          last_activity_at: string
+          name: string
+          notes: string
+          phone: string
+          source: string
+          tags: string[]
+        }[]
+      }
       crm_follow_ups: {
         Args: { p_limit?: number }
         Returns: {

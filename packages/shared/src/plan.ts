@@ -60,7 +60,7 @@ export type PlanEdit =
 /** What an edit changes, line by line (a plan edit's approval card and a version's "what"). */
 export interface PlanDiffLine {
   kind: 'added' | 'removed' | 'changed';
-  what: 'plan' | 'phase' | 'task' | 'idea';
+  what: 'plan' | 'phase' | 'task' | 'idea' | 'contact' | 'activity';
   /** The task's or phase's name as the customer knows it. */
   label: string;
   /** For changes: each field as it was and as it will be. */

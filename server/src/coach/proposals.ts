@@ -1,4 +1,5 @@
 import type { CoachProposal } from '@app/shared';
+import { describeCrmProposal } from '../crm/coach-tools.js';
 import type { Queryable } from '../db/types.js';
 import { PlanEditError } from '../plan/apply.js';
 import { previewPlanEdits } from '../plan/preview.js';
@@ -8,7 +9,7 @@ type RunAsUser = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
 
 /**
  * What a proposed write will change, for its approval card (the AI SDK's approvalDescriptor): a plan edit's diff,
- * worked out by applying it in a savepoint and rolling back, or the connection idea to be saved. An edit that would
+ * worked out by applying it in a savepoint and rolling back, the connection idea to be saved, or the CRM record. An edit that would
  * not apply says why. Undefined for tools that write nothing.
  */
 export async function describeProposal(run: RunAsUser, toolName: string, input: unknown): Promise<CoachProposal | undefined> {
@@ -16,6 +17,8 @@ export async function describeProposal(run: RunAsUser, toolName: string, input: 
     const i = input as { fromTool?: string; toTool?: string; idea?: string };
     return { diff: [{ kind: 'added', what: 'idea', label: `${i.fromTool ?? '?'} → ${i.toTool ?? '?'}: ${i.idea ?? ''}` }] };
   }
+  const crm = await describeCrmProposal(run, toolName, input);
+  if (crm) return crm;
   if (!isPlanEditTool(toolName)) return undefined;
   try {
     const { edit, why } = planEditOf(toolName, input);
