@@ -46,7 +46,8 @@ const toolResults = (from: number) =>
       .flatMap((r) => (r.body.messages as { role: string; content: unknown }[]).filter((m) => m.role === 'tool').map((m) => m.content)),
   );
 
-const outputOf = (cs: { type: string; [k: string]: unknown }[]) => cs.find((c) => c.type === 'tool-output-available')?.output as Record<string, unknown>;
+const outputOf = (cs: { type: string; [k: string]: unknown }[]) =>
+  cs.find((c) => c.type === 'tool-output-available')?.output as Record<string, unknown>;
 
 describe(`the coach on the CRM (${SERVICE_DB})`, () => {
   it('knows the CRM in numbers and reads contacts, deals and follow-ups of the caller only, without approval', async () => {
@@ -58,7 +59,9 @@ describe(`the coach on the CRM (${SERVICE_DB})`, () => {
     const ann = (await u.client.from('crm_contacts').select('id').eq('email', 'ann@harbour.test').single()).data!;
     expect((await u.client.from('crm_deals').insert({ title: 'Wholesale bread', value: 2400, contact_id: ann.id })).error).toBeNull();
     const overdue = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
-    expect((await u.client.from('crm_tasks').insert({ title: 'Send the price list', due_date: overdue, contact_id: ann.id })).error).toBeNull();
+    expect(
+      (await u.client.from('crm_tasks').insert({ title: 'Send the price list', due_date: overdue, contact_id: ann.id })).error,
+    ).toBeNull();
     expect((await other.client.from('crm_deals').insert({ title: 'Hidden deal', value: 99 })).error).toBeNull();
 
     openai.script(
@@ -117,7 +120,9 @@ describe(`the coach on the CRM (${SERVICE_DB})`, () => {
     expect((await u.client.from('crm_companies').select('id')).data).toEqual([]);
 
     openai.script({ text: ['Added Dana.'] });
-    const approved = await chunks(await post(u, { conversationId: first.conversationId, approvals: [{ id: first.request.approvalId, approved: true }] }));
+    const approved = await chunks(
+      await post(u, { conversationId: first.conversationId, approvals: [{ id: first.request.approvalId, approved: true }] }),
+    );
     expect(outputOf(approved)).toMatchObject({ added: true, name: 'Dana' });
     const saved = await u.client.from('crm_contacts').select('name, email, tags, crm_companies(name)');
     expect(saved.data).toEqual([{ name: 'Dana', email: 'dana@acme.test', tags: ['lead'], crm_companies: { name: 'Acme' } }]);
@@ -125,7 +130,10 @@ describe(`the coach on the CRM (${SERVICE_DB})`, () => {
     const second = await propose('Eli');
     openai.script({ text: ['Fine, I left Eli out.'] });
     const declined = await chunks(
-      await post(u, { conversationId: second.conversationId, approvals: [{ id: second.request.approvalId, approved: false, reason: 'not yet' }] }),
+      await post(u, {
+        conversationId: second.conversationId,
+        approvals: [{ id: second.request.approvalId, approved: false, reason: 'not yet' }],
+      }),
     );
     expect(declined.some((c) => c.type === 'tool-output-denied')).toBe(true);
     expect((await u.client.from('crm_contacts').select('name')).data).toEqual([{ name: 'Dana' }]);
@@ -141,7 +149,9 @@ describe(`the coach on the CRM (${SERVICE_DB})`, () => {
     const ann = (await u.client.from('crm_contacts').select('id').single()).data!;
     const zed = (await other.client.from('crm_contacts').select('id').single()).data!;
 
-    openai.script({ toolCalls: [{ name: 'logActivity', arguments: { contactId: ann.id, kind: 'call', body: 'Called about the wholesale order' } }] });
+    openai.script({
+      toolCalls: [{ name: 'logActivity', arguments: { contactId: ann.id, kind: 'call', body: 'Called about the wholesale order' } }],
+    });
     const cs = await chunks(await post(u, { message: 'I just called Ann about the wholesale order, log it' }));
     const request = cs.find((c) => c.type === 'tool-approval-request')!;
     expect(request.approvalDescriptor).toEqual({
@@ -167,7 +177,14 @@ describe(`the coach on the CRM (${SERVICE_DB})`, () => {
 
     // a drafted follow-up: a mailto link for the customer's own mail app; nothing written
     openai.script(
-      { toolCalls: [{ name: 'draftFollowUp', arguments: { contactId: ann.id, subject: 'Your wholesale order', body: 'Hi Ann,\nThanks for the call.' } }] },
+      {
+        toolCalls: [
+          {
+            name: 'draftFollowUp',
+            arguments: { contactId: ann.id, subject: 'Your wholesale order', body: 'Hi Ann,\nThanks for the call.' },
+          },
+        ],
+      },
       { text: ['Here is a draft.'] },
     );
     const draft = outputOf(await chunks(await post(u, { message: 'Draft a follow-up to Ann' })));

@@ -33,9 +33,9 @@ const board = async (c: SupabaseClient, perStage = 50) => {
   expect(error).toBeNull();
   return data as Board;
 };
-const must = <T>(r: { data: T | null; error: unknown }): T => {
+const must = <T>(r: { data: T; error: unknown }): NonNullable<T> => {
   expect(r.error).toBeNull();
-  return r.data as T;
+  return r.data as NonNullable<T>;
 };
 const importRows = async (c: SupabaseClient, rows: CrmImportRow[], onDuplicate: 'merge' | 'skip' = 'merge') => {
   const { data, error } = await c.functions.invoke('crm/import', { body: { rows, onDuplicate } });
@@ -270,7 +270,7 @@ describe(`the pipeline (${SERVICE_DB})`, () => {
         .select('id, title'),
     ) as { id: string; title: string }[];
     const id = (title: string) => made.find((d) => d.title === title)!.id;
-    let b = await board(a.client);
+    const b = await board(a.client);
     const [lead, qualified, , won, lost] = b.stages;
     expect(lead!.deals.map((d) => [d.title, d.position])).toEqual([
       ['A', 0],
