@@ -9,6 +9,7 @@ import { fail } from '../functions/common.js';
 import { parseJsonBody, safeText } from '../http/body.js';
 import { LARGE_BODY_ROUTES } from '../http/json-shape.js';
 import { createRateLimiter } from '../http/rate-limit.js';
+import { MAINTENANCE_STATISTICS_TARGET } from '../db/pglite-maintenance.js';
 import { liveUserClaims } from '../security/live-admin.js';
 import { exportContacts } from './export.js';
 import { checkRows, customFields, MAX_LISTED_PROBLEMS, writeImport, type ImportCounts } from './import.js';
@@ -64,6 +65,14 @@ export function crmFunctionRoutes(ctx: AppContext): Hono {
         const problems = outcome.problems.slice(0, MAX_LISTED_PROBLEMS);
         const error = APP_ERRORS.crm_import_refused.message;
         return c.json({ success: false, code: 'crm_import_refused', error, problems, total: outcome.problems.length }, 422);
+      }
+      // thousands of new rows: statistics now, not at the next autovacuum (or PGlite maintenance) run, so the lists the
+      // customer opens next are planned for the table as it is (a small sample, as the maintenance takes)
+      if (outcome.counts.created >= 1000) {
+        await ctx.db.transactionBatch(
+          [{ sql: `set local default_statistics_target = ${MAINTENANCE_STATISTICS_TARGET}` }, { sql: 'analyze public.crm_contacts' }],
+          { commitWithStatements: true },
+        );
       }
       return c.json({ success: true, dryRun: false, ...outcome.counts, ms: Math.round(performance.now() - started) });
     } catch (err) {
