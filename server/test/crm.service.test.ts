@@ -92,6 +92,9 @@ describe(`CRM records (${SERVICE_DB})`, () => {
     expect(must(await a.client.from('crm_contacts').select('custom').eq('id', ann.id).single())).toEqual({
       custom: { size: 12, tier: 'Gold' },
     });
+    // deleting a field deletes its values
+    must(await a.client.from('crm_custom_fields').delete().eq('key', 'tier'));
+    expect(must(await a.client.from('crm_contacts').select('custom').eq('id', ann.id).single())).toEqual({ custom: { size: 12 } });
 
     // a renamed company is found by its new name
     must(await a.client.from('crm_companies').update({ name: 'Acme Group' }).eq('id', acme.id));
