@@ -19,6 +19,7 @@ import { clientErrorRoutes, reportUnexpectedErrors } from './http/error-reports.
 import { ApiError } from './errors/api-error.js';
 import { notFoundJson, prefixErrorResponse } from './errors/json.js';
 import { inputGuard, refuseFor } from './http/input-guard.js';
+import { LARGE_BODY_ROUTES } from './http/json-shape.js';
 import { registerMetrics, requestMetrics } from './http/metrics.js';
 import { rawPath, requestBodyLimit, responseCompression } from './http/hot-path.js';
 import { CLIENT_CLOSED_REQUEST, clientClosedRequest, nodeResponse } from './http/node-io.js';
@@ -70,7 +71,14 @@ export function createApp(ctx: AppContext, opts: { webDist?: string; jobs?: JobQ
             return c.json(e.body, e.status);
           }
         : (c: Context) => prefixErrorResponse(c, 'request_too_large');
-    app.use(`${prefix}/*`, requestBodyLimit(config.BODY_LIMIT_BYTES, tooLarge));
+    const limit = requestBodyLimit(config.BODY_LIMIT_BYTES, tooLarge);
+    const large = Object.entries(LARGE_BODY_ROUTES).filter(([route]) => route.startsWith(`${prefix}/`));
+    if (large.length === 0) app.use(`${prefix}/*`, limit);
+    else {
+      // a route that takes more (a CRM import, http/json-shape.ts) has its own limit, never below the operator's
+      const own = new Map(large.map(([route, caps]) => [route, requestBodyLimit(Math.max(caps.bytes, config.BODY_LIMIT_BYTES), tooLarge)]));
+      app.use(`${prefix}/*`, (c, next) => (own.get(rawPath(c.req.url)) ?? limit)(c, next));
+    }
   }
   // NUL, invalid UTF-8 and unpaired surrogates in query strings and bodies: a 400, never a database 500 (/rest/v1 answers as PostgREST).
   for (const [prefix, refuse] of Object.entries(refuseFor(log))) app.use(`${prefix}/*`, inputGuard(refuse));

@@ -799,6 +799,354 @@ export type Database = {
         }
         Relationships: []
       }
+      crm_activities: {
+        Row: {
+          body: string
+          contact_id: string | null
+          created_at: string
+          deal_id: string | null
+          id: string
+          kind: string
+          meta: Json
+          occurred_at: string
+          user_id: string
+        }
+        Insert: {
+          body?: string
+          contact_id?: string | null
+          created_at?: string
+          deal_id?: string | null
+          id?: string
+          kind: string
+          meta?: Json
+          occurred_at?: string
+          user_id?: string
+        }
+        Update: {
+          body?: string
+          contact_id?: string | null
+          created_at?: string
+          deal_id?: string | null
+          id?: string
+          kind?: string
+          meta?: Json
+          occurred_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "crm_activities_contact_id_user_id_fkey"
+            columns: ["contact_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "crm_contacts"
+            referencedColumns: ["id", "user_id"]
+          },
+          {
+            foreignKeyName: "crm_activities_deal_id_user_id_fkey"
+            columns: ["deal_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "crm_deals"
+            referencedColumns: ["id", "user_id"]
+          },
+        ]
+      }
+      crm_companies: {
+        Row: {
+          created_at: string
+          domain: string | null
+          id: string
+          name: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          domain?: string | null
+          id?: string
+          name: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          domain?: string | null
+          id?: string
+          name?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      crm_contacts: {
+        Row: {
+          company_id: string | null
+          created_at: string
+          custom: Json
+          email: string | null
+          id: string
+          last_activity_at: string | null
+          name: string
+          notes: string | null
+          phone: string | null
+          search: string
+          source: string | null
+          tags: string[]
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          company_id?: string | null
+          created_at?: string
+          custom?: Json
+          email?: string | null
+          id?: string
+          last_activity_at?: string | null
+          name: string
+          notes?: string | null
+          phone?: string | null
+          search?: string
+          source?: string | null
+          tags?: string[]
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          company_id?: string | null
+          created_at?: string
+          custom?: Json
+          email?: string | null
+          id?: string
+          last_activity_at?: string | null
+          name?: string
+          notes?: string | null
+          phone?: string | null
+          search?: string
+          source?: string | null
+          tags?: string[]
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "crm_contacts_company_id_user_id_fkey"
+            columns: ["company_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "crm_companies"
+            referencedColumns: ["id", "user_id"]
+          },
+        ]
+      }
+      crm_custom_fields: {
+        Row: {
+          created_at: string
+          id: string
+          key: string
+          label: string
+          options: string[]
+          position: number
+          type: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          key: string
+          label: string
+          options?: string[]
+          position?: number
+          type: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          key?: string
+          label?: string
+          options?: string[]
+          position?: number
+          type?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      crm_deals: {
+        Row: {
+          closed_at: string | null
+          company_id: string | null
+          contact_id: string | null
+          created_at: string
+          currency: string
+          expected_close: string | null
+          id: string
+          position: number
+          stage_id: string
+          title: string
+          updated_at: string
+          user_id: string
+          value: number
+        }
+        Insert: {
+          closed_at?: string | null
+          company_id?: string | null
+          contact_id?: string | null
+          created_at?: string
+          currency?: string
+          expected_close?: string | null
+          id?: string
+          position?: number
+          stage_id: string
+          title: string
+          updated_at?: string
+          user_id?: string
+          value?: number
+        }
+        Update: {
+          closed_at?: string | null
+          company_id?: string | null
+          contact_id?: string | null
+          created_at?: string
+          currency?: string
+          expected_close?: string | null
+          id?: string
+          position?: number
+          stage_id?: string
+          title?: string
+          updated_at?: string
+          user_id?: string
+          value?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "crm_deals_company_id_user_id_fkey"
+            columns: ["company_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "crm_companies"
+            referencedColumns: ["id", "user_id"]
+          },
+          {
+            foreignKeyName: "crm_deals_contact_id_user_id_fkey"
+            columns: ["contact_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "crm_contacts"
+            referencedColumns: ["id", "user_id"]
+          },
+          {
+            foreignKeyName: "crm_deals_stage_id_user_id_fkey"
+            columns: ["stage_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "crm_stages"
+            referencedColumns: ["id", "user_id"]
+          },
+        ]
+      }
+      crm_saved_views: {
+        Row: {
+          created_at: string
+          entity: string
+          filters: Json
+          id: string
+          name: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          entity?: string
+          filters?: Json
+          id?: string
+          name: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          entity?: string
+          filters?: Json
+          id?: string
+          name?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      crm_stages: {
+        Row: {
+          created_at: string
+          id: string
+          kind: string
+          name: string
+          position: number
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          kind?: string
+          name: string
+          position?: number
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          kind?: string
+          name?: string
+          position?: number
+          user_id?: string
+        }
+        Relationships: []
+      }
+      crm_tasks: {
+        Row: {
+          contact_id: string | null
+          created_at: string
+          deal_id: string | null
+          done_at: string | null
+          due_date: string | null
+          id: string
+          title: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          contact_id?: string | null
+          created_at?: string
+          deal_id?: string | null
+          done_at?: string | null
+          due_date?: string | null
+          id?: string
+          title: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          contact_id?: string | null
+          created_at?: string
+          deal_id?: string | null
+          done_at?: string | null
+          due_date?: string | null
+          id?: string
+          title?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "crm_tasks_contact_id_user_id_fkey"
+            columns: ["contact_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "crm_contacts"
+            referencedColumns: ["id", "user_id"]
+          },
+          {
+            foreignKeyName: "crm_tasks_deal_id_user_id_fkey"
+            columns: ["deal_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "crm_deals"
+            referencedColumns: ["id", "user_id"]
+          },
+        ]
+      }
       ebook_subscribers: {
         Row: {
           created_at: string
@@ -1386,6 +1734,127 @@ export type Database = {
           reason: string
         }[]
       }
+      crm_board: { Args: { p_per_stage?: number }; Returns: Json }
+      crm_count_contacts: {
+        Args: { p_filters?: Json; p_query?: string }
+        Returns: number
+      }
+      crm_delete_stage: {
+        Args: { p_move_to?: string; p_stage: string }
+        Returns: number
+      }
+      crm_due_tasks: {
+        Args: { p_until?: string }
+        Returns: {
+          contact_id: string
+          contact_name: string
+          deal_id: string
+          deal_title: string
+          due_date: string
+          id: string
+          overdue: boolean
+          title: string
+        }[]
+      }
+      crm_export_contacts: {
+        Args: { p_filters?: Json; p_query?: string; p_sort?: string }
+        Returns: {
+          company_name: string
+          created_at: string
+          custom: Json
+          email: string
+          last_activity_at: string
+          name: string
+          notes: string
+          phone: string
+          source: string
+          tags: string[]
+        }[]
+      }
+      crm_follow_ups: {
+        Args: { p_limit?: number }
+        Returns: {
+          company_name: string
+          contact_id: string
+          email: string
+          last_activity_at: string
+          name: string
+          open_deals: number
+          overdue_tasks: number
+          total: number
+        }[]
+      }
+      crm_move_deal: {
+        Args: { p_deal: string; p_position?: number; p_stage: string }
+        Returns: {
+          closed_at: string | null
+          company_id: string | null
+          contact_id: string | null
+          created_at: string
+          currency: string
+          expected_close: string | null
+          id: string
+          position: number
+          stage_id: string
+          title: string
+          updated_at: string
+          user_id: string
+          value: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "crm_deals"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      crm_reorder_stages: {
+        Args: { p_stage_ids: string[] }
+        Returns: {
+          created_at: string
+          id: string
+          kind: string
+          name: string
+          position: number
+          user_id: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "crm_stages"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      crm_search_contacts: {
+        Args: {
+          p_after_id?: string
+          p_after_key?: string
+          p_filters?: Json
+          p_limit?: number
+          p_query?: string
+          p_sort?: string
+        }
+        Returns: {
+          company_id: string
+          company_name: string
+          created_at: string
+          custom: Json
+          email: string
+          id: string
+          last_activity_at: string
+          name: string
+          phone: string
+          sort_key: string
+          source: string
+          tags: string[]
+          updated_at: string
+        }[]
+      }
+      crm_stage_deals: {
+        Args: { p_after_position?: number; p_limit?: number; p_stage: string }
+        Returns: Json[]
+      }
+      crm_summary: { Args: never; Returns: Json }
       current_plan_id: { Args: never; Returns: string }
       feature_limit: { Args: { feature: string }; Returns: number }
       feature_usage: { Args: { feature: string }; Returns: number }

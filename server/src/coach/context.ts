@@ -1,5 +1,6 @@
 import { GOALS, PLAN_IDS, PLANS, type PlanId } from '@app/shared';
 import type { Queryable } from '../db/types.js';
+import { crmSummaryFact } from '../crm/coach-tools.js';
 import { metricsSummaryFact } from '../metrics/coach-summary.js';
 
 /** One thing the server tells the model about the customer, with the plain label the web shows ("facts used"). */
@@ -94,6 +95,8 @@ export async function loadCoachContext(tx: Queryable): Promise<CoachContext> {
   }
   if (tools.length) facts.push({ label: 'Tools on the canvas', value: tools.join(', ') });
   facts.push(await metricsSummaryFact(tx));
+  const crm = await crmSummaryFact(tx);
+  if (crm) facts.push(crm);
   return {
     aiEnabled: profile ? profile.ai_features_enabled !== false : true,
     plan: planId,

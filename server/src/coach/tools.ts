@@ -4,6 +4,7 @@ import type { JwtClaims } from '../auth/jwt.js';
 import { asUser } from '../db/as-user.js';
 import type { Database } from '../db/types.js';
 import { safeText } from '../http/body.js';
+import { crmTools } from '../crm/coach-tools.js';
 import { metricsTools } from '../metrics/coach-tools.js';
 import { findInCatalogue } from './catalogue-search.js';
 import { connectionTools } from './connection-tools.js';
@@ -62,5 +63,6 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
     }),
     ...planTools(as, conversationId, writes),
     ...connectionTools(as, conversationId, writes),
+    ...crmTools(as, writes),
   };
 }

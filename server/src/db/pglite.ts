@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { runExchange, textParamsOnly } from './pglite-exchange.js';
 import type { BoundStatement, Database, QueryResult, Queryable } from './types.js';
 
@@ -46,7 +47,13 @@ export interface PgliteWasm {
 /** The PGlite instance itself, `dir` undefined = in memory (the worker thread holds it: pglite-thread.ts). */
 export function createPglite(dir?: string, opts: PgliteOptions = {}): Promise<PGlite> {
   const loadDataDir = opts.loadDataDir ?? initdbSnapshot(dir);
-  return PGlite.create(dir ?? 'memory://', { parsers, ...(loadDataDir ? { loadDataDir } : {}), ...opts.wasm });
+  // pg_trgm: the CRM's contact search (docs/crm.md) uses its trigram index, as on PostgreSQL (contrib there)
+  return PGlite.create(dir ?? 'memory://', {
+    parsers,
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+    ...opts.wasm,
+  });
 }
 
 const BEGIN: BoundStatement = { sql: 'BEGIN' };

@@ -92,6 +92,9 @@ export const APP_ERRORS = {
   metrics_import_refused: { status: 422, message: 'Some figures cannot be imported; nothing was imported.' },
   metrics_import_empty: { status: 422, message: 'The file holds no figures to import.' },
   metrics_import_too_large: { status: 413, message: 'Too many figures for one import: split the file by year.' },
+  // issue 43: the CRM's contacts import (server/src/crm/routes.ts, docs/crm.md); nothing is written on any of these
+  crm_import_refused: { status: 422, message: 'Some rows cannot be imported; nothing was imported.' },
+  crm_not_in_plan: { status: 403, message: 'Your plan does not include the CRM. Choose a plan to add contacts.' },
   assistant_not_configured: { status: 503, message: 'The Integration Assistant is not set up on this server yet.' },
   assistant_visitor_limit: {
     status: 429,

@@ -4,6 +4,7 @@ import { clientIp } from '../http/client-ip.js';
 import { functionsRateLimited } from '../errors/json.js';
 import { createRateLimiter, rateLimit } from '../http/rate-limit.js';
 import { dataExportRoutes } from '../export/routes.js';
+import { crmFunctionRoutes } from '../crm/routes.js';
 import { metricsFunctionRoutes } from '../metrics/routes.js';
 import { planFunctionRoutes } from '../plan/routes.js';
 import { coachHandler } from './coach/handler.js';
@@ -39,6 +40,8 @@ export function functionRoutes(ctx: AppContext): Hono {
   app.route('/data-export', dataExportRoutes(ctx));
   // The customer's own numbers written by the server as the customer: a CSV import (server/src/metrics).
   app.route('/metrics', metricsFunctionRoutes(ctx));
+  // The CRM's contacts import (all or nothing) and CSV export (server/src/crm, docs/crm.md).
+  app.route('/crm', crmFunctionRoutes(ctx));
   for (const [name, handler] of Object.entries(FUNCTIONS)) {
     app.post(`/${name}`, (c) => handler(ctx, c));
     app.all(`/${name}`, (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));

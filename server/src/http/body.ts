@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { jsonShapeProblem } from './json-shape.js';
+import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_MEMBERS, type JsonShapeCaps } from './json-shape.js';
 
 /**
  * Text that may reach SQL must be storable: PostgreSQL refuses NUL (\u0000) in text and jsonb and any
@@ -83,10 +83,13 @@ export const INVALID_JSON_MESSAGE = 'Request body must be JSON';
  * The request body as JSON: valid UTF-8, within the shape caps of ./json-shape.ts, valid JSON, no NUL or unpaired
  * surrogates in any string or key.
  */
-export async function readJsonBody(c: Context): Promise<JsonBody> {
+export async function readJsonBody(
+  c: Context,
+  caps: JsonShapeCaps = { depth: MAX_JSON_DEPTH, members: MAX_JSON_MEMBERS },
+): Promise<JsonBody> {
   const text = decodeUtf8(await c.req.arrayBuffer());
   if (text === null) return { ok: false, problem: 'invalid_utf8', message: INVALID_UTF8_MESSAGE };
-  const shape = jsonShapeProblem(text);
+  const shape = jsonShapeProblem(text, caps);
   if (shape) return { ok: false, problem: 'json_too_complex', message: shape };
   let value: unknown;
   try {
@@ -102,8 +105,8 @@ export async function readJsonBody(c: Context): Promise<JsonBody> {
 export type ParsedBody<T> = { ok: true; data: T } | { ok: false; problem: BodyProblem | 'invalid_body'; message: string; field?: string };
 
 /** readJsonBody, then `schema`: the typed body, or the first problem with a message a client can show. */
-export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<ParsedBody<z.infer<S>>> {
-  const body = await readJsonBody(c);
+export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S, caps?: JsonShapeCaps): Promise<ParsedBody<z.infer<S>>> {
+  const body = await readJsonBody(c, caps);
   if (!body.ok) return body;
   const r = schema.safeParse(body.value);
   if (r.success) return { ok: true, data: r.data };

@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { authError, sendAuthError } from '../errors/auth.js';
 import type { Logger } from '../log.js';
-import { jsonShapeProblem } from './json-shape.js';
+import { jsonShapeProblem, LARGE_BODY_ROUTES, type JsonShapeCaps } from './json-shape.js';
+import { rawPath } from './hot-path.js';
 import { decodeUtf8, findUnsafeText, INVALID_UTF8_MESSAGE, queryProblem, rawQueryOf, textProblem } from './body.js';
 
 /** How each service answers a refused input, in its own error shape (always 400). */
@@ -20,9 +21,9 @@ export const refuseFor = (log: Logger): Record<'/api' | '/functions/v1' | '/auth
 const TEXT_TYPE = /^(application\/(json|[\w.+-]+\+json|x-www-form-urlencoded)|text\/[\w.+-]+)$/;
 
 /** What is wrong with a text body (its JSON shape or text), or null. Invalid JSON is left to the handler and its own message. */
-function bodyProblem(text: string, type: string): string | null {
+function bodyProblem(text: string, type: string, caps: JsonShapeCaps | undefined): string | null {
   if (type === 'application/x-www-form-urlencoded') return queryProblem(text.trim());
-  const shape = jsonShapeProblem(text);
+  const shape = jsonShapeProblem(text, caps);
   if (shape) return shape;
   let value: unknown;
   try {
@@ -51,7 +52,7 @@ export function inputGuard(refuse: Refuse): MiddlewareHandler {
         if (bytes.byteLength) {
           const text = decodeUtf8(bytes);
           if (text === null) return refuse(c, INVALID_UTF8_MESSAGE);
-          const problem = bodyProblem(text, type);
+          const problem = bodyProblem(text, type, LARGE_BODY_ROUTES[rawPath(c.req.url)]);
           if (problem) return refuse(c, problem);
         }
       }

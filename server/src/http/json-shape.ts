@@ -10,6 +10,19 @@ export const MAX_JSON_DEPTH = 64;
 /** Most values in one body: object members plus array elements, at every level (a 500-event analytics batch is ~9,000). */
 export const MAX_JSON_MEMBERS = 20_000;
 
+export interface JsonShapeCaps {
+  depth: number;
+  members: number;
+}
+
+/**
+ * Routes that take bigger bodies, each with its own caps (the body-size limit and both guards read this): a CRM
+ * import is one transaction of up to 20,000 rows, all or nothing, so it cannot be split into requests (docs/crm.md).
+ */
+export const LARGE_BODY_ROUTES: Readonly<Record<string, JsonShapeCaps & { bytes: number }>> = {
+  '/functions/v1/crm/import': { bytes: 16_000_000, depth: 8, members: 400_000 },
+};
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_ARRAY = 0x5b;
@@ -23,7 +36,7 @@ const isSpace = (ch: number) => ch === 0x20 || ch === 0x0a || ch === 0x0d || ch 
  * Why the JSON text is over the caps (the defaults above; smaller ones in tests), or null (also for text that is not JSON: the parser says what is wrong with it).
  * One pass, outside strings: depth from the brackets; members from the commas, plus one per non-empty container.
  */
-export function jsonShapeProblem(text: string, caps = { depth: MAX_JSON_DEPTH, members: MAX_JSON_MEMBERS }): string | null {
+export function jsonShapeProblem(text: string, caps: JsonShapeCaps = { depth: MAX_JSON_DEPTH, members: MAX_JSON_MEMBERS }): string | null {
   let depth = 0;
   let members = 0;
   let inString = false;

@@ -64,6 +64,20 @@ export const WRITE_LIMITS: Readonly<Record<string, WriteLimit>> = {
   '/connections': { bucket: 'connections', maxRows: 1, perIp: 600, perUser: 60, windowSeconds: HOUR },
   '/rpc/regenerate_connection_token': { bucket: 'connection-secrets', maxRows: 1, perIp: 300, perUser: 30, windowSeconds: HOUR },
   '/rpc/rotate_connection_secret': { bucket: 'connection-secrets', maxRows: 1, perIp: 300, perUser: 30, windowSeconds: HOUR },
+  // The CRM (issue 43): records typed or dragged one at a time; imports go through /functions/v1/crm/import (one
+  // transaction, its own limit). The board's first load makes the default pipeline, so it is a write function too.
+  '/crm_companies': { bucket: 'crm-companies', maxRows: 50, perIp: 20000, perUser: 2000, windowSeconds: HOUR },
+  '/crm_contacts': { bucket: 'crm-contacts', maxRows: 100, perIp: 20000, perUser: 2000, windowSeconds: HOUR },
+  '/crm_custom_fields': { bucket: 'crm-custom-fields', maxRows: 30, perIp: 1000, perUser: 100, windowSeconds: HOUR },
+  '/crm_stages': { bucket: 'crm-stages', maxRows: 10, perIp: 1000, perUser: 100, windowSeconds: HOUR },
+  '/crm_deals': { bucket: 'crm-deals', maxRows: 100, perIp: 20000, perUser: 2000, windowSeconds: HOUR },
+  '/crm_activities': { bucket: 'crm-activities', maxRows: 50, perIp: 20000, perUser: 2000, windowSeconds: HOUR },
+  '/crm_tasks': { bucket: 'crm-tasks', maxRows: 50, perIp: 20000, perUser: 2000, windowSeconds: HOUR },
+  '/crm_saved_views': { bucket: 'crm-saved-views', maxRows: 1, perIp: 1000, perUser: 100, windowSeconds: HOUR },
+  '/rpc/crm_board': { bucket: 'crm-board', maxRows: 1, perIp: 30000, perUser: 3000, windowSeconds: HOUR },
+  '/rpc/crm_move_deal': { bucket: 'crm-pipeline', maxRows: 1, perIp: 30000, perUser: 3000, windowSeconds: HOUR },
+  '/rpc/crm_reorder_stages': { bucket: 'crm-pipeline', maxRows: 1, perIp: 30000, perUser: 3000, windowSeconds: HOUR },
+  '/rpc/crm_delete_stage': { bucket: 'crm-pipeline', maxRows: 1, perIp: 30000, perUser: 3000, windowSeconds: HOUR },
 };
 
 /** Any table not listed above (one added later): still limited, never open. RPCs not listed are not counted. */
