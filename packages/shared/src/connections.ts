@@ -58,7 +58,7 @@ const timeZone = z
   }, 'must be a time zone such as Europe/London');
 
 /** Events in the product that can start a connection (migration 0800 records them whatever path wrote the row). */
-export const CONNECTION_EVENTS = ['plan_task_completed', 'metric_recorded', 'crm_contact_created'] as const;
+export const CONNECTION_EVENTS = ['plan_task_completed', 'metric_recorded', 'crm_contact_created', 'crm_deal_moved'] as const;
 export type ConnectionEventName = (typeof CONNECTION_EVENTS)[number];
 
 /**
@@ -88,6 +88,17 @@ export const CONNECTION_EVENT_SAMPLES = {
       tags: ['lead'],
     },
   },
+  crm_deal_moved: {
+    deal: {
+      id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      title: 'Office catering, 12 months',
+      value: 4800,
+      currency: 'GBP',
+      stage: 'Won',
+      from_stage: 'Proposal',
+      contact: { id: '6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f', name: 'Ada Lovelace', email: 'ada@example.com' },
+    },
+  },
 } as const satisfies Record<ConnectionEventName, Record<string, Record<string, unknown>>>;
 
 /** How an inbound webhook proves its sender: Standard Webhooks (whsec_ secret) or a shared secret in a header. */
@@ -108,7 +119,12 @@ export const scheduleTriggerSchema = z.object({
   weekday: z.number().int().min(1).max(7).optional(),
   timezone: timeZone.default('Europe/London'),
 });
-export const eventTriggerSchema = z.object({ type: z.literal('event'), event: z.enum(CONNECTION_EVENTS) });
+export const eventTriggerSchema = z.object({
+  type: z.literal('event'),
+  event: z.enum(CONNECTION_EVENTS),
+  /** For crm_deal_moved: only moves to the stage of this name (any case); absent or empty: every move. */
+  stage: z.string().trim().max(60, 'must be at most 60 characters').optional(),
+});
 export const connectionTriggerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('webhook'), verify: inboundVerificationSchema.optional() }),
   scheduleTriggerSchema,
@@ -149,12 +165,34 @@ export const coachStepSchema = z.object({
   task: z.enum(['summarise', 'draft']),
   instruction: template(2000).min(1, 'must not be empty'),
 });
+/**
+ * Creates a CRM contact, or updates the one with the same e-mail address (issue 43): every field is a template;
+ * an update changes only the fields that render to something, and adds the tags (comma-separated) to its own.
+ */
+export const crmContactStepSchema = z.object({
+  type: z.literal('crm_contact'),
+  email: template(320).min(1, 'must not be empty'),
+  name: template(200).optional(),
+  phone: template(100).optional(),
+  company: template(200).optional(),
+  source: template(100).optional(),
+  tags: template(500).optional(),
+});
+/** Adds a note, call or e-mail to the timeline of the CRM contact with this e-mail address. */
+export const crmActivityStepSchema = z.object({
+  type: z.literal('crm_activity'),
+  email: template(320).min(1, 'must not be empty'),
+  kind: z.enum(['note', 'call', 'email']).default('note'),
+  body: template().min(1, 'must not be empty'),
+});
 export const connectionStepSchema = z.discriminatedUnion('type', [
   webhookStepSchema,
   emailStepSchema,
   planTaskStepSchema,
   recordMetricStepSchema,
   coachStepSchema,
+  crmContactStepSchema,
+  crmActivityStepSchema,
 ]);
 export type ConnectionStep = z.infer<typeof connectionStepSchema>;
 export type ConnectionStepType = ConnectionStep['type'];

@@ -45,6 +45,7 @@ const EVENT_LABEL: Record<Extract<ConnectionTrigger, { type: 'event' }>['event']
   plan_task_completed: 'When a task of your 90-day plan is completed',
   metric_recorded: 'When a figure is recorded (revenue, leads…)',
   crm_contact_created: 'When a contact is added to your CRM',
+  crm_deal_moved: 'When a deal moves to another stage of your CRM pipeline',
 };
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -57,7 +58,7 @@ export function describeTrigger(t: ConnectionTrigger): string {
         ? `Every day at ${t.at} (${t.timezone})`
         : `Every ${WEEKDAYS[(t.weekday ?? 1) - 1]} at ${t.at} (${t.timezone})`;
     case 'event':
-      return EVENT_LABEL[t.event];
+      return t.event === 'crm_deal_moved' && t.stage ? `When a deal moves to "${t.stage}" in your CRM pipeline` : EVENT_LABEL[t.event];
   }
 }
 
@@ -73,6 +74,10 @@ export function describeStep(s: ConnectionStep): string {
       return `Record ${s.metric} = ${s.value} for this ${s.period}`;
     case 'coach':
       return `Ask the coach to ${s.task} (charged in credits): "${s.instruction}"`;
+    case 'crm_contact':
+      return `Add or update the CRM contact ${s.email}`;
+    case 'crm_activity':
+      return `Log a ${s.kind} on the CRM contact ${s.email}`;
   }
 }
 

@@ -44,10 +44,10 @@ async function takeOne(ctx: Ctx, queue: JobQueue): Promise<EventOutcome | null> 
     try {
       const conns = await tx.query<{ id: string; steps: unknown[] }>(
         `select id, steps from public.connections
-          where user_id = $1 and enabled and trigger ->> 'type' = 'event' and trigger ->> 'event' = $2
+          where user_id = $1 and enabled and internal.connection_wants_event(trigger, $2, $4::jsonb)
             and id is distinct from $3::uuid
           order by created_at, id`,
-        [ev.user_id, ev.event, ev.source_connection_id],
+        [ev.user_id, ev.event, ev.source_connection_id, JSON.stringify(ev.payload)],
       );
       for (const c of conns.rows) {
         results.push(

@@ -39,10 +39,20 @@ export interface StepOutcome {
  */
 export function asOwner<T>(ctx: Pick<AppContext, 'db'>, s: StepContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return asUser(ctx.db, { role: 'authenticated', sub: s.ownerId, aal: 'aal2' }, async (tx) => {
-    await tx.query(`select set_config('app.connection_id', $1, true), set_config('app.connection_event_depth', $2, true)`, [
-      s.connectionId,
-      String(s.eventDepth + 1),
-    ]);
+    await tx.query(
+      `select set_config('app.connection_id', $1, true), set_config('app.connection_event_depth', $2, true),
+              set_config('app.connection_run_id', $3, true)`,
+      [s.connectionId, String(s.eventDepth + 1), s.runId],
+    );
     return fn(tx);
   });
 }
+
+/** A template's result as one line (subjects, titles, names). */
+export const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
+
+/**
+ * The database refused the write itself (22: a bad value, 23: a constraint, 42: the owner may not do it, e.g. RLS):
+ * another attempt would fail the same way, so the step fails at once.
+ */
+export const isDataError = (err: unknown) => /^(22|23|42)/.test(String((err as { code?: unknown }).code ?? ''));

@@ -7,7 +7,8 @@ import { runCoachStep } from './coach-step.js';
 import { renderConnectionEmail } from './mail.js';
 import { callOut, OutboundError } from './outbound.js';
 import { redactUrl, truncateText } from './redact.js';
-import { asOwner, type StepContext, type StepOutcome } from './step-context.js';
+import { addCrmActivity, upsertCrmContact } from './crm-steps.js';
+import { asOwner, isDataError, oneLine, type StepContext, type StepOutcome } from './step-context.js';
 
 export type { StepContext, StepOutcome } from './step-context.js';
 
@@ -32,6 +33,10 @@ export async function runStep(ctx: Ctx, step: ConnectionStep, s: StepContext): P
       return recordMetric(ctx, step, s);
     case 'coach':
       return runCoachStep(ctx, step, s);
+    case 'crm_contact':
+      return upsertCrmContact(ctx, step, s);
+    case 'crm_activity':
+      return addCrmActivity(ctx, step, s);
   }
 }
 
@@ -93,8 +98,6 @@ async function sendWebhook(ctx: Ctx, step: Extract<ConnectionStep, { type: 'webh
   }
 }
 
-const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
-
 async function sendEmail(ctx: Ctx, step: Extract<ConnectionStep, { type: 'email' }>, s: StepContext): Promise<StepOutcome> {
   if (!s.ownerEmail) return { status: 'failed', error: 'The account has no e-mail address' };
   const subject = oneLine(renderTemplate(step.subject, s.data)).slice(0, 200) || s.connectionName;
@@ -145,8 +148,6 @@ export function readNumber(text: string): number | null {
   const n = Number(cleaned);
   return Number.isFinite(n) ? n : null;
 }
-
-const isDataError = (err: unknown) => /^(22|23)/.test(String((err as { code?: unknown }).code ?? ''));
 
 async function recordMetric(ctx: Ctx, step: Extract<ConnectionStep, { type: 'record_metric' }>, s: StepContext): Promise<StepOutcome> {
   const value = typeof step.value === 'number' ? step.value : readNumber(renderTemplate(step.value, s.data));

@@ -52,7 +52,6 @@ export const runsQuery = (connectionId: string) =>
       ),
   });
 
-
 // Every write refreshes the whole family: the list shows the switch and the latest run, the history the runs.
 const all = [connectionKeys.all];
 export const useCreateConnection = (cb?: MutationCallbacks<Revealed, Parameters<typeof createConnection>[0]>) =>

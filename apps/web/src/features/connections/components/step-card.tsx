@@ -187,6 +187,38 @@ export function StepCard({ index, count, step, onChange, onMove, onRemove }: Pro
           {text('instruction', f.instruction, { multiline: true, hint: f.instructionHint })}
         </div>
       )}
+      {step.type === 'crm_contact' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text('email', f.contactEmail, { hint: f.contactEmailHint })}
+          {text('name', f.contactName)}
+          {text('phone', f.phone)}
+          {text('company', f.company)}
+          {text('source', f.source)}
+          {text('tags', f.tags, { hint: f.tagsHint })}
+        </div>
+      )}
+      {step.type === 'crm_activity' && (
+        <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+          {text('email', f.contactEmail)}
+          <Field field={`steps.${index}.kind`} label={f.activityKind}>
+            {(p) => (
+              <select
+                {...p}
+                className={selectClass}
+                value={step.kind}
+                onChange={(e) => onChange({ kind: e.target.value as StepDraft['kind'] })}
+              >
+                {(['note', 'call', 'email'] as const).map((k) => (
+                  <option key={k} value={k}>
+                    {f.activityKinds[k]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <div className="sm:col-span-2">{text('body', f.activityBody, { multiline: true })}</div>
+        </div>
+      )}
     </li>
   );
 }

@@ -168,6 +168,11 @@ export function TriggerFields({ value, onChange }: { value: TriggerDraft; onChan
           )}
         </Field>
       )}
+      {value.type === 'event' && value.event === 'crm_deal_moved' && (
+        <Field field="trigger.stage" label={f.stage} hint={f.stageHint} className="sm:max-w-sm">
+          {(p) => <Input {...p} value={value.stage} onChange={(e) => onChange({ stage: e.target.value })} />}
+        </Field>
+      )}
     </fieldset>
   );
 }

@@ -11,7 +11,8 @@ export function describeTrigger(stored: unknown): string {
   if (!parsed.success) return t.webhook;
   const tr = parsed.data;
   if (tr.type === 'webhook') return t.summary.webhook;
-  if (tr.type === 'event') return t.summary.event(t.events[tr.event]);
+  if (tr.type === 'event')
+    return tr.event === 'crm_deal_moved' && tr.stage ? t.summary.dealMovedTo(tr.stage) : t.summary.event(t.events[tr.event]);
   if (tr.every === 'day') return t.summary.daily(tr.at, tr.timezone);
   return t.summary.weekly(t.weekdays[(tr.weekday ?? 1) - 1]!, tr.at, tr.timezone);
 }
@@ -32,5 +33,9 @@ export function describeStep(stored: unknown): string {
       return s.record_metric(messages.metrics.labels[st.metric]);
     case 'coach':
       return s.coach(connectionsMessages.form.tasks[st.task].toLowerCase());
+    case 'crm_contact':
+      return s.crm_contact(st.email);
+    case 'crm_activity':
+      return s.crm_activity(connectionsMessages.form.activityKinds[st.kind].toLowerCase(), st.email);
   }
 }

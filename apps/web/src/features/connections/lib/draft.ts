@@ -9,7 +9,7 @@ export type TriggerType = ConnectionTrigger['type'];
 export type EventName = ConnectionEventName;
 export type VerifyKind = 'none' | 'standard' | 'header';
 export type StepType = ConnectionStep['type'];
-export const STEP_TYPES: readonly StepType[] = ['webhook', 'email', 'plan_task', 'record_metric', 'coach'];
+export const STEP_TYPES: readonly StepType[] = ['webhook', 'email', 'plan_task', 'record_metric', 'coach', 'crm_contact', 'crm_activity'];
 export const EVENT_NAMES: readonly EventName[] = CONNECTION_EVENTS;
 export const DEFAULT_TIMEZONE = 'Europe/London';
 
@@ -25,6 +25,8 @@ export interface TriggerDraft {
   weekday: string;
   timezone: string;
   event: EventName;
+  /** crm_deal_moved only: the stage moves must go to; empty: every move. */
+  stage: string;
 }
 
 export interface MappingRow {
@@ -49,6 +51,14 @@ export interface StepDraft {
   period: 'week' | 'month';
   task: 'summarise' | 'draft';
   instruction: string;
+  /** The CRM steps: the contact's address (both), its other fields, and the activity's kind (the activity's text is `body`). */
+  email: string;
+  name: string;
+  phone: string;
+  company: string;
+  source: string;
+  tags: string;
+  kind: 'note' | 'call' | 'email';
 }
 
 export interface ConnectionDraft {
@@ -72,6 +82,7 @@ export const emptyTrigger = (): TriggerDraft => ({
   weekday: '1',
   timezone: DEFAULT_TIMEZONE,
   event: 'plan_task_completed',
+  stage: '',
 });
 
 export const emptyStep = (type: StepType = 'webhook'): StepDraft => ({
@@ -89,6 +100,13 @@ export const emptyStep = (type: StepType = 'webhook'): StepDraft => ({
   period: 'month',
   task: 'summarise',
   instruction: '',
+  email: '',
+  name: '',
+  phone: '',
+  company: '',
+  source: '',
+  tags: '',
+  kind: 'note',
 });
 
 export const emptyMapping = (): MappingRow => ({ key: newKey('field'), field: '', template: '' });

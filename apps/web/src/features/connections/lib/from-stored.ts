@@ -14,7 +14,7 @@ export function triggerDraftOf(stored: unknown): TriggerDraft {
   }
   if (t.type === 'schedule')
     return { ...draft, type: 'schedule', every: t.every, at: t.at, weekday: String(t.weekday ?? 1), timezone: t.timezone };
-  return { ...draft, type: 'event', event: t.event };
+  return { ...draft, type: 'event', event: t.event, stage: t.stage ?? '' };
 }
 
 /** A stored step as the form's fields; a step this build does not know is left out rather than guessed at. */
@@ -38,6 +38,18 @@ export function stepDraftOf(stored: unknown): StepDraft | null {
       return { ...draft, metric: s.metric, value: String(s.value), period: s.period };
     case 'coach':
       return { ...draft, task: s.task, instruction: s.instruction };
+    case 'crm_contact':
+      return {
+        ...draft,
+        email: s.email,
+        name: s.name ?? '',
+        phone: s.phone ?? '',
+        company: s.company ?? '',
+        source: s.source ?? '',
+        tags: s.tags ?? '',
+      };
+    case 'crm_activity':
+      return { ...draft, email: s.email, kind: s.kind, body: s.body };
   }
 }
 

@@ -68,6 +68,7 @@ describe('samples', () => {
       ['task', ['id', 'title', 'phase', 'due_date', 'completed_at']],
       ['metric', ['id', 'period', 'period_start', 'value', 'source']],
       ['contact', ['id', 'name', 'email', 'phone', 'company', 'source', 'tags']],
+      ['deal', ['id', 'title', 'value', 'currency', 'stage', 'from_stage', 'contact']],
     ]);
   });
   it('says why typed JSON is not JSON', () => {

@@ -24,6 +24,10 @@ function templatesOf(step: StepDraft, index: number, labels: Record<string, stri
       return [at('value', step.value)];
     case 'coach':
       return [at('instruction', step.instruction)];
+    case 'crm_contact':
+      return (['email', 'name', 'phone', 'company', 'source', 'tags'] as const).map((k) => at(k, step[k]));
+    case 'crm_activity':
+      return [at('email', step.email), at('body', step.body)];
   }
 }
 

@@ -148,4 +148,36 @@ describe('draftOf (editing a stored connection)', () => {
     expect(d.steps.map((s) => s.type)).toEqual(['email']);
     expect(draftOf({ name: 'x', trigger: null, steps: null }).steps).toHaveLength(1);
   });
+  it('builds the CRM steps and a deal-moved trigger with its stage, and reads them back', () => {
+    const d = draft(
+      [
+        { type: 'crm_contact', email: '{{order.email}}', name: '{{order.name}}', tags: 'customer' },
+        { type: 'crm_activity', email: '{{order.email}}', kind: 'call', body: 'Called about {{order.id}}' },
+      ],
+      { trigger: { ...emptyDraft().trigger, type: 'event', event: 'crm_deal_moved', stage: ' Won ' } },
+    );
+    const r = validateDraft(d);
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        trigger: { type: 'event', event: 'crm_deal_moved', stage: 'Won' },
+        steps: [
+          { type: 'crm_contact', email: '{{order.email}}', name: '{{order.name}}', tags: 'customer' },
+          { type: 'crm_activity', email: '{{order.email}}', kind: 'call', body: 'Called about {{order.id}}' },
+        ],
+      },
+    });
+    if (!r.ok) return;
+    expect(r.value.steps[0]).not.toHaveProperty('phone');
+    const back = draftOf(r.value);
+    expect(back.trigger).toMatchObject({ event: 'crm_deal_moved', stage: 'Won' });
+    expect(back.steps.map((s) => [s.type, s.email])).toEqual([
+      ['crm_contact', '{{order.email}}'],
+      ['crm_activity', '{{order.email}}'],
+    ]);
+    expect(errorsOf(draft([{ type: 'crm_activity', email: '', body: '' }]))).toMatchObject({
+      'steps.0.email': expect.stringContaining('Contact e-mail'),
+      'steps.0.body': expect.any(String),
+    });
+  });
 });

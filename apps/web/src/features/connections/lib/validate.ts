@@ -35,7 +35,7 @@ export function triggerOf(t: TriggerDraft): unknown {
         timezone: t.timezone.trim(),
       };
     case 'event':
-      return { type: 'event', event: t.event };
+      return { type: 'event', event: t.event, ...(t.event === 'crm_deal_moved' && t.stage.trim() ? { stage: t.stage.trim() } : {}) };
   }
 }
 
@@ -58,6 +58,12 @@ export function stepOf(s: StepDraft): unknown {
       return { type: 'record_metric', metric: s.metric, value: metricValue(s.value), period: s.period };
     case 'coach':
       return { type: 'coach', task: s.task, instruction: s.instruction };
+    case 'crm_contact': {
+      const optional = (['name', 'phone', 'company', 'source', 'tags'] as const).filter((k) => s[k].trim());
+      return { type: 'crm_contact', email: s.email, ...Object.fromEntries(optional.map((k) => [k, s[k]])) };
+    }
+    case 'crm_activity':
+      return { type: 'crm_activity', email: s.email, kind: s.kind, body: s.body };
   }
 }
 
@@ -69,6 +75,7 @@ const TRIGGER_FIELDS: Record<string, [id: string, label: string]> = {
   weekday: ['trigger.weekday', f.weekday],
   timezone: ['trigger.timezone', f.timezone],
   event: ['trigger.event', f.event],
+  stage: ['trigger.stage', f.stage],
 };
 const STEP_LABELS: Record<string, string> = {
   url: f.url,
@@ -82,6 +89,13 @@ const STEP_LABELS: Record<string, string> = {
   period: f.period,
   task: f.task,
   instruction: f.instruction,
+  email: f.contactEmail,
+  name: f.contactName,
+  phone: f.phone,
+  company: f.company,
+  source: f.source,
+  tags: f.tags,
+  kind: f.activityKind,
 };
 
 /** Where a schema issue belongs in the form. */
