@@ -1,15 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { PlanProvider } from '@/features/plans/plan-provider';
+import { Spinner } from '@/components/ui/spinner';
+import { crmMessages } from '@/lib/crm-messages';
 import { OnboardingGate } from '@/lib/session/onboarding-status';
 import { ProtectedRoute } from '@/lib/session/protected-route';
 import { PlanBoard } from '@/features/action-plan/components/plan-board';
 import { CoachPanel } from '@/features/coach/components/coach-panel';
 import { CoachView } from '@/features/coach/components/coach-view';
+import { CrmDueTasks } from '@/features/crm/due-crm-tasks';
 import { UsageHistory } from '@/features/coach/components/usage-history';
 import { MetricsPanel } from '@/features/metrics/metrics-panel';
 import { WeeklyReviewCard } from '@/features/weekly-review/weekly-review-card';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { PlanDialogSlot } from '@/features/plans/components/plan-dialog-slot';
 import { CoachRequestIntegration } from './coach-request-integration';
+
+// the CRM (dnd-kit, its forms) loads when its view is opened
+const CrmWorkspace = lazy(() => import('@/features/crm/crm-workspace').then((m) => ({ default: m.CrmWorkspace })));
 
 /** /dashboard (protected; an unfinished onboarding goes to the wizard first): the desktop business operating system with the plan context and the AI coach. */
 export function Component() {
@@ -22,7 +29,13 @@ export function Component() {
               slots={{
                 assistant: <CoachPanel />,
                 coach: <CoachView />,
-                plan: <PlanBoard />,
+                // the CRM's due follow-ups sit beside the plan's due tasks (issue 43)
+                plan: <PlanBoard besideDue={<CrmDueTasks />} />,
+                crm: (
+                  <Suspense fallback={<Spinner className="size-6 text-primary" label={crmMessages.loading} />}>
+                    <CrmWorkspace />
+                  </Suspense>
+                ),
                 metrics: <MetricsPanel />,
                 review: <WeeklyReviewCard />,
                 usage: <UsageHistory />,
