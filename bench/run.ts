@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runCoachPart } from './coach/run-coach.js';
 import { runConnectionsPart } from './connections/run-connections.js';
+import { runCrmPart } from './crm/run-crm.js';
 import { loadOptions } from './lib/options.js';
 import { errorText, progress } from './lib/progress.js';
 import { renderMarkdown } from './lib/report.js';
@@ -71,6 +72,10 @@ async function main() {
   }
   if (o.parts.includes('connections')) {
     report.connections = await runConnectionsPart(o);
+    write();
+  }
+  if (o.parts.includes('crm')) {
+    report.crm = await runCrmPart(o);
     write();
   }
 }

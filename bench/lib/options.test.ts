@@ -8,7 +8,7 @@ describe('loadOptions', () => {
       durationSeconds: 10,
       soakSeconds: 600,
       connections: 10,
-      parts: ['web', 'server', 'soak', 'coach', 'connections'],
+      parts: ['web', 'server', 'soak', 'coach', 'connections', 'crm'],
       signInSamples: 100,
       lighthouseRuns: 3,
     });

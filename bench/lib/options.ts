@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Every knob of `npm run bench`, from the environment, parsed once. bench/README.md mirrors this. */
-const PARTS = ['web', 'server', 'soak', 'coach', 'connections'] as const;
+const PARTS = ['web', 'server', 'soak', 'coach', 'connections', 'crm'] as const;
 export type Part = (typeof PARTS)[number];
 
 const seconds = (def: number, max: number) => z.coerce.number().int().min(1).max(max).default(def);

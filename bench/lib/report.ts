@@ -1,4 +1,5 @@
 import { connectionsSection } from '../connections/run-connections.js';
+import { crmSection } from '../crm/run-crm.js';
 import { fmtInt, fmtKb, fmtMb, fmtMs, fmtRate, fmtRatio, fmtScore, markdownTable } from './format.js';
 import { keyFigures } from './key-figures.js';
 import { p99Trend, type WindowFigures } from '../soak/windows.js';
@@ -269,7 +270,7 @@ function coachSection(c: CoachPart): string {
 
 export function renderMarkdown(r: BenchReport): string {
   const m = r.machine;
-  const notRun = ['web', 'server', 'soak', 'coach', 'connections'].filter((p) => !r.settings.only.includes(p));
+  const notRun = ['web', 'server', 'soak', 'coach', 'connections', 'crm'].filter((p) => !r.settings.only.includes(p));
   const head = [
     '# Benchmark report',
     '',
@@ -287,5 +288,6 @@ export function renderMarkdown(r: BenchReport): string {
   if (r.soak) sections.push(soakSection(r.soak));
   for (const c of r.coach ?? []) sections.push(coachSection(c));
   for (const c of r.connections ?? []) sections.push(connectionsSection(c));
+  for (const c of r.crm ?? []) sections.push(crmSection(c));
   return sections.join('\n\n') + '\n';
 }

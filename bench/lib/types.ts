@@ -1,5 +1,6 @@
 /** The shape of bench/results/latest.json; the Markdown report is rendered from it. */
 import type { ConnectionsPart } from '../connections/run-connections.js';
+import type { CrmPart } from '../crm/run-crm.js';
 import type { WindowFigures } from '../soak/windows.js';
 
 export type Availability = { available: true } | { available: false; reason: string };
@@ -175,4 +176,5 @@ export interface BenchReport {
   soak?: SoakPart;
   coach?: CoachPart[];
   connections?: ConnectionsPart[];
+  crm?: CrmPart[];
 }

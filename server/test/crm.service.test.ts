@@ -33,9 +33,9 @@ const board = async (c: SupabaseClient, perStage = 50) => {
   expect(error).toBeNull();
   return data as Board;
 };
-const must = <T>(r: { data: T | null; error: unknown }): T => {
+const must = <T>(r: { data: T; error: unknown }): NonNullable<T> => {
   expect(r.error).toBeNull();
-  return r.data as T;
+  return r.data as NonNullable<T>;
 };
 const importRows = async (c: SupabaseClient, rows: CrmImportRow[], onDuplicate: 'merge' | 'skip' = 'merge') => {
   const { data, error } = await c.functions.invoke('crm/import', { body: { rows, onDuplicate } });
@@ -92,6 +92,9 @@ describe(`CRM records (${SERVICE_DB})`, () => {
     expect(must(await a.client.from('crm_contacts').select('custom').eq('id', ann.id).single())).toEqual({
       custom: { size: 12, tier: 'Gold' },
     });
+    // deleting a field deletes its values
+    must(await a.client.from('crm_custom_fields').delete().eq('key', 'tier'));
+    expect(must(await a.client.from('crm_contacts').select('custom').eq('id', ann.id).single())).toEqual({ custom: { size: 12 } });
 
     // a renamed company is found by its new name
     must(await a.client.from('crm_companies').update({ name: 'Acme Group' }).eq('id', acme.id));
@@ -270,7 +273,7 @@ describe(`the pipeline (${SERVICE_DB})`, () => {
         .select('id, title'),
     ) as { id: string; title: string }[];
     const id = (title: string) => made.find((d) => d.title === title)!.id;
-    let b = await board(a.client);
+    const b = await board(a.client);
     const [lead, qualified, , won, lost] = b.stages;
     expect(lead!.deals.map((d) => [d.title, d.position])).toEqual([
       ['A', 0],

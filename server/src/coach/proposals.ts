@@ -9,8 +9,8 @@ type RunAsUser = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
 
 /**
  * What a proposed write will change, for its approval card (the AI SDK's approvalDescriptor): a plan edit's diff,
- * worked out by applying it in a savepoint and rolling back, the connection idea to be saved, or the CRM record. An edit that would
- * not apply says why. Undefined for tools that write nothing.
+ * worked out by applying it in a savepoint and rolling back, the connection idea to be saved, or the CRM record to
+ * be added (crm/coach-tools.ts). An edit that would not apply says why. Undefined for tools that write nothing.
  */
 export async function describeProposal(run: RunAsUser, toolName: string, input: unknown): Promise<CoachProposal | undefined> {
   if (toolName === 'saveConnectionIdea') {

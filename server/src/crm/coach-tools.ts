@@ -229,24 +229,27 @@ export function crmTools(as: AsUser, writes: ReplyWrites) {
       inputSchema: addContactInput,
       needsApproval: true,
       execute: sizeCapped(async (i: AddContactInput) => {
+        // the write allowance is taken outside the transaction: its counters live in the same database
         await writes('/crm_contacts', 1);
+        const found = await as((tx) =>
+          tx.query<{ taken: boolean; company_id: string | null }>(
+            `select exists (select 1 from public.crm_contacts where user_id = auth.uid() and email = lower($1)) as taken,
+                    (select id from public.crm_companies where user_id = auth.uid() and lower(name) = lower($2)) as company_id`,
+            [i.email ?? null, i.company ?? null],
+          ),
+        );
+        if (found.rows[0]!.taken) throw new ToolRefusal(`${i.email} is already in the CRM.`);
+        if (i.company && !found.rows[0]!.company_id) await writes('/crm_companies', 1);
         return as(async (tx) => {
-          if (i.email) {
-            const taken = await tx.query('select 1 from public.crm_contacts where user_id = auth.uid() and email = lower($1)', [i.email]);
-            if (taken.rows.length) throw new ToolRefusal(`${i.email} is already in the CRM.`);
-          }
           let companyId: string | null = null;
           if (i.company) {
-            const found = await tx.query<{ id: string }>(
-              'select id from public.crm_companies where user_id = auth.uid() and lower(name) = lower($1)',
+            const made = await tx.query<{ id: string }>(
+              `with made as (insert into public.crm_companies (name) values ($1) on conflict do nothing returning id)
+               select id from made union all
+               select id from public.crm_companies where user_id = auth.uid() and lower(name) = lower($1) limit 1`,
               [i.company],
             );
-            if (found.rows[0]) companyId = found.rows[0].id;
-            else {
-              await writes('/crm_companies', 1);
-              companyId = (await tx.query<{ id: string }>('insert into public.crm_companies (name) values ($1) returning id', [i.company]))
-                .rows[0]!.id;
-            }
+            companyId = made.rows[0]!.id;
           }
           const r = await tx.query<{ id: string }>(
             `insert into public.crm_contacts (name, email, phone, company_id, source, tags, notes)

@@ -1,18 +1,10 @@
 import type { Queryable } from '../db/types.js';
+import { toCsv } from '../export/csv.js';
 
 /**
- * Issue 43: a filtered contact list as CSV (docs/crm.md). RFC 4180 quoting; a cell a spreadsheet would run as a
- * formula (= + - @, tab, carriage return first) gets a leading apostrophe (OWASP "CSV injection").
+ * Issue 43: a filtered contact list as CSV (docs/crm.md), written as "Download my data" writes its files (RFC 4180,
+ * spreadsheet formulas defused: export/csv.ts).
  */
-
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-export const csvLine = (cells: unknown[]) => cells.map(csvCell).join(',') + '\r\n';
 
 interface ExportRow {
   name: string;
@@ -41,10 +33,12 @@ export async function exportContacts(tx: Queryable, query: string, filters: Reco
     JSON.stringify(filters),
     sort,
   ]);
-  const parts = ['\uFEFF', csvLine([...HEADER, ...fields.rows.map((f) => f.label)])];
-  for (const r of rows) {
-    parts.push(
-      csvLine([
+  const custom = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? v : null);
+  return (
+    '\uFEFF' +
+    toCsv(
+      [...HEADER, ...fields.rows.map((f) => f.label)],
+      rows.map((r) => [
         r.name,
         r.email,
         r.phone,
@@ -54,9 +48,8 @@ export async function exportContacts(tx: Queryable, query: string, filters: Reco
         r.notes,
         iso(r.created_at),
         iso(r.last_activity_at),
-        ...fields.rows.map((f) => r.custom[f.key]),
+        ...fields.rows.map((f) => custom(r.custom[f.key])),
       ]),
-    );
-  }
-  return parts.join('');
+    )
+  );
 }

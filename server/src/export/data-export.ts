@@ -288,7 +288,7 @@ export function readme(d: ExportData, opts: { brandName: string; contactEmail?: 
     `  Every figure you entered, imported or synced: ${d.metrics.length} row${d.metrics.length === 1 ? '' : 's'}, one per metric and period.`,
     '  Columns: metric (revenue, customers, leads, conversion, retention, costs, traffic, social, profit, cashflow),',
     '  period (week or month), period_start (YYYY-MM-DD: the Monday of a week, the 1st of a month),',
-    `  value (money in ${currency}, a count, or a percentage from 0 to 100), source (manual, csv, stripe, connection).`,
+    `  value (money in ${currency}, a count, or a percentage from 0 to 100), source (manual, csv, stripe, connection, crm).`,
   ];
   if (d.plan) {
     lines.push(
