@@ -8,8 +8,11 @@ import { startFakeOpenAI, type FakeProvider } from './support/fake-openai';
 // Issue 43: the CRM the customer works in (contacts, a contact's timeline, the pipeline board, tasks, the CSV
 // import) and the coach working on it. Its own server, whose AI provider is the local OpenAI stand-in.
 const SHOTS = process.env.E2E_SHOTS_DIR;
+/** A screenshot once the toasts have gone (they would cover the top right of the view). */
 const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  if (!SHOTS) return;
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 };
 const axeViolations = async (page: Page, within?: string) => {
   const axe = axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
@@ -208,11 +211,32 @@ test.describe('CRM', () => {
     await shot(page, 'crm-board-1440');
     expect(await axeViolations(page, '[data-testid="crm"]')).toEqual([]);
 
-    // persisted: a reload shows both where they were dropped (the view and the tab are remembered)
+    // stages: Proposal renamed and moved before Qualified
+    await page.getByRole('button', { name: 'Edit stages' }).click();
+    const stages = page.getByRole('dialog', { name: 'Edit stages' });
+    await stages.getByLabel('Stage 3 name').fill('Quote sent');
+    await stages.getByLabel('Stage 3 name').press('Enter');
+    await expect(page.getByText('Stage renamed to Quote sent')).toBeVisible();
+    await stages.getByRole('button', { name: 'Move Quote sent up' }).click();
+    await expect(stages.getByLabel('Stage 2 name')).toHaveValue('Quote sent');
+    await stages.getByRole('button', { name: 'Close' }).click();
+    const order = ['Lead', 'Quote sent', 'Qualified', 'Won', 'Lost'];
+    await expect(page.getByTestId('crm-stage').getByRole('heading')).toHaveText(order);
+
+    // persisted: a reload shows the deals where they were dropped and the stages as edited (view and tab remembered)
     await page.reload();
+    await expect(page.getByTestId('crm-stage').getByRole('heading')).toHaveText(order);
     await expect(deal(stage(page, 'Qualified'), 'Website redesign')).toBeVisible();
-    await expect(deal(stage(page, 'Proposal'), 'Logo refresh')).toBeVisible();
+    await expect(deal(stage(page, 'Quote sent'), 'Logo refresh')).toBeVisible();
     await expect(stage(page, 'Lead')).toContainText('£0 · 0 deals');
+
+    // a deal edited from its card
+    await deal(page, 'Logo refresh').getByRole('button', { name: 'Logo refresh', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit deal' });
+    await expect(edit.getByLabel('Value (GBP)')).toHaveValue('800');
+    await edit.getByLabel('Value (GBP)').fill('950.50');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(stage(page, 'Quote sent')).toContainText('£950.50 · 1 deal');
 
     // the move is on Ann's timeline
     await deal(page, 'Website redesign').getByRole('button', { name: 'Ann Lee' }).click();
@@ -361,6 +385,50 @@ test.describe('CRM', () => {
     await expect(page.getByRole('combobox', { name: 'Saved views' })).toHaveValue('');
     await expect(total).toHaveText('119 contacts');
     await shot(page, 'crm-contacts-1440');
+  });
+
+  test('custom fields: added, filled in on a contact with their own checks, shown on the contact', async ({ page }) => {
+    await site.signedInUser(page);
+    await openCrm(page, 'Contacts');
+    await page.getByRole('button', { name: 'Custom fields' }).click();
+    const fields = page.getByRole('dialog', { name: 'Custom fields' });
+    await expect(fields.getByText('No custom fields yet.')).toBeVisible();
+    await fields.getByLabel('Field name').fill('Team size');
+    await fields.getByLabel('Type').selectOption('number');
+    await fields.getByRole('button', { name: 'Add field' }).click();
+    await expect(fields.getByRole('listitem').filter({ hasText: 'Team size' })).toContainText('Number');
+    await fields.getByLabel('Field name').fill('Tier');
+    await fields.getByLabel('Type').selectOption('select');
+    await fields.getByRole('button', { name: 'Add field' }).click();
+    await expect(fields.getByLabel('Choices')).toHaveAccessibleDescription(/Give at least one choice/);
+    await fields.getByLabel('Choices').fill('Gold, Silver');
+    await fields.getByRole('button', { name: 'Add field' }).click();
+    await expect(fields.getByRole('listitem').filter({ hasText: 'Tier' })).toContainText('Choice (Gold, Silver)');
+    await fields.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'New contact' }).click();
+    const form = page.getByRole('dialog', { name: 'New contact' });
+    await form.getByLabel('Name').fill('Ann Lee');
+    await form.getByLabel('Team size').fill('a dozen');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByLabel('Team size')).toHaveAccessibleDescription('Enter a number');
+    await form.getByLabel('Team size').fill('12');
+    await form.getByLabel('Tier').selectOption('Gold');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const panel = page.getByTestId('crm-contact');
+    await expect(panel.getByRole('definition').filter({ hasText: /^12$/ })).toBeVisible();
+    await expect(panel.getByRole('definition').filter({ hasText: /^Gold$/ })).toBeVisible();
+
+    // edited: the form opens with the values, a changed choice is kept
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Ann Lee' });
+    await expect(edit.getByLabel('Team size')).toHaveValue('12');
+    await edit.getByLabel('Tier').selectOption('Silver');
+    await edit.getByLabel('Tags').fill('vip, wholesale');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(panel.getByRole('definition').filter({ hasText: /^Silver$/ })).toBeVisible();
+    await expect(panel.getByText('wholesale')).toBeVisible();
   });
 
   test('the coach answers "who have I not followed up with?" from the CRM', async ({ page }) => {

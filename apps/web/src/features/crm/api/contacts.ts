@@ -80,8 +80,7 @@ export type Contact = NonNullable<Awaited<ReturnType<NonNullable<ReturnType<type
 export function useSaveContact() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, input, before }: { id?: string; input: ContactInput; before?: unknown }) => {
-      const custom = id ? customToStore(input.custom, before) : customToStore(input.custom, {});
+    mutationFn: async ({ id, input }: { id?: string; input: ContactInput }) => {
       const row = {
         name: input.name,
         email: input.email,
@@ -90,7 +89,7 @@ export function useSaveContact() {
         source: input.source,
         tags: input.tags,
         notes: input.notes,
-        ...(custom && { custom }),
+        custom: customToStore(input.custom),
       };
       const r = id
         ? await supabase().from('crm_contacts').update(row).eq('id', id).select('id').single()

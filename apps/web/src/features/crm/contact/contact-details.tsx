@@ -19,11 +19,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 const quiet = (t: string) => <span className="text-muted-foreground">{t}</span>;
 
-/** The contact's fields, custom values by their field's label (a deleted field's value by its key). */
+/** The contact's fields, then its custom values in the fields' order. */
 export function ContactDetails({ contact: c }: { contact: Contact }) {
   const fields = useQuery(customFieldsQuery());
   const custom = c.custom && typeof c.custom === 'object' && !Array.isArray(c.custom) ? (c.custom as Record<string, unknown>) : {};
-  const label = (key: string) => fields.data?.find((x) => x.key === key)?.label ?? m.oldField(key);
   return (
     <section aria-labelledby={`details-${c.id}`}>
       <h3 id={`details-${c.id}`} className="mb-2 font-semibold">
@@ -51,11 +50,13 @@ export function ContactDetails({ contact: c }: { contact: Contact }) {
         <Row label={f.company}>{c.company_name ?? quiet(m.noCompany)}</Row>
         <Row label={f.source}>{c.source ?? quiet(m.noSource)}</Row>
         <Row label={f.tags}>{c.tags.length ? <TagList tags={c.tags} /> : quiet(m.noTags)}</Row>
-        {Object.entries(custom).map(([k, v]) => (
-          <Row key={k} label={label(k)}>
-            {String(v)}
-          </Row>
-        ))}
+        {(fields.data ?? [])
+          .filter((x) => custom[x.key] != null)
+          .map((x) => (
+            <Row key={x.key} label={x.label}>
+              {x.type === 'date' ? formatDay(String(custom[x.key])) : String(custom[x.key])}
+            </Row>
+          ))}
         <Row label={f.notes}>{c.notes ? <span className="whitespace-pre-wrap">{c.notes}</span> : quiet(m.noNotes)}</Row>
         <Row label={crmMessages.contacts.columns.activity}>
           {c.last_activity_at ? formatWhen(c.last_activity_at) : quiet(crmMessages.contacts.never)}

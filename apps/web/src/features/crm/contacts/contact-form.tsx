@@ -52,7 +52,7 @@ export function ContactForm({
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     save.mutate(
-      { id: contact?.id, input: parsed.data, before: contact?.custom },
+      { id: contact?.id, input: parsed.data },
       {
         onSuccess: (id) => {
           void toast.success(contact ? m.updated(parsed.data.name) : m.added(parsed.data.name));

@@ -8,9 +8,10 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { crmMessages } from '@/lib/crm-messages';
 import { toast } from '@/lib/toast';
-import { customFieldsQuery, fieldKey, useAddCustomField, useDeleteCustomField } from '../api/custom-fields';
+import { customFieldsQuery, fieldKey, useAddCustomField, useDeleteCustomField, type CustomField } from '../api/custom-fields';
 import { CrmError, errorText } from '../api/errors';
 import { fieldErrors, textField } from '../lib/text';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 import { FormField, selectClass } from '../shared/form-field';
 
 const m = crmMessages.customFields;
@@ -37,6 +38,7 @@ export function CustomFieldsDialog({ onClose }: { onClose: () => void }) {
   const remove = useDeleteCustomField();
   const [form, setForm] = useState({ label: '', type: 'text' as CrmCustomFieldType, options: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [deleting, setDeleting] = useState<CustomField | null>(null);
   const list = fields.data ?? [];
 
   const submit = () => {
@@ -79,8 +81,7 @@ export function CustomFieldsDialog({ onClose }: { onClose: () => void }) {
                   variant="ghost"
                   className="size-8 text-destructive"
                   aria-label={m.deleteLabel(f.label)}
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(f.id, { onSuccess: () => void toast.success(m.deleted(f.label)) })}
+                  onClick={() => setDeleting(f)}
                 >
                   <Trash2 aria-hidden />
                 </Button>
@@ -126,6 +127,24 @@ export function CustomFieldsDialog({ onClose }: { onClose: () => void }) {
             </Button>
           </div>
         </form>
+        {deleting && (
+          <ConfirmDialog
+            open
+            title={m.deleteTitle(deleting.label)}
+            text={m.deleteText}
+            busy={remove.isPending}
+            error={remove.isError ? errorText(remove.error) : undefined}
+            onClose={() => setDeleting(null)}
+            onConfirm={() =>
+              remove.mutate(deleting.id, {
+                onSuccess: () => {
+                  void toast.success(m.deleted(deleting.label));
+                  setDeleting(null);
+                },
+              })
+            }
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -2,7 +2,6 @@ import type { CrmDuplicateMode, CrmImportResult } from '@app/shared/crm';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { crmMessages } from '@/lib/crm-messages';
-import { toast } from '@/lib/toast';
 import { ImportRefused, importContacts, useImportContacts } from '../api/import-export';
 import { crmKeys } from '../api/keys';
 import type { PreparedImport } from '../lib/import-mapping';
@@ -46,16 +45,7 @@ export function ImportReview({
   const run = useImportContacts();
   const badRows = new Set(prepared.problems.map((p) => p.row)).size;
   const refusal = run.error instanceof ImportRefused ? run.error : dry.error instanceof ImportRefused ? dry.error : null;
-  const submit = () =>
-    run.mutate(
-      { rows: prepared.ready, onDuplicate: mode },
-      {
-        onSuccess: (r) => {
-          void toast.success(m.resultTitle);
-          onImported(r);
-        },
-      },
-    );
+  const submit = () => run.mutate({ rows: prepared.ready, onDuplicate: mode }, { onSuccess: onImported });
   return (
     <div className="space-y-4">
       <ImportPreview checked={prepared.checked} />

@@ -82,13 +82,7 @@ export function contactSchema(fields: CustomField[]) {
 }
 export type ContactInput = z.output<ReturnType<typeof contactSchema>>;
 
-/**
- * The custom values to store, or undefined when the form left them as they were. Stored values of deleted fields
- * are kept only then: the database checks the whole object when it changes, and refuses keys it no longer knows.
- */
-export function customToStore(input: ContactInput['custom'], before: unknown): Record<string, string | number> | undefined {
-  const old = customOf(before);
-  const next = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null)) as Record<string, string | number>;
-  const same = Object.keys(input).every((k) => (old[k] ?? null) === (input[k] ?? null));
-  return same ? undefined : next;
+/** The custom values to store: the set ones (the database keeps `custom` whole, and an empty field has no value). */
+export function customToStore(input: ContactInput['custom']): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null)) as Record<string, string | number>;
 }

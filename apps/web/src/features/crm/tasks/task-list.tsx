@@ -28,7 +28,8 @@ export function TaskList({ contactId, done, onOpenContact }: { contactId?: strin
       {tasks.data.map((t) => (
         <TaskRow
           key={t.id}
-          task={{ ...t, done: t.done_at !== null }}
+          // in a contact's own panel the task needs no "for <contact>"
+          task={{ ...t, done: t.done_at !== null, contact_name: contactId ? null : t.contact_name }}
           today={today}
           busy={tick.isPending}
           onOpenContact={onOpenContact}
