@@ -315,10 +315,35 @@ test.describe('CRM', () => {
 
     // the Contacts list now shows the latest activity; the Dashboard view shows the task beside the plan's due tasks
     await expect(page.getByRole('row', { name: /Ann Lee/ })).not.toContainText('Never');
+    // a 90-day plan (through /functions/v1/plan as the page writes it), so the CRM's tasks sit beside its due tasks
+    const token = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!;
+      return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
+    });
+    const plan = await fetch(`${site.server.url}/functions/v1/plan/edits`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        edits: [
+          {
+            op: 'createPlan',
+            title: 'Harbour Bakes: first 90 days',
+            phases: [
+              { name: 'Foundations', tasks: [{ title: 'Write the brand story' }] },
+              { name: 'Momentum', tasks: [{ title: 'Launch the loyalty card' }] },
+              { name: 'Scale', tasks: [{ title: 'Open wholesale to two cafes' }] },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(plan.status).toBe(200);
     await page.getByRole('navigation', { name: 'Dashboard views' }).getByRole('button', { name: 'Dashboard' }).click();
-    const due = page.getByTestId('crm-due-tasks');
+    await expect(page.getByTestId('action-plan').getByRole('region', { name: 'Due this week' })).toBeVisible();
+    const due = page.getByTestId('action-plan').getByTestId('crm-due-tasks');
     await expect(due.getByText('Send the spring price list')).toBeVisible();
     await expect(due).toContainText('for Ann Lee');
+    await shot(page, 'crm-due-beside-plan-1440');
     await due.getByRole('checkbox', { name: 'Mark "Send the spring price list" done' }).click();
     await expect(due.getByText('No CRM tasks due this week.')).toBeVisible();
   });

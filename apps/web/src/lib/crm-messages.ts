@@ -16,8 +16,6 @@ export const crmMessages = {
   saving: 'Saving...',
   delete: 'Delete',
   edit: 'Edit',
-  close: 'Close',
-  none: 'None',
   summary: {
     label: 'Your CRM at a glance',
     contacts: 'Contacts',
@@ -66,7 +64,6 @@ export const crmMessages = {
     shown: (shown: number, total: number) => `Showing ${shown.toLocaleString('en-GB')} of ${count(total, 'contact', 'contacts')}`,
     columns: { name: 'Name', email: 'E-mail', company: 'Company', tags: 'Tags', activity: 'Last activity', actions: 'Actions' },
     never: 'Never',
-    open: (name: string) => `Open ${name}`,
     editLabel: (name: string) => `Edit ${name}`,
     deleteLabel: (name: string) => `Delete ${name}`,
     export: 'Export CSV',
@@ -152,7 +149,6 @@ export const crmMessages = {
   },
 
   contact: {
-    panelLabel: (name: string) => `Contact: ${name}`,
     closePanel: 'Close contact',
     details: 'Details',
     noEmail: 'No e-mail',
@@ -199,7 +195,6 @@ export const crmMessages = {
     addDeal: 'New deal',
     editStages: 'Edit stages',
     moveHandle: (title: string) => `Move deal ${title}`,
-    openDeal: (title: string) => `Edit deal ${title}`,
     noContact: 'No contact',
     closes: (day: string) => `Closes ${day}`,
     moved: (title: string, stage: string) => `${title} moved to ${stage}`,
@@ -254,7 +249,6 @@ export const crmMessages = {
     deleteText: 'Its timeline entries go with it; its tasks stay.',
     deleted: (title: string) => `Deal "${title}" deleted`,
     titleRequired: 'Give the deal a title',
-    titleTooLong: 'A title is at most 200 characters',
     valueInvalid: 'Enter an amount like 1500 or 1500.50',
     valueTooBig: 'At most 1,000,000,000,000',
     dateInvalid: 'Enter a date',
@@ -262,7 +256,6 @@ export const crmMessages = {
 
   picker: {
     search: 'Search contacts by name, e-mail or company',
-    none: 'No contact',
     noResults: 'No contact matches.',
     clear: (name: string) => `Remove ${name}`,
     results: 'Matching contacts',
@@ -288,9 +281,7 @@ export const crmMessages = {
     overdue: 'Overdue',
     dueOn: (day: string) => `Due ${day}`,
     noDue: 'No due date',
-    doneOn: (day: string) => `Done ${day}`,
     titleRequired: 'Write the task',
-    titleTooLong: 'A task is at most 200 characters',
     forContact: (name: string) => `for ${name}`,
     forDeal: (title: string) => `on ${title}`,
   },

@@ -6,13 +6,13 @@ import { Input } from '@/components/ui/input';
 import { crmMessages } from '@/lib/crm-messages';
 import { toast } from '@/lib/toast';
 import { boardQuery } from '../api/board';
-import { useDeleteDeal, useSaveDeal } from '../api/deals';
+import { useSaveDeal } from '../api/deals';
 import { errorText } from '../api/errors';
 import { dealSchema } from '../lib/deal-schema';
 import { fieldErrors } from '../lib/text';
-import { ConfirmDialog } from '../shared/confirm-dialog';
 import { ContactPicker, type PickedContact } from '../shared/contact-picker';
 import { FormField, selectClass } from '../shared/form-field';
+import { DeleteDealDialog } from './delete-deal-dialog';
 
 const m = crmMessages.dealForm;
 
@@ -45,7 +45,6 @@ export function DealDialog({ deal, contact, onClose }: { deal?: EditableDeal; co
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState(false);
   const save = useSaveDeal();
-  const remove = useDeleteDeal();
   const stage = stageId || (stages.find((s) => s.kind === 'open') ?? stages[0])?.id || '';
 
   const submit = () => {
@@ -136,24 +135,7 @@ export function DealDialog({ deal, contact, onClose }: { deal?: EditableDeal; co
             </div>
           </div>
         </form>
-        {deal && (
-          <ConfirmDialog
-            open={deleting}
-            title={m.deleteTitle(deal.title)}
-            text={m.deleteText}
-            busy={remove.isPending}
-            error={remove.isError ? errorText(remove.error) : undefined}
-            onClose={() => setDeleting(false)}
-            onConfirm={() =>
-              remove.mutate(deal.id, {
-                onSuccess: () => {
-                  void toast.success(m.deleted(deal.title));
-                  onClose();
-                },
-              })
-            }
-          />
-        )}
+        {deal && deleting && <DeleteDealDialog deal={deal} onClose={() => setDeleting(false)} onDeleted={onClose} />}
       </DialogContent>
     </Dialog>
   );
