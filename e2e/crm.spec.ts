@@ -201,6 +201,8 @@ test.describe('CRM', () => {
     // and Escape puts a picked-up deal back
     await page.getByRole('button', { name: 'Move deal Website redesign' }).focus();
     await page.keyboard.press('Space');
+    // dnd-kit listens for the arrows from the next tick after the pick-up
+    await expect(live).toContainText('Picked up Website redesign.');
     await page.keyboard.press('ArrowRight');
     await expect(live).toContainText(/Website redesign is over Proposal/);
     await page.keyboard.press('Escape');
@@ -264,10 +266,12 @@ test.describe('CRM', () => {
     await expect(deal(stage(page, 'Lead'), 'Gone elsewhere')).toBeVisible();
     // deleted in another tab meanwhile
     expect((await site.admin.from('crm_deals').delete().eq('user_id', user.id)).error).toBeNull();
+    const live = page.locator('[id^="DndLiveRegion"]');
     await page.getByRole('button', { name: 'Move deal Gone elsewhere' }).focus();
     await page.keyboard.press('Space');
+    await expect(live).toContainText('Picked up Gone elsewhere.');
     await page.keyboard.press('ArrowRight');
-    await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(/over Qualified/);
+    await expect(live).toContainText(/over Qualified/);
     await page.keyboard.press('Space');
     await expect(page.getByText(/Could not move that deal; it is back where it was/)).toBeVisible();
     await expect(deal(page, 'Gone elsewhere')).toHaveCount(0);
