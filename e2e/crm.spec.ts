@@ -277,6 +277,22 @@ test.describe('CRM', () => {
     await expect(deal(page, 'Gone elsewhere')).toHaveCount(0);
   });
 
+  test('a long stage shows its first 50 deals, then the rest on request; its total counts them all', async ({ page }) => {
+    const user = await site.signedInUser(page);
+    await openCrm(page, 'Pipeline'); // the first look makes the default pipeline
+    await expect(stage(page, 'Lead')).toContainText('£0 · 0 deals');
+    const lead = await site.admin.from('crm_stages').select('id').eq('user_id', user.id).eq('name', 'Lead').single();
+    const deals = Array.from({ length: 55 }, (_, i) => ({ user_id: user.id, stage_id: lead.data!.id, title: `Deal ${i + 1}`, value: 100 }));
+    expect((await site.admin.from('crm_deals').insert(deals)).error).toBeNull();
+    await page.reload();
+    await expect(stage(page, 'Lead')).toContainText('£5,500 · 55 deals');
+    await expect(stage(page, 'Lead').getByTestId('crm-deal')).toHaveCount(50);
+    await stage(page, 'Lead').getByRole('button', { name: 'Show 5 more' }).click();
+    await expect(stage(page, 'Lead').getByTestId('crm-deal')).toHaveCount(55);
+    await expect(stage(page, 'Lead').getByTestId('crm-deal').last()).toContainText('Deal 55');
+    await expect(stage(page, 'Lead').getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(0);
+  });
+
   test('a contact: log a note on the timeline, a follow-up task for Friday beside the plan’s due tasks', async ({ page }) => {
     const user = await site.signedInUser(page);
     await seedContact(user.id, { name: 'Ann Lee', email: 'ann@acme.test', phone: '07700 900001', source: 'Trade fair', tags: ['vip'] });
