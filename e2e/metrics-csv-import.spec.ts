@@ -94,7 +94,7 @@ test('imports a Shopify orders export: preview, import, the charts take the figu
   await expect(panel.getByTestId('csv-import-done')).toHaveText('Imported: 4 added, 0 updated, 0 unchanged.');
   const revenue = page.getByTestId('metric-chart-revenue');
   await expect(revenue.getByRole('row').last()).toHaveText(/£1,273\.4/);
-  await expect(revenue.getByTestId('metric-change')).toHaveText('Up 409 % on the previous month');
+  await expect(revenue.getByTestId('metric-change')).toHaveText('Up 409 % on the previous month (month to date)');
   // customers were not tracked: the import made them so, and they are charted
   await expect(page.getByTestId('metric-chart-customers').getByRole('row').last()).toHaveText(/2$/);
   await page.screenshot({ path: `${SHOTS}/csv-imported-1440.png` });

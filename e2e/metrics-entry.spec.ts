@@ -61,12 +61,12 @@ test('the Dashboard view records a figure, shows the last one beside it and refu
   await expect(form.getByRole('alert')).toHaveCount(0);
   // the charts: 11,240 against 11,500 the month before, the target beside it; the numbers also in a table
   const revenue = page.getByTestId('metric-chart-revenue');
-  await expect(revenue.getByTestId('metric-change')).toHaveText('Down 2 % on the previous month · Target £12,000');
+  await expect(revenue.getByTestId('metric-change')).toHaveText('Down 2 % on the previous month (month to date) · Target £12,000');
   await expect(revenue.locator('.recharts-line')).toBeVisible();
   await expect(revenue.getByRole('table')).toHaveAccessibleName('Revenue, last 12 months');
   await expect(revenue.getByRole('table').locator('tbody tr')).toHaveCount(12);
   await expect(revenue.getByRole('row').last()).toHaveText(/£11,240/);
-  await expect(page.getByTestId('metric-chart-cashflow').getByTestId('metric-change')).toHaveText('Up 20 % on the previous month');
+  await expect(page.getByTestId('metric-chart-cashflow').getByTestId('metric-change')).toHaveText('Up 20 % on the previous month (month to date)');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-entry-1440.png`, fullPage: true });
   const saved = await admin
     .from('metric_values')

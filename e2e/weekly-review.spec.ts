@@ -106,6 +106,34 @@ test('a review without suggestions says why', async ({ page }) => {
   if (SHOTS) await card.screenshot({ path: `${SHOTS}/weekly-review-card-skipped-1440.png` });
 });
 
+test.describe('time zone', () => {
+  test.use({ timezoneId: 'America/New_York' });
+  test('/user sets the time zone of the weekly review: Europe/London until chosen, this device in one click, saved (375 px)', async ({
+    page,
+  }) => {
+    const user = await signedInUser(page);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await openPage(page, '/user');
+    const zone = page.getByLabel('Your time zone');
+    await expect(zone).toHaveValue('Europe/London');
+    const save = page.getByRole('button', { name: 'Save time zone' });
+    await expect(save).toBeDisabled();
+    await page.getByRole('button', { name: "Use this device's (America/New_York)" }).click();
+    await expect(zone).toHaveValue('America/New_York');
+    await save.click();
+    await expect(page.getByText('Time zone set to America/New_York')).toBeVisible();
+    const admin = await serviceClient();
+    expect((await admin.from('profiles').select('time_zone').eq('id', user.id).single()).data?.time_zone).toBe('America/New_York');
+    await zone.selectOption('Asia/Tokyo');
+    await save.click();
+    await expect(page.getByText('Time zone set to Asia/Tokyo')).toBeVisible();
+    await zone.scrollIntoViewIfNeeded();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/user-time-zone-375.png` });
+    await page.reload();
+    await expect(zone).toHaveValue('Asia/Tokyo');
+  });
+});
+
 for (const width of [1440, 375]) {
   test(`/user turns the weekly review off and on, saved (${width} px)`, async ({ page }) => {
     const user = await signedInUser(page);

@@ -178,6 +178,8 @@ const schema = z.object({
   CONNECTIONS_RETRY_BASE_MS: int(10, 3_600_000).default(120_000),
   /** A run still being worked after this long is taken to have crashed with its server and is run again, seconds. */
   CONNECTIONS_RUN_EXPIRE_SECONDS: int(5, 86_400).default(900),
+  /** How often each instance turns recorded product events (a task completed, a figure recorded) into runs, ms. */
+  CONNECTIONS_EVENT_POLL_MS: int(50, 3_600_000).default(1_000),
   /** The AI coach's provider (docs/decisions/0030). Unset: the coach answers 503 ai_not_configured. */
   AI_PROVIDER: z.enum(['openai', 'anthropic', 'google', 'mistral', 'openai-compatible']).optional(),
   AI_MODEL: z.string().min(1).max(200).optional(),

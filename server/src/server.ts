@@ -16,6 +16,7 @@ import { scheduleStripeMetrics } from './metrics/stripe-schedule.js';
 import { scheduleWeeklyReviews } from './review/weekly-review.js';
 import { startConnectionWorker } from './connections/runs.js';
 import { scheduleConnections } from './connections/schedule.js';
+import { startConnectionEvents } from './connections/events.js';
 import { Lifecycle, trackIdleConnections } from './http/lifecycle.js';
 import { closeRateLimitStores } from './http/rate-limit.js';
 import { loadKeys } from './keys.js';
@@ -103,6 +104,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   await scheduleWeeklyReviews(jobs, ctx);
   await startConnectionWorker(jobs, ctx);
   await scheduleConnections(jobs, ctx);
+  // product events (a task ticked off, a figure recorded) recorded by the database, turned into runs
+  const stopConnectionEvents = startConnectionEvents(jobs, ctx);
   const app = createApp(ctx, { webDist: opts.webDist ?? config.WEB_DIST_DIR, jobs });
   // retries of refused waitlist confirmations, independent of new joins (issue 38 #7)
   const stopWaitlistMailer = startWaitlistMailer(ctx);
@@ -130,6 +133,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       closing ??= drain(server as unknown as HttpServer, idle, lifecycle, config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log).then(
         async (forced) => {
           await stopWaitlistMailer(); // before the mailer and the database it uses
+          await stopConnectionEvents(); // before the job queue it queues runs on
           await jobs.stop({ graceful: true, wait: true, timeout: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 });
           await closeRateLimitStores(ctx);
           mailer.close();

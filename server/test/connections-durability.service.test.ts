@@ -48,8 +48,12 @@ const admin = async (server: ChildServer, dataDir: string): Promise<SupabaseClie
   return createClient(server.url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
 };
 
-/** A Pro customer and their enabled webhook connection to `url`, made through the service role: its inbound token. */
-async function connectionTo(db: SupabaseClient, url: string): Promise<{ token: string; id: string }> {
+/** A Pro customer and their enabled connection to `url` (a webhook trigger unless given), made through the service role. */
+async function connectionTo(
+  db: SupabaseClient,
+  url: string,
+  trigger: Record<string, unknown> = { type: 'webhook' },
+): Promise<{ token: string; id: string; userId: string }> {
   const user = await db.auth.admin.createUser({
     email: `dur-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
     email_confirm: true,
@@ -59,11 +63,11 @@ async function connectionTo(db: SupabaseClient, url: string): Promise<{ token: s
   expect((await db.from('subscriptions').update({ plan_id: 'pro' }).eq('user_id', userId)).error).toBeNull();
   const { data, error } = await db
     .from('connections')
-    .insert({ user_id: userId, name: 'Durable', enabled: true, trigger: { type: 'webhook' }, steps: [{ type: 'webhook', url }] })
+    .insert({ user_id: userId, name: 'Durable', enabled: true, trigger, steps: [{ type: 'webhook', url }] })
     .select('id, inbound_token')
     .single();
   expect(error).toBeNull();
-  return { token: data!.inbound_token as string, id: data!.id as string };
+  return { token: data!.inbound_token as string, id: data!.id as string, userId };
 }
 
 const trigger = async (server: ChildServer, token: string, body: unknown): Promise<string> => {
@@ -134,6 +138,44 @@ describe(`connection runs are durable (${SERVICE_DB})`, { timeout: 180_000 }, ()
     expect(new Set(ids).size).toBe(10);
     expect(ids.length).toBeGreaterThan(10); // the one held at the kill was sent again after the restart
     expect(ids.length).toBeLessThanOrEqual(10 + 2); // at most the two in flight
+  });
+});
+
+describe(`product events are durable (${SERVICE_DB})`, { timeout: 180_000 }, () => {
+  let setup: Setup;
+  beforeAll(async () => {
+    setup = await database();
+  }, 120_000);
+  afterAll(async () => {
+    await setup?.cleanup();
+  });
+
+  it('kill -9 after a figure is recorded and before its event became a run: the run happens after the restart', async () => {
+    const rx = await startReceiver();
+    try {
+      // this server never looks for events: the one recorded below is still waiting when it dies
+      const first = await startChild({ ...setup.env, ...RUN_ENV, CONNECTIONS_EVENT_POLL_MS: '3600000' });
+      children.push(first);
+      const db = await admin(first, setup.env.DATA_DIR!);
+      const conn = await connectionTo(db, `${rx.url}/figure`, { type: 'event', event: 'metric_recorded' });
+      const start = `${new Date().toISOString().slice(0, 7)}-01`;
+      const figure = { user_id: conn.userId, metric_id: 'revenue', period: 'month', period_start: start, value: 4200 };
+      expect((await db.from('metric_values').insert(figure)).error).toBeNull();
+      first.kill('SIGKILL');
+      await first.exited;
+
+      const second = await startChild({ ...setup.env, ...RUN_ENV });
+      children.push(second);
+      const [run] = await allSucceeded(await admin(second, setup.env.DATA_DIR!), conn.id, 1);
+      expect(run).toBeDefined();
+      const [got] = await rx.waitFor(1);
+      expect(rx.received).toHaveLength(1);
+      expect((JSON.parse(got!.body) as { data: unknown }).data).toEqual({
+        metric: { id: 'revenue', period: 'month', period_start: start, value: 4200, source: 'manual' },
+      });
+    } finally {
+      await rx.close();
+    }
   });
 });
 

@@ -127,6 +127,7 @@ export const COACH_TOOLS = [
   'renamePlanPhase',
   'removePlanPhase',
   'readMetricSeries',
+  'proposeConnection',
   // the CRM (issue 43, docs/crm.md): addContact and logActivity wait for approval
   'findContacts',
   'readContact',
@@ -137,6 +138,19 @@ export const COACH_TOOLS = [
   'logActivity',
 ] as const;
 export type CoachToolName = (typeof COACH_TOOLS)[number];
+
+/** The tools whose approved write is a 90-day plan edit (a version with Undo); the server's plan-tools.ts keys the same. */
+export const PLAN_EDIT_TOOL_NAMES: readonly CoachToolName[] = [
+  'writePlan',
+  'addPlanTask',
+  'updatePlanTask',
+  'movePlanTask',
+  'completePlanTask',
+  'removePlanTask',
+  'addPlanPhase',
+  'renamePlanPhase',
+  'removePlanPhase',
+];
 
 /** A 90-day action plan: three 30-day phases of concrete tasks. */
 export interface ActionPlanDraft {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONNECTION_EVENT_SAMPLES,
+  CONNECTION_EVENTS,
   connectionRunLimit,
   connectionStepsSchema,
   connectionTriggerSchema,
@@ -7,6 +9,7 @@ import {
   lookupPath,
   renderTemplate,
   templateFields,
+  withCoachText,
 } from './connections';
 
 describe('connection templates', () => {
@@ -57,5 +60,31 @@ describe('connection schemas', () => {
     expect(enterprise).toBeNull();
     expect(connectionRunLimit(null)).toBe(basic);
     expect(connectionRunLimit('pro')).toBe(pro);
+  });
+});
+
+describe('the coach step and event triggers', () => {
+  it('a coach step summarises or drafts with an instruction of at most 2,000 characters', () => {
+    const ok = { type: 'coach', task: 'summarise', instruction: 'Summarise {{order.id}}' };
+    expect(connectionStepsSchema.safeParse([ok]).success).toBe(true);
+    expect(connectionStepsSchema.safeParse([{ ...ok, task: 'draft' }]).success).toBe(true);
+    expect(connectionStepsSchema.safeParse([{ ...ok, task: 'translate' }]).success).toBe(false);
+    expect(connectionStepsSchema.safeParse([{ ...ok, instruction: '' }]).success).toBe(false);
+    expect(connectionStepsSchema.safeParse([{ ...ok, instruction: 'x'.repeat(2001) }]).success).toBe(false);
+  });
+
+  it("later steps read the coach's answer as {{coach.text}}, beside the trigger's fields", () => {
+    const data = withCoachText({ order: { id: 'A-17' }, coach: 'from the sender' }, 'Two loaves, paid.');
+    expect(renderTemplate('{{order.id}}: {{coach.text}}', data)).toBe('A-17: Two loaves, paid.');
+    // a payload that is not an object is kept under `payload`
+    expect(renderTemplate('{{payload.0}} {{coach.text}}', withCoachText(['first'], 'ok'))).toBe('first ok');
+  });
+
+  it('every event trigger has a sample payload of one documented object', () => {
+    for (const event of CONNECTION_EVENTS) {
+      expect(connectionTriggerSchema.safeParse({ type: 'event', event }).success).toBe(true);
+      expect(Object.keys(CONNECTION_EVENT_SAMPLES[event])).toHaveLength(1);
+    }
+    expect(connectionTriggerSchema.safeParse({ type: 'event', event: 'order_placed' }).success).toBe(false);
   });
 });

@@ -57,6 +57,39 @@ const timeZone = z
     }
   }, 'must be a time zone such as Europe/London');
 
+/** Events in the product that can start a connection (migration 0800 records them whatever path wrote the row). */
+export const CONNECTION_EVENTS = ['plan_task_completed', 'metric_recorded', 'crm_contact_created'] as const;
+export type ConnectionEventName = (typeof CONNECTION_EVENTS)[number];
+
+/**
+ * What a run started by each event receives as its payload: exactly these fields (docs/connections.md "Event
+ * triggers"), here with sample values. `metric.id` is the metric's id (`revenue`, `leads`…); `task.phase` the
+ * phase's number; dates are YYYY-MM-DD, times ISO 8601.
+ */
+export const CONNECTION_EVENT_SAMPLES = {
+  plan_task_completed: {
+    task: {
+      id: '0b9c1f9e-4a52-4a8e-9d0a-2f1d7c3e5b61',
+      title: 'Launch the loyalty card',
+      phase: 2,
+      due_date: '2026-06-30',
+      completed_at: '2026-06-28T14:05:00+00:00',
+    },
+  },
+  metric_recorded: { metric: { id: 'revenue', period: 'month', period_start: '2026-06-01', value: 12500, source: 'manual' } },
+  crm_contact_created: {
+    contact: {
+      id: '6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0000',
+      company: 'Analytical Engines Ltd',
+      source: 'website',
+      tags: ['lead'],
+    },
+  },
+} as const satisfies Record<ConnectionEventName, Record<string, Record<string, unknown>>>;
+
 /** How an inbound webhook proves its sender: Standard Webhooks (whsec_ secret) or a shared secret in a header. */
 export const inboundVerificationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('standard'), secret: z.string().regex(/^whsec_[A-Za-z0-9+/=]{16,200}$/, 'must be a whsec_… secret') }),
@@ -67,17 +100,19 @@ export const inboundVerificationSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+export const scheduleTriggerSchema = z.object({
+  type: z.literal('schedule'),
+  every: z.enum(['day', 'week']),
+  at: hhmm,
+  /** 1 = Monday … 7 = Sunday, for every: 'week'. */
+  weekday: z.number().int().min(1).max(7).optional(),
+  timezone: timeZone.default('Europe/London'),
+});
+export const eventTriggerSchema = z.object({ type: z.literal('event'), event: z.enum(CONNECTION_EVENTS) });
 export const connectionTriggerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('webhook'), verify: inboundVerificationSchema.optional() }),
-  z.object({
-    type: z.literal('schedule'),
-    every: z.enum(['day', 'week']),
-    at: hhmm,
-    /** 1 = Monday … 7 = Sunday, for every: 'week'. */
-    weekday: z.number().int().min(1).max(7).optional(),
-    timezone: timeZone.default('Europe/London'),
-  }),
-  z.object({ type: z.literal('event'), event: z.enum(['plan_task_completed', 'metric_recorded', 'crm_contact_created']) }),
+  scheduleTriggerSchema,
+  eventTriggerSchema,
 ]);
 export type ConnectionTrigger = z.infer<typeof connectionTriggerSchema>;
 
@@ -105,11 +140,21 @@ export const recordMetricStepSchema = z.object({
   value: z.union([z.number(), template(200)]),
   period: z.enum(['week', 'month']).default('month'),
 });
+/**
+ * Asks the coach (the same AI provider, charged in credits like a coach reply) to summarise or draft from the
+ * trigger's data, following `instruction`; later steps use the answer as {{coach.text}}.
+ */
+export const coachStepSchema = z.object({
+  type: z.literal('coach'),
+  task: z.enum(['summarise', 'draft']),
+  instruction: template(2000).min(1, 'must not be empty'),
+});
 export const connectionStepSchema = z.discriminatedUnion('type', [
   webhookStepSchema,
   emailStepSchema,
   planTaskStepSchema,
   recordMetricStepSchema,
+  coachStepSchema,
 ]);
 export type ConnectionStep = z.infer<typeof connectionStepSchema>;
 export type ConnectionStepType = ConnectionStep['type'];
@@ -123,9 +168,10 @@ export type ConnectionRunStatus = 'queued' | 'running' | 'retrying' | 'succeeded
 export type ConnectionRunKind = 'trigger' | 'test' | 'rerun';
 
 // ---------------------------------------------------------------------------------------------------------------
-// The template syntax: {{path.to.field}} anywhere in a string, looked up in the trigger's data. A path is names
-// separated by dots; a number picks from a list ({{items.0.sku}}). Spaces inside the braces are allowed. A missing
-// field renders as nothing; a number or true/false as written; an object or list as JSON. Nothing else is special.
+// The template syntax: {{path.to.field}} anywhere in a string, looked up in the trigger's data (after a coach step,
+// {{coach.text}} is its answer: see withCoachText). A path is names separated by dots; a number picks from a list
+// ({{items.0.sku}}). Spaces inside the braces are allowed. A missing field renders as nothing; a number or
+// true/false as written; an object or list as JSON. Nothing else is special.
 // ---------------------------------------------------------------------------------------------------------------
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_$-]+(?:\.[A-Za-z0-9_$-]+)*)\s*\}\}/g;
@@ -157,4 +203,19 @@ export function renderTemplate(template: string, data: unknown): string {
 /** The paths a template uses, in order, without repeats (for a preview that says which fields are missing). */
 export function templateFields(template: string): string[] {
   return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
+}
+
+/**
+ * The data later steps' templates see once a coach step has answered: the trigger's payload with `coach: { text }`
+ * (the latest coach step's answer replaces an earlier one and a payload field named `coach`). A payload that is not
+ * an object (a list, a string) is kept under `payload`.
+ */
+export function withCoachText(payload: unknown, text: string): Record<string, unknown> {
+  const base = payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? payload : { payload };
+  return { ...(base as Record<string, unknown>), coach: { text } };
+}
+
+/** GET /api/admin/connection-runs: runs accepted and refused at the plans' limits per month (UTC), newest first. */
+export interface ConnectionRunCounts {
+  months: { month: string; runs: number; refused: number; customersRefused: number }[];
 }

@@ -530,6 +530,7 @@ export type Database = {
           connection_id: string
           created_at: string
           error: string | null
+          event_depth: number
           finished_at: string | null
           id: string
           job_seq: number
@@ -548,6 +549,7 @@ export type Database = {
           connection_id: string
           created_at?: string
           error?: string | null
+          event_depth?: number
           finished_at?: string | null
           id?: string
           job_seq?: number
@@ -566,6 +568,7 @@ export type Database = {
           connection_id?: string
           created_at?: string
           error?: string | null
+          event_depth?: number
           finished_at?: string | null
           id?: string
           job_seq?: number
@@ -1697,6 +1700,7 @@ export type Database = {
         }
         Returns: number
       }
+      connection_runs_this_month: { Args: never; Returns: number }
       consent_id_owner_ok: {
         Args: { p_anonymous_id: string }
         Returns: boolean

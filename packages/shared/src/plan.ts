@@ -60,7 +60,8 @@ export type PlanEdit =
 /** What an edit changes, line by line (a plan edit's approval card and a version's "what"). */
 export interface PlanDiffLine {
   kind: 'added' | 'removed' | 'changed';
-  what: 'plan' | 'phase' | 'task' | 'idea' | 'contact' | 'activity';
+  /** (A proposed connection: its name, its trigger and each step; a CRM contact or activity.) */
+  what: 'plan' | 'phase' | 'task' | 'idea' | 'connection' | 'trigger' | 'step' | 'contact' | 'activity';
   /** The task's or phase's name as the customer knows it. */
   label: string;
   /** For changes: each field as it was and as it will be. */

@@ -19,6 +19,9 @@ export function systemPrompt(ctx: CoachContext, door: CoachDoor, brandName: stri
     'removePlanPhase change one thing and keep everything else, ticks included. Prefer single edits to a new plan.',
     "readMetricSeries reads the customer's own figures for one metric (revenue, customers, cashflow…) by week or month:",
     'cite the figures you use; with none recorded, ask for them and point to the quick entry form on the Dashboard view.',
+    'proposeConnection proposes a connection that runs for them (a webhook, schedule or product event starts it; its',
+    'steps send a signed webhook, e-mail them, add a plan task, record a figure or ask you to summarise or draft); it',
+    'is created paused: they test it and switch it on in Connect Anything.',
     'Every save or edit is shown to the customer to approve first: propose it, then wait; if they decline, do not retry.',
   ];
   if (door === 'integration_assistant') {

@@ -3,20 +3,23 @@ import { describeCrmProposal } from '../crm/coach-tools.js';
 import type { Queryable } from '../db/types.js';
 import { PlanEditError } from '../plan/apply.js';
 import { previewPlanEdits } from '../plan/preview.js';
+import { describeConnectionProposal } from './connection-tools.js';
 import { isPlanEditTool, planEditOf } from './plan-tools.js';
 
 type RunAsUser = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
 
 /**
  * What a proposed write will change, for its approval card (the AI SDK's approvalDescriptor): a plan edit's diff,
- * worked out by applying it in a savepoint and rolling back, the connection idea to be saved, or the CRM record to
- * be added (crm/coach-tools.ts). An edit that would not apply says why. Undefined for tools that write nothing.
+ * worked out by applying it in a savepoint and rolling back, the connection idea to be saved, the connection to be
+ * created (its trigger and steps) or the CRM record to be added (crm/coach-tools.ts). An edit that would not apply says
+ * why. Undefined for tools that write nothing.
  */
 export async function describeProposal(run: RunAsUser, toolName: string, input: unknown): Promise<CoachProposal | undefined> {
   if (toolName === 'saveConnectionIdea') {
     const i = input as { fromTool?: string; toTool?: string; idea?: string };
     return { diff: [{ kind: 'added', what: 'idea', label: `${i.fromTool ?? '?'} → ${i.toTool ?? '?'}: ${i.idea ?? ''}` }] };
   }
+  if (toolName === 'proposeConnection') return describeConnectionProposal(run, input);
   const crm = await describeCrmProposal(run, toolName, input);
   if (crm) return crm;
   if (!isPlanEditTool(toolName)) return undefined;

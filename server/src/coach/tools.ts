@@ -7,6 +7,7 @@ import { safeText } from '../http/body.js';
 import { crmTools } from '../crm/coach-tools.js';
 import { metricsTools } from '../metrics/coach-tools.js';
 import { findInCatalogue } from './catalogue-search.js';
+import { connectionTools } from './connection-tools.js';
 import { profileFacts } from './context.js';
 import { planTools } from './plan-tools.js';
 import { sizeCapped, type ReplyWrites } from './tool-guards.js';
@@ -61,6 +62,7 @@ export function coachTools(db: Database, claims: JwtClaims, conversationId: stri
       }),
     }),
     ...planTools(as, conversationId, writes),
+    ...connectionTools(as, conversationId, writes),
     ...crmTools(as, writes),
   };
 }

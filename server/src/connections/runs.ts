@@ -1,6 +1,12 @@
 import { hostname } from 'node:os';
 import type { PlanId } from '@app/shared';
-import { CONNECTION_STEP_ATTEMPTS, connectionRunLimit, connectionStepsSchema, type ConnectionRunKind } from '@app/shared/connections';
+import {
+  CONNECTION_STEP_ATTEMPTS,
+  connectionRunLimit,
+  connectionStepsSchema,
+  withCoachText,
+  type ConnectionRunKind,
+} from '@app/shared/connections';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { ensureQueue, type JobQueue } from '../jobs/queue.js';
@@ -29,12 +35,22 @@ const onTx = (tx: Queryable) => ({
 
 /**
  * How long a job may be worked before it is taken to have crashed with its server (then pg-boss retries it): the
- * configured time, and never less than the longest the steps can take.
+ * configured time, and never less than the longest the steps can take (a coach step: the AI provider's timeout).
  */
-const expireSeconds = (config: Ctx['config'], steps: number) =>
-  Math.max(config.CONNECTIONS_RUN_EXPIRE_SECONDS, Math.max(1, steps) * (config.CONNECTIONS_TIMEOUT_SECONDS + 5) + 10);
+const expireSeconds = (config: Ctx['config'], steps: unknown[]) =>
+  Math.max(
+    config.CONNECTIONS_RUN_EXPIRE_SECONDS,
+    Math.max(
+      config.CONNECTIONS_TIMEOUT_SECONDS + 5,
+      steps.reduce<number>(
+        (sum, step) => sum + (isCoachStep(step) ? config.AI_TIMEOUT_SECONDS : config.CONNECTIONS_TIMEOUT_SECONDS) + 5,
+        0,
+      ),
+    ) + 10,
+  );
+const isCoachStep = (step: unknown) => (step as { type?: unknown } | null)?.type === 'coach';
 
-const jobOptions = (config: Ctx['config'], steps: number) => ({
+const jobOptions = (config: Ctx['config'], steps: unknown[]) => ({
   expireInSeconds: expireSeconds(config, steps),
   // a crashed worker or a database hiccup: worked again (a step in flight may be repeated: same webhook-id)
   retryLimit: 12,
@@ -64,10 +80,61 @@ export type CreateRunResult =
   { ok: true; runId: string } | { ok: false; reason: 'limit'; limit: number } | { ok: false; reason: 'claimed' };
 
 /**
- * Records a run and queues it, in one transaction (a crash leaves both or neither). Trigger runs and re-runs count
- * towards the owner's monthly runs: the month's counter row is taken under its lock and refused at the plan's limit,
- * so parallel triggers never overshoot. Test runs do not count (they are rate-limited instead).
+ * Records a run and queues its job on `tx` (the caller's transaction: both or neither). Trigger runs and re-runs
+ * count towards the owner's monthly runs: the month's counter row is taken under its lock and refused at the plan's
+ * limit, so parallel triggers never overshoot; a refusal is counted in the same row for operators. Test runs do not
+ * count (they are rate-limited instead). `depth`: how many connections' runs led to this one (event triggers).
  */
+export async function enqueueRun(
+  tx: Queryable,
+  config: Ctx['config'],
+  queue: JobQueue,
+  conn: { id: string; userId: string; steps: unknown[] },
+  payload: unknown,
+  kind: ConnectionRunKind,
+  opts: { rerunOf?: string | null; depth?: number } = {},
+): Promise<Exclude<CreateRunResult, { reason: 'claimed' }>> {
+  const month = monthOf(new Date());
+  if (kind !== 'test') {
+    const limit = connectionRunLimit(await ownerPlan(tx, conn.userId));
+    const counted = await tx.query(
+      `insert into internal.connection_run_usage as u (user_id, month, runs) values ($1, $2, 1)
+       on conflict (user_id, month) do update set runs = u.runs + 1 where $3::integer is null or u.runs < $3::integer
+       returning runs`,
+      [conn.userId, month, limit],
+    );
+    if (!counted.rowCount || (limit !== null && limit <= 0)) {
+      await tx.query(
+        `insert into internal.connection_run_usage as u (user_id, month, refused) values ($1, $2, 1)
+         on conflict (user_id, month) do update set refused = u.refused + 1`,
+        [conn.userId, month],
+      );
+      return { ok: false, reason: 'limit', limit: limit ?? 0 };
+    }
+  }
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into public.connection_runs (connection_id, user_id, kind, rerun_of, payload, event_depth)
+     values ($1, $2, $3, $4, $5::jsonb, $6) returning id`,
+    [conn.id, conn.userId, kind, opts.rerunOf ?? null, JSON.stringify(payload ?? {}), opts.depth ?? 0],
+  );
+  const runId = rows[0]!.id;
+  const job: RunJob = { runId, seq: 1 };
+  const id = await queue.send(CONNECTION_RUNS_JOB, job, { ...jobOptions(config, conn.steps), db: onTx(tx) });
+  if (!id) throw new Error('the job queue refused the run');
+  return { ok: true, runId };
+}
+
+/** After the transaction that made it committed: the counters, and this instance's worker woken for the run. */
+export function runEnqueued(queue: JobQueue, result: CreateRunResult, kind: ConnectionRunKind): void {
+  if (result.ok) {
+    connectionRunsAccepted.inc({ kind });
+    wakeWorker(queue);
+  } else if (result.reason === 'limit') {
+    connectionRunRefusals.inc();
+  }
+}
+
+/** One run in its own transaction (see enqueueRun), after `claim` (a schedule's slot) if given. */
 export async function createRun(
   ctx: Ctx,
   queue: JobQueue,
@@ -78,40 +145,11 @@ export async function createRun(
   /** Taken first in the run's transaction (a schedule's slot): false = someone else has it, no run. */
   claim?: (tx: Queryable) => Promise<boolean>,
 ): Promise<CreateRunResult> {
-  const month = monthOf(new Date());
   const result = await ctx.db.transaction(async (tx): Promise<CreateRunResult> => {
     if (claim && !(await claim(tx))) return { ok: false, reason: 'claimed' };
-    if (kind !== 'test') {
-      const limit = connectionRunLimit(await ownerPlan(tx, conn.userId));
-      const counted = await tx.query(
-        `insert into internal.connection_run_usage as u (user_id, month, runs) values ($1, $2, 1)
-         on conflict (user_id, month) do update set runs = u.runs + 1 where $3::integer is null or u.runs < $3::integer
-         returning runs`,
-        [conn.userId, month, limit],
-      );
-      if (!counted.rowCount || (limit !== null && limit <= 0)) return { ok: false, reason: 'limit', limit: limit ?? 0 };
-    }
-    const { rows } = await tx.query<{ id: string }>(
-      `insert into public.connection_runs (connection_id, user_id, kind, rerun_of, payload) values ($1, $2, $3, $4, $5::jsonb) returning id`,
-      [conn.id, conn.userId, kind, rerunOf, JSON.stringify(payload ?? {})],
-    );
-    const runId = rows[0]!.id;
-    const job: RunJob = { runId, seq: 1 };
-    const id = await queue.send(CONNECTION_RUNS_JOB, job, { ...jobOptions(ctx.config, conn.steps.length), db: onTx(tx) });
-    if (!id) throw new Error('the job queue refused the run');
-    return { ok: true, runId };
+    return enqueueRun(tx, ctx.config, queue, conn, payload, kind, { rerunOf });
   });
-  if (result.ok) {
-    connectionRunsAccepted.inc({ kind });
-    wakeWorker(queue);
-  } else if (result.reason === 'limit') {
-    connectionRunRefusals.inc();
-    await ctx.db.query(
-      `insert into internal.connection_run_usage as u (user_id, month, refused) values ($1, $2, 1)
-       on conflict (user_id, month) do update set refused = u.refused + 1`,
-      [conn.userId, month],
-    );
-  }
+  runEnqueued(queue, result, kind);
   return result;
 }
 
@@ -125,6 +163,7 @@ interface RunRow {
   created_at: Date | string;
   user_id: string;
   connection_id: string;
+  event_depth: number;
   name: string;
   steps: unknown;
   signing_secret: string | null;
@@ -171,7 +210,7 @@ async function recordStep(
 export async function workRun(ctx: Ctx, queue: JobQueue, job: RunJob): Promise<void> {
   const { rows } = await ctx.db.query<RunRow>(
     `select r.id, r.status, r.step_index, r.attempt, r.job_seq, r.payload, r.created_at, r.user_id, r.connection_id,
-            c.name, c.steps, s.signing_secret, u.email
+            r.event_depth, c.name, c.steps, s.signing_secret, u.email
        from public.connection_runs r
        join public.connections c on c.id = r.connection_id
        join auth.users u on u.id = r.user_id
@@ -195,6 +234,8 @@ export async function workRun(ctx: Ctx, queue: JobQueue, job: RunJob): Promise<v
     return;
   }
   const steps = parsed.data;
+  // a coach step's answer, for the templates of the steps after it (stored with its step: a resumed run finds it)
+  let coachText = run.step_index > 0 ? await latestCoachText(ctx.db, run.id, run.step_index) : null;
   for (let i = run.step_index; i < steps.length; i++) {
     const step = steps[i]!;
     const attempt = i === run.step_index ? run.attempt : 1;
@@ -208,7 +249,9 @@ export async function workRun(ctx: Ctx, queue: JobQueue, job: RunJob): Promise<v
       ownerEmail: run.email,
       signingSecret: run.signing_secret,
       payload: run.payload,
+      data: coachText === null ? run.payload : withCoachText(run.payload, coachText),
       stepIndex: i,
+      eventDepth: run.event_depth,
     }).catch((err: unknown): StepOutcome => {
       ctx.log.error({ err, runId: run.id, step: i }, 'connection step crashed');
       return { status: 'retry', error: 'The step could not be run just now' };
@@ -216,9 +259,12 @@ export async function workRun(ctx: Ctx, queue: JobQueue, job: RunJob): Promise<v
     const ms = Math.round(performance.now() - started);
     if (outcome.status === 'succeeded') {
       await ctx.db.transaction(async (tx) => {
+        // what the step still has to settle (a coach step's charge) commits with its record, or neither does
+        await outcome.commit?.(tx);
         await recordStep(tx, run, i, attempt, step.type, outcome, 'succeeded', ms);
         await tx.query('update public.connection_runs set step_index = $2, attempt = 1, error = null where id = $1', [run.id, i + 1]);
       });
+      if (outcome.coachText !== undefined) coachText = outcome.coachText;
       continue;
     }
     if (outcome.status === 'retry' && attempt < CONNECTION_STEP_ATTEMPTS) {
@@ -231,7 +277,7 @@ export async function workRun(ctx: Ctx, queue: JobQueue, job: RunJob): Promise<v
           [run.id, i, attempt + 1, run.job_seq + 1, at, outcome.error ?? null],
         );
         const next: RunJob = { runId: run.id, seq: run.job_seq + 1 };
-        await queue.send(CONNECTION_RUNS_JOB, next, { ...jobOptions(ctx.config, steps.length - i), startAfter: at, db: onTx(tx) });
+        await queue.send(CONNECTION_RUNS_JOB, next, { ...jobOptions(ctx.config, steps.slice(i)), startAfter: at, db: onTx(tx) });
       });
       return;
     }
@@ -244,6 +290,17 @@ export async function workRun(ctx: Ctx, queue: JobQueue, job: RunJob): Promise<v
     `update public.connection_runs set status = 'succeeded', finished_at = now(), next_attempt_at = null, error = null where id = $1`,
     [run.id],
   );
+}
+
+/** The answer of the run's last succeeded coach step before step `before`, or null. */
+async function latestCoachText(db: Queryable, runId: string, before: number): Promise<string | null> {
+  const { rows } = await db.query<{ text: string | null }>(
+    `select response ->> 'text' as text from public.connection_run_steps
+      where run_id = $1 and type = 'coach' and status = 'succeeded' and step_index < $2
+      order by step_index desc limit 1`,
+    [runId, before],
+  );
+  return rows[0]?.text ?? null;
 }
 
 /** Marks the run failed and tells the owner, at most once a day per connection. */

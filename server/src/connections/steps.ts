@@ -2,32 +2,14 @@ import { Webhook } from 'standardwebhooks';
 import { periodStart } from '@app/shared';
 import { renderTemplate, type ConnectionStep } from '@app/shared/connections';
 import type { AppContext } from '../context.js';
-import { asUser } from '../db/as-user.js';
 import { applyPlanEdits, PlanEditError } from '../plan/apply.js';
+import { runCoachStep } from './coach-step.js';
 import { renderConnectionEmail } from './mail.js';
 import { callOut, OutboundError } from './outbound.js';
 import { redactUrl, truncateText } from './redact.js';
+import { asOwner, type StepContext, type StepOutcome } from './step-context.js';
 
-/** What the worker knows of the run a step belongs to. */
-export interface StepContext {
-  runId: string;
-  runCreatedAt: Date;
-  connectionId: string;
-  connectionName: string;
-  ownerId: string;
-  ownerEmail: string | null;
-  signingSecret: string | null;
-  payload: unknown;
-  stepIndex: number;
-}
-
-/** A step attempt's outcome: done, worth another attempt later, or failed for good. */
-export interface StepOutcome {
-  status: 'succeeded' | 'retry' | 'failed';
-  request?: Record<string, unknown>;
-  response?: Record<string, unknown>;
-  error?: string;
-}
+export type { StepContext, StepOutcome } from './step-context.js';
 
 const STORED_REQUEST_BODY = 16 * 1024;
 const STORED_RESPONSE_BODY = 8 * 1024;
@@ -48,12 +30,14 @@ export async function runStep(ctx: Ctx, step: ConnectionStep, s: StepContext): P
       return addPlanTask(ctx, step, s);
     case 'record_metric':
       return recordMetric(ctx, step, s);
+    case 'coach':
+      return runCoachStep(ctx, step, s);
   }
 }
 
 /** The body we POST: Standard Webhooks' recommended shape ({type, timestamp, data}), the same on every attempt. */
 export function webhookBody(step: Extract<ConnectionStep, { type: 'webhook' }>, s: StepContext): string {
-  const data = step.fields ? Object.fromEntries(Object.entries(step.fields).map(([k, t]) => [k, renderTemplate(t, s.payload)])) : s.payload;
+  const data = step.fields ? Object.fromEntries(Object.entries(step.fields).map(([k, t]) => [k, renderTemplate(t, s.data)])) : s.payload;
   return JSON.stringify({
     type: 'connection.run',
     timestamp: s.runCreatedAt.toISOString(),
@@ -113,8 +97,8 @@ const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 async function sendEmail(ctx: Ctx, step: Extract<ConnectionStep, { type: 'email' }>, s: StepContext): Promise<StepOutcome> {
   if (!s.ownerEmail) return { status: 'failed', error: 'The account has no e-mail address' };
-  const subject = oneLine(renderTemplate(step.subject, s.payload)).slice(0, 200) || s.connectionName;
-  const body = renderTemplate(step.body, s.payload);
+  const subject = oneLine(renderTemplate(step.subject, s.data)).slice(0, 200) || s.connectionName;
+  const body = renderTemplate(step.body, s.data);
   const request = { to: s.ownerEmail, subject, body: truncateText(body, STORED_REQUEST_BODY) };
   try {
     const mail = renderConnectionEmail({
@@ -131,16 +115,13 @@ async function sendEmail(ctx: Ctx, step: Extract<ConnectionStep, { type: 'email'
   }
 }
 
-/** The owner's claims for work done on their behalf: RLS decides, as if they had done it themselves. */
-const ownerClaims = (ownerId: string) => ({ role: 'authenticated', sub: ownerId, aal: 'aal2' as const });
-
 async function addPlanTask(ctx: Ctx, step: Extract<ConnectionStep, { type: 'plan_task' }>, s: StepContext): Promise<StepOutcome> {
-  const title = oneLine(renderTemplate(step.title, s.payload)).slice(0, 300);
-  const notes = step.notes ? renderTemplate(step.notes, s.payload).slice(0, 5000) : undefined;
+  const title = oneLine(renderTemplate(step.title, s.data)).slice(0, 300);
+  const notes = step.notes ? renderTemplate(step.notes, s.data).slice(0, 5000) : undefined;
   const request = { phase: step.phase, title, ...(notes ? { notes } : {}) };
   if (!title) return { status: 'failed', request, error: 'The task title is empty for this payload' };
   try {
-    const r = await asUser(ctx.db, ownerClaims(s.ownerId), (tx) =>
+    const r = await asOwner(ctx, s, (tx) =>
       applyPlanEdits(tx, [{ op: 'addTask', phase: step.phase, title, ...(notes ? { notes } : {}) }], {
         actor: 'customer',
         summary: `Added "${title}" (connection "${s.connectionName}")`,
@@ -168,12 +149,12 @@ export function readNumber(text: string): number | null {
 const isDataError = (err: unknown) => /^(22|23)/.test(String((err as { code?: unknown }).code ?? ''));
 
 async function recordMetric(ctx: Ctx, step: Extract<ConnectionStep, { type: 'record_metric' }>, s: StepContext): Promise<StepOutcome> {
-  const value = typeof step.value === 'number' ? step.value : readNumber(renderTemplate(step.value, s.payload));
+  const value = typeof step.value === 'number' ? step.value : readNumber(renderTemplate(step.value, s.data));
   const start = periodStart(step.period, new Date());
   const request = { metric: step.metric, period: step.period, period_start: start, value };
   if (value === null) return { status: 'failed', request, error: 'The value is not a number for this payload' };
   try {
-    await asUser(ctx.db, ownerClaims(s.ownerId), (tx) =>
+    await asOwner(ctx, s, (tx) =>
       tx.query(
         `insert into public.metric_values (metric_id, period, period_start, value, source) values ($1, $2, $3, $4, 'connection')
          on conflict (user_id, metric_id, period, period_start) do update set value = excluded.value, source = 'connection'`,

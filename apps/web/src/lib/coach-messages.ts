@@ -76,6 +76,7 @@ export const coachMessages = {
       renamePlanPhase: 'Rename a phase of your plan',
       removePlanPhase: 'Remove a phase from your plan',
       saveConnectionIdea: 'Save a connection idea to your builder',
+      proposeConnection: 'Create a connection (paused until you switch it on)',
     } as Record<string, string>,
     fallbackTitle: 'Change your data',
     intro: 'The coach suggests this change. Nothing changes until you approve it.',

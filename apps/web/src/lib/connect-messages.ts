@@ -18,4 +18,18 @@ export const connectMessages = {
   blueprintDuplicate: 'This blueprint is already saved on your dashboard.',
   compareFull: 'You can compare up to 3 tools',
   loadFailed: 'Could not load integrations. Please try again.',
+  // issue 40: each Marketplace card's actions
+  cardActions: {
+    label: (name: string) => `What to do with ${name}`,
+    add: 'Add to canvas',
+    addLabel: (name: string) => `Add ${name} to canvas`,
+    added: (name: string) => `${name} added to your canvas`,
+    addFailed: 'Could not add the tool to your canvas. Please try again.',
+    compare: 'Compare',
+    compareLabel: (name: string) => `Compare ${name}`,
+    use: 'Use in a connection',
+    useLabel: (name: string) => `Use ${name} in a connection`,
+    /** The name a connection started from a card gets (the customer can change it). */
+    connectionName: (name: string) => `${name} connection`,
+  },
 } as const;

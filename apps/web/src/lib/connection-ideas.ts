@@ -32,22 +32,26 @@ export class DuplicateConnectionIdeaError extends Error {
   }
 }
 
+/** Saves an idea; its row comes back (a blueprint's "Build this connection" starts from it). */
 export async function createConnectionIdea(input: {
   from: string;
   to: string;
   idea: string;
   positions?: Record<string, { x: number; y: number }>;
-}) {
-  const { error } = await supabase()
+}): Promise<ConnectionIdea> {
+  const { data, error } = await supabase()
     .from('connection_ideas')
     .insert({
       from_tool: input.from.slice(0, 100),
       to_tool: input.to.slice(0, 100),
       idea: input.idea.slice(0, 2000),
       positions: input.positions ?? {},
-    });
+    })
+    .select('id, from_tool, to_tool, idea, created_at')
+    .single();
   if (error?.code === '23505') throw new DuplicateConnectionIdeaError();
   if (error) throw new Error(error.message);
+  return data;
 }
 
 export async function deleteConnectionIdea(id: string) {
@@ -55,7 +59,7 @@ export async function deleteConnectionIdea(id: string) {
   if (error) throw new Error(error.message);
 }
 
-export const useCreateConnectionIdea = (cb?: MutationCallbacks<void, Parameters<typeof createConnectionIdea>[0]>) =>
+export const useCreateConnectionIdea = (cb?: MutationCallbacks<ConnectionIdea, Parameters<typeof createConnectionIdea>[0]>) =>
   useWriteMutation(createConnectionIdea, [connectionIdeasKey], cb);
 export const useDeleteConnectionIdea = (cb?: MutationCallbacks<void, string>) =>
   useWriteMutation(deleteConnectionIdea, [connectionIdeasKey], cb);

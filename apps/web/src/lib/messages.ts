@@ -161,7 +161,11 @@ export const messages = {
     stageExplained: 'Set from your onboarding (growth once a team size is given). Change it if it is not right.',
     stageSaved: 'Business stage saved',
     ideaDeleted: 'Connection idea deleted',
-    toolAdded: (name: string) => `${name} added to your canvas`,
+    // issue 40: an idea, a blueprint or a canvas edge becomes a connection that runs
+    buildConnection: 'Build this connection',
+    buildConnectionFor: (from: string, to: string) => `Build this connection: ${from} to ${to}`,
+    edgeHint: 'Click a line between two tools to turn it into a connection that runs.',
+    toolAdded: connectMessages.cardActions.added,
     /** Issue 18: the add-tool search must not say "Searching" forever when the server is down. */
     searchFailed: 'Could not load integrations. Check your connection and try again.',
     retry: 'Retry',
@@ -324,11 +328,31 @@ export const messages = {
     noPlan: 'No 90-day plan yet.',
     suggestions: 'Suggestions from your coach',
     dueOn: (day: string) => `due ${day}`,
-    settingTitle: 'Weekly review',
-    settingDescription: 'An e-mail every Monday morning with what moved in your numbers, your plan and three suggestions from your coach.',
-    settingLabel: 'Send me a weekly review every Monday',
-    on: 'Weekly reviews on',
-    off: 'Weekly reviews off',
+  },
+  /** The /user switches for the e-mails we send on our own (not in the specification). */
+  emailSettings: {
+    planReminders: {
+      title: 'Plan reminders',
+      description: 'An e-mail the day before tasks in your 90-day plan are due, at most one a day.',
+      label: 'Send me a reminder the day before plan tasks are due',
+      on: 'Plan reminders on',
+      off: 'Plan reminders off',
+    },
+    weeklyReview: {
+      title: 'Weekly review',
+      description: 'An e-mail every Monday morning with what moved in your numbers, your plan and three suggestions from your coach.',
+      label: 'Send me a weekly review every Monday',
+      on: 'Weekly reviews on',
+      off: 'Weekly reviews off',
+    },
+    timeZone: {
+      title: 'Time zone',
+      description: 'The weekly review arrives on Monday from 08:00 in this time zone.',
+      label: 'Your time zone',
+      save: 'Save time zone',
+      useThisDevice: (zone: string) => `Use this device's (${zone})`,
+      saved: (zone: string) => `Time zone set to ${zone}`,
+    },
     saveFailed: 'Could not save that setting. Please try again.',
   },
 } as const;

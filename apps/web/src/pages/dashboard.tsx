@@ -13,10 +13,16 @@ import { MetricsPanel } from '@/features/metrics/metrics-panel';
 import { WeeklyReviewCard } from '@/features/weekly-review/weekly-review-card';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { PlanDialogSlot } from '@/features/plans/components/plan-dialog-slot';
+import { AttentionPanel } from '@/features/connections/components/attention-panel';
+import { connectionsMessages } from '@/lib/connections-messages';
 import { CoachRequestIntegration } from './coach-request-integration';
 
 // the CRM (dnd-kit, its forms) loads when its view is opened
 const CrmWorkspace = lazy(() => import('@/features/crm/crm-workspace').then((m) => ({ default: m.CrmWorkspace })));
+// The Connections view (its form, history and schemas) loads when it is opened.
+const ConnectionsView = lazy(() =>
+  import('@/features/connections/components/connections-view').then((m) => ({ default: m.ConnectionsView })),
+);
 
 /** /dashboard (protected; an unfinished onboarding goes to the wizard first): the desktop business operating system with the plan context and the AI coach. */
 export function Component() {
@@ -39,6 +45,12 @@ export function Component() {
                 metrics: <MetricsPanel />,
                 review: <WeeklyReviewCard />,
                 usage: <UsageHistory />,
+                connections: (
+                  <Suspense fallback={<Spinner className="size-6 text-primary" label={connectionsMessages.loading} />}>
+                    <ConnectionsView />
+                  </Suspense>
+                ),
+                attention: <AttentionPanel />,
               }}
             />
           </CoachRequestIntegration>

@@ -12,8 +12,8 @@ import { DeleteAccount } from '@/features/profile/components/delete-account';
 import { DownloadData } from '@/features/profile/components/download-data';
 import { Passkeys } from '@/features/profile/components/passkeys';
 import { Section } from '@/features/profile/components/section';
-import { PlanReminders } from '@/features/profile/components/plan-reminders';
-import { WeeklyReviewSetting } from '@/features/profile/components/weekly-review-setting';
+import { EmailSetting } from '@/features/profile/components/email-setting';
+import { TimeZoneSetting } from '@/features/profile/components/time-zone-setting';
 import { SessionsAndTimeout } from '@/features/profile/components/sessions-and-timeout';
 import { TwoFactor } from '@/features/profile/components/two-factor';
 import { VoiceAssistant } from '@/features/voice/voice-assistant';
@@ -56,8 +56,9 @@ function Profile() {
       <TwoFactor />
       <Passkeys />
       <SessionsAndTimeout />
-      <PlanReminders />
-      <WeeklyReviewSetting />
+      <EmailSetting column="plan_reminders" />
+      <EmailSetting column="weekly_review" />
+      <TimeZoneSetting />
       <DownloadData />
       <DeleteAccount />
     </main>

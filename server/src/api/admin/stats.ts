@@ -2,6 +2,8 @@ import { SCROLL_MARKS, type AnalyticsSummary, type WaitlistMailCounts } from '@a
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { WeeklyReviewCounts } from '@app/shared';
+import type { ConnectionRunCounts } from '@app/shared/connections';
+import { connectionRunCounts } from '../../connections/usage.js';
 import { weeklyReviewCounts } from '../../review/weekly-review.js';
 import { waitlistMailCounts } from '../waitlist-confirmations.js';
 import type { AdminDeps } from './deps.js';
@@ -71,6 +73,15 @@ export function registerStats(app: Hono, { ctx, caller }: AdminDeps) {
     const p = reviewWeeks.safeParse(c.req.query());
     if (!p.success) throw adminError(400, 'validation_failed', 'weeks: a whole number from 1 to 52');
     return c.json((await weeklyReviewCounts(ctx, p.data.weeks)) satisfies WeeklyReviewCounts);
+  });
+
+  // Issue 40: connection runs accepted and refused at the plans' monthly limits, per month, newest first.
+  const runMonths = z.object({ months: z.coerce.number().int().min(1).max(24).default(6) });
+  app.get('/connection-runs', async (c) => {
+    await caller(c);
+    const p = runMonths.safeParse(c.req.query());
+    if (!p.success) throw adminError(400, 'validation_failed', 'months: a whole number from 1 to 24');
+    return c.json((await connectionRunCounts(ctx, p.data.months)) satisfies ConnectionRunCounts);
   });
 
   app.get('/waitlist/mail', async (c) => {

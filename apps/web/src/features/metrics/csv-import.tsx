@@ -1,12 +1,10 @@
 import { useId, useMemo, useState } from 'react';
-import { figuresToSeries, importProblems, KEY_METRIC_IDS, type Currency, type KeyMetricId, type MetricPeriod } from '@app/shared';
+import { figuresToSeries, importProblems, type Currency, type KeyMetricId, type MetricPeriod } from '@app/shared';
 import {
   deriveFigures,
   detectPreset,
   guessDateOrder,
-  parseAmount,
   parseCsv,
-  parseDay,
   presetColumns,
   presetMissingColumns,
   type CsvPreset,
@@ -18,25 +16,17 @@ import { Label } from '@/components/ui/label';
 import { messages } from '@/lib/messages';
 import { toast } from '@/lib/toast';
 import { ImportRefused, useImportFigures, type ImportCounts } from './api';
+import { ColumnMapping, guessColumns, selectClass } from './csv-column-mapping';
+import { FigureProblems, LISTED } from './csv-figure-problems';
 import { formatMetric } from './format';
 
 const m = messages.metrics;
 const t = m.csv;
-const selectClass = 'flex h-10 w-full cursor-pointer rounded-md border border-input bg-background px-3 py-2 text-sm';
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
-const LISTED = 50;
 
 type Format = CsvPreset | 'columns';
 type FileState = { name: string; csv: ParsedCsv; slashedDates: boolean } | { name: string; problem: keyof typeof t.fileProblems };
 const SLASHED_DATE = /^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b/;
-
-/** A guess at the columns of a file no preset reads: the first column of dates, then the first column of numbers. */
-function guessColumns(csv: ParsedCsv, metric: KeyMetricId) {
-  const first = csv.rows[0] ?? [];
-  const date = csv.headers.find((_, i) => parseDay(first[i] ?? '', 'dmy') !== null) ?? '';
-  const value = csv.headers.find((h, i) => h !== date && parseAmount(first[i] ?? '') !== null);
-  return { date, values: value ? [{ column: value, metric }] : [] };
-}
 
 /**
  * The CSV import (issue 42): a file, a preset (Shopify, Stripe, bank statement) or a column mapping, a preview of
@@ -319,116 +309,5 @@ export default function CsvImport({ ids, currency }: { ids: KeyMetricId[]; curre
         </div>
       )}
     </section>
-  );
-}
-
-function FigureProblems({
-  problems,
-  title,
-}: {
-  problems: { metric_id: string; period_start: string | null; reason: string }[];
-  title: string;
-}) {
-  const reasons: Record<string, string> = t.figureReasons;
-  const label = (id: string) => ((KEY_METRIC_IDS as readonly string[]).includes(id) ? m.labels[id as KeyMetricId] : id);
-  return (
-    <div role="alert" className="rounded-md border border-destructive/50 p-3 text-sm" data-testid="csv-figure-problems">
-      <p className="font-medium text-destructive">{title}</p>
-      <ul className="mt-2 space-y-1">
-        {problems.slice(0, LISTED).map((p, i) => (
-          <li key={i}>
-            {label(p.metric_id)}
-            {p.period_start ? `, ${p.period_start}` : ''}: {reasons[p.reason] ?? p.reason}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-interface MappingProps {
-  idp: string;
-  csv: ParsedCsv;
-  dateColumn: string;
-  values: { column: string; metric: KeyMetricId }[];
-  onDate: (column: string) => void;
-  onValues: (values: { column: string; metric: KeyMetricId }[]) => void;
-  fallbackMetric: KeyMetricId;
-}
-
-/** My own columns: the date column, then each column of figures and the metric it holds. */
-function ColumnMapping({ idp, csv, dateColumn, values, onDate, onValues, fallbackMetric }: MappingProps) {
-  const others = csv.headers.filter((h) => h !== dateColumn);
-  const set = (i: number, patch: Partial<{ column: string; metric: KeyMetricId }>) =>
-    onValues(values.map((v, j) => (j === i ? { ...v, ...patch } : v)));
-  return (
-    <div className="grid gap-3 sm:col-span-2">
-      <div>
-        <Label htmlFor={`${idp}-date`}>{t.dateColumn}</Label>
-        <select id={`${idp}-date`} className={selectClass} value={dateColumn} onChange={(e) => onDate(e.target.value)}>
-          <option value="">{t.choose}</option>
-          {csv.headers.map((h) => (
-            <option key={h} value={h}>
-              {h}
-            </option>
-          ))}
-        </select>
-      </div>
-      {values.map((v, i) => (
-        <div key={i} className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_auto]">
-          <div>
-            <Label htmlFor={`${idp}-col-${i}`}>
-              {t.valueColumn} {i + 1}
-            </Label>
-            <select id={`${idp}-col-${i}`} className={selectClass} value={v.column} onChange={(e) => set(i, { column: e.target.value })}>
-              {others.map((h) => (
-                <option key={h} value={h}>
-                  {h}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <Label htmlFor={`${idp}-metric-${i}`}>{t.metricFor}</Label>
-            <select
-              id={`${idp}-metric-${i}`}
-              className={selectClass}
-              value={v.metric}
-              onChange={(e) => set(i, { metric: e.target.value as KeyMetricId })}
-            >
-              {KEY_METRIC_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {m.labels[id]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button
-            type="button"
-            variant="outline"
-            aria-label={t.removeColumnLabel(i + 1)}
-            onClick={() => onValues(values.filter((_, j) => j !== i))}
-          >
-            {t.removeColumn}
-          </Button>
-        </div>
-      ))}
-      {others.length > 0 && (
-        <div>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() =>
-              onValues([
-                ...values,
-                { column: others.find((h) => !values.some((v) => v.column === h)) ?? others[0]!, metric: fallbackMetric },
-              ])
-            }
-          >
-            {t.addColumn}
-          </Button>
-        </div>
-      )}
-    </div>
   );
 }

@@ -1,5 +1,3 @@
-import type { MetricPeriod } from '@app/shared';
-
 export interface SeriesPoint {
   period_start: string;
   value: number | null;
@@ -18,16 +16,22 @@ export function onAxis(axis: string[], rows: { period_start: string; value: numb
   return axis.map((p) => ({ period_start: p, value: byStart.get(p) ?? null }));
 }
 
-/** "Up 8 % on the previous month", from the two latest figures entered. */
-export function changeInWords(points: SeriesPoint[], period: MetricPeriod = 'month'): string {
+/**
+ * "Up 8 % on the previous month", from the two latest figures entered. A gap names the month compared with ("on Aug
+ * 2026"), and this month's figure says it is month to date, so a partial month is not read as a fall.
+ */
+export function changeInWords(points: SeriesPoint[], now = new Date()): string {
   const known = points.filter((p): p is { period_start: string; value: number } => p.value !== null);
-  if (known.length < 2) return `No previous ${period} to compare yet`;
+  if (known.length < 2) return 'No previous month to compare yet';
   const prev = known[known.length - 2]!;
   const last = known[known.length - 1]!;
-  if (last.value === prev.value) return `No change on the previous ${period}`;
-  if (prev.value === 0) return `${last.value > prev.value ? 'Up' : 'Down'} from zero the previous ${period}`;
+  const [before, thisMonth] = lastMonths(2, new Date(`${last.period_start}T00:00:00Z`));
+  const against = prev.period_start === before ? 'the previous month' : monthLabel(prev.period_start);
+  const soFar = thisMonth === lastMonths(1, now)[0] ? ' (month to date)' : '';
+  if (last.value === prev.value) return `No change on ${against}${soFar}`;
+  if (prev.value === 0) return `${last.value > prev.value ? 'Up' : 'Down'} from zero in ${against}${soFar}`;
   const pct = Math.round((100 * Math.abs(last.value - prev.value)) / Math.abs(prev.value));
-  return `${last.value > prev.value ? 'Up' : 'Down'} ${pct} % on the previous ${period}`;
+  return `${last.value > prev.value ? 'Up' : 'Down'} ${pct} % on ${against}${soFar}`;
 }
 
 /** "Nov 2026" for a month start. */

@@ -6,6 +6,7 @@ import {
   fetchAnalyticsStats,
   fetchAnalyticsSummary,
   fetchAuditEntries,
+  fetchConnectionRunCounts,
   fetchFailedSignIns,
   fetchOverview,
   fetchSecurityStats,
@@ -37,10 +38,13 @@ export const adminKeys = {
   coachStatus: () => [...adminKeys.all, 'coach-status'] as const,
   siteSetup: () => [...adminKeys.all, 'site-setup'] as const,
   weeklyReviews: (weeks: number) => [...adminKeys.all, 'weekly-reviews', weeks] as const,
+  connectionRuns: (months: number) => [...adminKeys.all, 'connection-runs', months] as const,
 };
 
 export const weeklyReviewCountsQuery = (weeks: number) =>
   queryOptions({ queryKey: adminKeys.weeklyReviews(weeks), queryFn: () => fetchWeeklyReviewCounts(weeks) });
+export const connectionRunCountsQuery = (months: number) =>
+  queryOptions({ queryKey: adminKeys.connectionRuns(months), queryFn: () => fetchConnectionRunCounts(months) });
 export const overviewQuery = () => queryOptions({ queryKey: adminKeys.overview(), queryFn: fetchOverview });
 export const userPageQuery = (search: string, page: number, perPage: number) =>
   queryOptions({

@@ -81,3 +81,11 @@ export type WeeklyReviewCounts = z.infer<typeof weeklyReviewCountsSchema>;
 /** GET /api/admin/weekly-reviews: the weekly reviews of the last `weeks` weeks (issue 42), newest first. */
 export const fetchWeeklyReviewCounts = async (weeks: number) =>
   weeklyReviewCountsSchema.parse(await adminFetch<unknown>(`/weekly-reviews?weeks=${weeks}`));
+
+const connectionRunCountsSchema = z.object({
+  months: z.array(z.object({ month: z.string(), runs: z.number(), refused: z.number(), customersRefused: z.number() })),
+});
+export type ConnectionRunCounts = z.infer<typeof connectionRunCountsSchema>;
+/** GET /api/admin/connection-runs: connection runs accepted and refused at the plans' limits, the last `months` months. */
+export const fetchConnectionRunCounts = async (months: number) =>
+  connectionRunCountsSchema.parse(await adminFetch<unknown>(`/connection-runs?months=${months}`));

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { analyticsStatsQuery, analyticsSummaryQuery } from '../api/queries';
 import { formatDate, NATIVE_SELECT, PanelHeader, QueryState, Stat } from './shared';
+import { ConnectionRunCounts } from './connection-run-counts';
 import { WeeklyReviewCounts } from './weekly-review-counts';
 
 const AnalyticsCharts = lazy(() => import('./analytics-charts'));
@@ -49,6 +50,7 @@ export function AnalyticsPanel() {
         )}
       </QueryState>
       <WeeklyReviewCounts />
+      <ConnectionRunCounts />
       <div className="flex flex-col gap-3">
         <h3 className="font-semibold">Latest events</h3>
         <QueryState isLoading={stats.isLoading} error={stats.error}>

@@ -1,4 +1,4 @@
-import type { CoachProposal, PlanDiffLine } from '@app/shared';
+import { PLAN_EDIT_TOOL_NAMES, type CoachProposal, type PlanDiffLine } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Minus, PencilLine, Plus, ShieldQuestion, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -56,7 +56,8 @@ export function ProposalCard({ part, onAnswer }: { part: ProposalPart; onAnswer?
   const answeredHere = useRef(false);
   const proposal = part.approval?.descriptor;
   const title = m.titles[part.name] ?? m.fallbackTitle;
-  const isPlan = part.name !== 'saveConnectionIdea';
+  // (a connection idea, a connection or a CRM record is not a plan edit: no plan toast, no Undo)
+  const isPlan = (PLAN_EDIT_TOOL_NAMES as readonly string[]).includes(part.name);
   const applied = part.state === 'output-available';
   const declined = part.state === 'output-denied' || (part.state === 'approval-responded' && part.approval?.approved === false);
 

@@ -1,27 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useState } from 'react';
 import { COMPARE_MAX_TOOLS, INTEGRATION_CATEGORIES, type Integration } from '@app/shared';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { messages } from '@/lib/messages';
 import { firstToolsQuery } from '../api/queries';
+import { withTool } from '../lib/comparison';
 import { formatUsers } from './integration-card';
 import { CategoryIcon } from '@/components/category-icon';
 
 const CHOICES = 8;
 
-/** Adds a tool unless it is already there or the comparison is full (docs/product.md#connect-anything: up to 3, no duplicates). */
-export function addToComparison(list: readonly string[], id: string): string[] {
-  if (list.includes(id) || list.length >= COMPARE_MAX_TOOLS) return [...list];
-  return [...list, id];
-}
-
-export function CompareTab() {
+/**
+ * Compare Tools: the first 8 tools to pick from; the selection is the page's (a Marketplace card's "Compare" adds to
+ * it too, so a tool beyond the first 8 can be in the table).
+ */
+export function CompareTab({ chosen, onChange }: { chosen: Integration[]; onChange(next: Integration[]): void }) {
   const tools = useQuery(firstToolsQuery(CHOICES));
-  const [selected, setSelected] = useState<string[]>([]);
-  const chosen = selected.map((id) => tools.data?.find((t) => t.id === id)).filter((t): t is Integration => Boolean(t));
+  const selected = chosen.map((t) => t.id);
   const full = selected.length >= COMPARE_MAX_TOOLS;
+  const remove = (id: string) => onChange(chosen.filter((t) => t.id !== id));
 
   if (tools.isPending) return <Spinner className="size-6 text-primary" label="Loading tools" />;
   const rows: { label: string; value: (t: Integration) => React.ReactNode }[] = [
@@ -59,7 +57,7 @@ export function CompareTab() {
                 className="h-auto w-full justify-start py-2.5"
                 aria-pressed={isIn}
                 disabled={!isIn && full}
-                onClick={() => setSelected((s) => (isIn ? s.filter((x) => x !== t.id) : addToComparison(s, t.id)))}
+                onClick={() => (isIn ? remove(t.id) : onChange(withTool(chosen, t)))}
               >
                 <CategoryIcon category={t.category} className="size-4" />
                 <span className="truncate">{t.name}</span>
@@ -85,13 +83,7 @@ export function CompareTab() {
                         <CategoryIcon category={t.category} className="mr-1.5 inline size-4" />
                         {t.name}
                       </span>
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        className="size-7"
-                        aria-label={`Remove ${t.name}`}
-                        onClick={() => setSelected((s) => s.filter((x) => x !== t.id))}
-                      >
+                      <Button size="icon" variant="ghost" className="size-7" aria-label={`Remove ${t.name}`} onClick={() => remove(t.id)}>
                         <X aria-hidden />
                       </Button>
                     </div>
@@ -115,7 +107,7 @@ export function CompareTab() {
             </tbody>
           </table>
           <div className="flex justify-end border-t p-3">
-            <Button variant="ghost" size="sm" onClick={() => setSelected([])}>
+            <Button variant="ghost" size="sm" onClick={() => onChange([])}>
               Clear comparison
             </Button>
           </div>

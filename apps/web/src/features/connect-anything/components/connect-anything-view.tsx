@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { COMPARE_MAX_TOOLS, type Integration } from '@app/shared';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { withQueryClient } from '@/lib/data/with-query-client';
 import type { FilterId, MarketplaceQuery } from '../api/integrations';
+import { withTool } from '../lib/comparison';
 import { DirectoryHeader } from './directory-header';
 import { MarketplaceTab } from './marketplace-tab';
 
@@ -39,6 +41,8 @@ export function ConnectAnythingView({ assistant }: { assistant: ReactNode }) {
   const [query, setQuery] = useState<MarketplaceQuery>(START);
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const [compact, setCompact] = useState(false);
+  // the Compare tab's selection lives here: a Marketplace card's "Compare" adds to it
+  const [compared, setCompared] = useState<Integration[]>([]);
   // docs/product.md#connect-anything: changing the search or the category goes back to page 1.
   const setSearch = (search: string) => {
     setQuery((q) => ({ ...q, search, page: 1 }));
@@ -79,11 +83,18 @@ export function ConnectAnythingView({ assistant }: { assistant: ReactNode }) {
             layout={layout}
             compact={compact}
             onCompact={setCompact}
+            onCompare={(item) => {
+              setCompared((list) => withTool(list, item));
+              preload('compare');
+              setTab('compare');
+            }}
+            compareFull={compared.length >= COMPARE_MAX_TOOLS}
+            compared={compared.map((t) => t.id)}
           />
         </TabsContent>
         <TabsContent value="compare" className="mt-6">
           <Suspense fallback={<TabLoading />}>
-            <CompareTab />
+            <CompareTab chosen={compared} onChange={setCompared} />
           </Suspense>
         </TabsContent>
         <TabsContent value="planner" className="mt-6">

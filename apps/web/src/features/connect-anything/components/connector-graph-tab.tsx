@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, Workflow } from 'lucide-react';
+import { ArrowRight, Play, Workflow } from 'lucide-react';
 import { Fragment, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { INTEGRATION_CATEGORIES } from '@app/shared';
 import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { DuplicateConnectionIdeaError, useCreateConnectionIdea } from '@/lib/connection-ideas';
+import { DuplicateConnectionIdeaError, useCreateConnectionIdea, type ConnectionIdea } from '@/lib/connection-ideas';
+import { connectionLinks, seedFromIdea } from '@/lib/connection-links';
 import { messages } from '@/lib/messages';
 import { catalogueIndexQuery } from '../api/queries';
 import { connectorPath, OUTCOMES, type OutcomeId } from '../lib/connector-path';
@@ -22,8 +24,13 @@ export function ConnectorGraphTab() {
   const [outcome, setOutcome] = useState<OutcomeId | ''>('');
   const path = source && outcome ? connectorPath(catalogue.data ?? [], source, outcome) : [];
   const outcomeLabel = OUTCOMES.find((o) => o.id === outcome)?.label ?? '';
+  // the blueprint just saved: it can be built into a connection that runs (issue 40)
+  const [saved, setSaved] = useState<ConnectionIdea | null>(null);
   const save = useCreateConnectionIdea({
-    onSuccess: () => void toast.success(messages.connectAnything.blueprintSaved),
+    onSuccess: (idea) => {
+      setSaved(idea);
+      toast.success(messages.connectAnything.blueprintSaved);
+    },
     onError: (e) =>
       void toast.error(
         e instanceof DuplicateConnectionIdeaError ? messages.connectAnything.blueprintDuplicate : messages.connectAnything.blueprintFailed,
@@ -99,9 +106,18 @@ export function ConnectorGraphTab() {
       </figure>
 
       {isSignedIn ? (
-        <Button variant="gradient" disabled={path.length < 2 || save.isPending} onClick={saveBlueprint}>
-          Create Connection Blueprint
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="gradient" disabled={path.length < 2 || save.isPending} onClick={saveBlueprint}>
+            Create Connection Blueprint
+          </Button>
+          {saved && (
+            <Button asChild variant="outline">
+              <Link to={connectionLinks.build(seedFromIdea(saved))}>
+                <Play aria-hidden /> {messages.dashboard.buildConnection}
+              </Link>
+            </Button>
+          )}
+        </div>
       ) : (
         <SignInNotice what="saving a blueprint" />
       )}

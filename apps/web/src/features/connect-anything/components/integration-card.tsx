@@ -1,7 +1,7 @@
-import { Plus, Star, Users } from 'lucide-react';
+import { Star, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { INTEGRATION_CATEGORIES, type Integration } from '@app/shared';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { CategoryIcon } from '@/components/category-icon';
 
@@ -13,13 +13,12 @@ export const formatUsers = (n: number) => new Intl.NumberFormat('en-GB', { notat
 export function IntegrationCard({
   item,
   layout,
-  onCompare,
-  compareDisabled,
+  actions,
 }: {
   item: Integration;
   layout: CardLayout;
-  onCompare?: () => void;
-  compareDisabled?: boolean;
+  /** The card's buttons (the Marketplace's: Add to canvas, Compare, Use in a connection). */
+  actions?: ReactNode;
 }) {
   const meta = (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
@@ -52,7 +51,7 @@ export function IntegrationCard({
       data-testid="integration-card"
       className={cn(
         'group flex rounded-lg border bg-card transition-colors hover:border-primary/60',
-        layout === 'list' ? 'items-center gap-4 p-3' : 'flex-col gap-3',
+        layout === 'list' ? 'flex-wrap items-center gap-x-4 gap-y-2 p-3' : 'flex-col gap-3',
         layout === 'grid' && 'p-5',
         layout === 'compact' && 'p-3',
       )}
@@ -85,18 +84,7 @@ export function IntegrationCard({
           ))}
         </ul>
       )}
-      {onCompare && (
-        <Button
-          size="sm"
-          variant="outline"
-          className={cn(layout !== 'list' && 'mt-auto')}
-          onClick={onCompare}
-          disabled={compareDisabled}
-          aria-label={`Compare ${item.name}`}
-        >
-          <Plus aria-hidden /> Compare
-        </Button>
-      )}
+      {actions && <div className={cn(layout === 'list' ? 'w-full sm:w-auto' : 'mt-auto')}>{actions}</div>}
     </article>
   );
 }

@@ -8,8 +8,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { connectMessages } from '@/lib/connect-messages';
 import { cn } from '@/lib/utils';
+import type { Integration } from '@app/shared';
 import type { MarketplaceQuery } from '../api/integrations';
 import { useMarketplacePage } from '../api/catalogue-reads';
+import { CardActions } from './card-actions';
 import { IntegrationCard } from './integration-card';
 
 interface Props {
@@ -21,6 +23,11 @@ interface Props {
   layout: 'grid' | 'list';
   compact: boolean;
   onCompact(v: boolean): void;
+  /** A card's "Compare": the tool joins the Compare tab's selection (which opens). */
+  onCompare(item: Integration): void;
+  /** No more tools fit in the comparison; these are in it already. */
+  compareFull: boolean;
+  compared: readonly string[];
 }
 
 const gridColumns = {
@@ -28,17 +35,20 @@ const gridColumns = {
   compact: 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-4',
   grid: 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
 } as const;
-/** About a card's height in each layout (integration-card.tsx), for the placeholders shown while a page loads. */
-const placeholderHeight = { list: 'h-20', compact: 'h-24', grid: 'h-40' } as const;
+/**
+ * About a card's height in each layout (integration-card.tsx, with its action buttons: one row beside a list row from
+ * the sm breakpoint, two rows in a compact card), for the placeholders shown while a page loads.
+ */
+const placeholderHeight = { list: 'h-44 sm:h-24', compact: 'h-40', grid: 'h-60' } as const;
 /**
  * A card off screen is not styled, laid out or painted until it nears the viewport (content-visibility), sized
  * meanwhile as a card of its layout: the answer's render on a phone (one card in view) lays out one card, not twelve
  * (issue 15, TBT). `auto` keeps a card's size once it has been drawn.
  */
 const offscreenCard = {
-  list: '[content-visibility:auto] [contain-intrinsic-size:auto_96px]',
-  compact: '[content-visibility:auto] [contain-intrinsic-size:auto_72px]',
-  grid: '[content-visibility:auto] [contain-intrinsic-size:auto_164px]',
+  list: '[content-visibility:auto] [contain-intrinsic-size:auto_182px] sm:[contain-intrinsic-size:auto_96px]',
+  compact: '[content-visibility:auto] [contain-intrinsic-size:auto_162px]',
+  grid: '[content-visibility:auto] [contain-intrinsic-size:auto_254px]',
 } as const;
 /** 'X to Y of N integrations' (docs/product.md#connect-anything). */
 export function rangeLabel(page: number, total: number): string {
@@ -48,7 +58,19 @@ export function rangeLabel(page: number, total: number): string {
   return `${from} to ${to} of ${total} integrations`;
 }
 
-export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear, layout, compact, onCompact }: Props) {
+export function MarketplaceTab({
+  query,
+  onSearch,
+  onPopularOnly,
+  onPage,
+  onClear,
+  layout,
+  compact,
+  onCompact,
+  onCompare,
+  compareFull,
+  compared,
+}: Props) {
   const result = useMarketplacePage(query);
   const total = result.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
@@ -130,7 +152,17 @@ export function MarketplaceTab({ query, onSearch, onPopularOnly, onPage, onClear
           {result.data?.rows.map((item) => (
             <li key={item.id} className={cn('flex', offscreenCard[cardLayout])}>
               <div className="flex-1 [&>article]:h-full">
-                <IntegrationCard item={item} layout={cardLayout} />
+                <IntegrationCard
+                  item={item}
+                  layout={cardLayout}
+                  actions={
+                    <CardActions
+                      item={item}
+                      onCompare={() => onCompare(item)}
+                      compareDisabled={compareFull && !compared.includes(item.id)}
+                    />
+                  }
+                />
               </div>
             </li>
           ))}

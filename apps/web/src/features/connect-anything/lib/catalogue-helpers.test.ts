@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Integration } from '@app/shared';
 import { escapeSearch, parseCategoryCounts } from '../api/integrations';
-import { addToComparison } from '../components/compare-tab';
+import { addToComparison } from './comparison';
 import { rangeLabel } from '../components/marketplace-tab';
 import { connectorPath } from './connector-path';
 

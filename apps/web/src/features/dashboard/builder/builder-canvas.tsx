@@ -3,6 +3,7 @@ import {
   Controls,
   ReactFlow,
   useNodesState,
+  type EdgeMouseHandler,
   type Node,
   type NodeMouseHandler,
   type OnNodeDrag,
@@ -28,11 +29,22 @@ interface Props {
   connectMode: boolean;
   firstNodeId: string | null;
   onNodeClick(id: string): void;
+  /** An edge (a saved idea, by its id) was clicked: issue 40 turns it into a connection. */
+  onEdgeClick(ideaId: string): void;
   onPositionsChange(positions: NodePositions): void;
 }
 
 /** The builder canvas (loaded on demand: React Flow is heavy). Positions are saved when a drag ends. */
-export default function BuilderCanvas({ tools, positions, ideas, connectMode, firstNodeId, onNodeClick, onPositionsChange }: Props) {
+export default function BuilderCanvas({
+  tools,
+  positions,
+  ideas,
+  connectMode,
+  firstNodeId,
+  onNodeClick,
+  onEdgeClick,
+  onPositionsChange,
+}: Props) {
   const built = useMemo<(ToolNode | AddNode)[]>(
     () => [
       ...tools.map<ToolNode>((tool, i) => ({
@@ -75,6 +87,7 @@ export default function BuilderCanvas({ tools, positions, ideas, connectMode, fi
     onPositionsChange(next);
   };
   const onClick: NodeMouseHandler<Node> = (_e, node) => onNodeClick(node.id);
+  const onEdge: EdgeMouseHandler = (_e, edge) => onEdgeClick(edge.id);
 
   return (
     <div className="h-[560px] w-full overflow-hidden rounded-xl border bg-[#0d1428]" data-testid="builder-canvas">
@@ -85,6 +98,7 @@ export default function BuilderCanvas({ tools, positions, ideas, connectMode, fi
         onNodesChange={onNodesChange}
         onNodeDragStop={onDragStop}
         onNodeClick={onClick}
+        onEdgeClick={onEdge}
         nodesConnectable={false}
         fitView
         fitViewOptions={FIT}

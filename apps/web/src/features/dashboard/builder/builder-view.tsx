@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Link2, Plus, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import {
   useCreateConnectionIdea,
   useDeleteConnectionIdea,
 } from '@/lib/connection-ideas';
+import { connectionLinks, seedFromIdea } from '@/lib/connection-links';
 import { integrationKeys } from '@/lib/data/integrations';
 import { messages } from '@/lib/messages';
 import { runtimeConfig } from '@/lib/runtime-config';
@@ -32,6 +34,7 @@ export function BuilderView() {
   const [addOpen, setAddOpen] = useState(false);
   const [connectMode, setConnectMode] = useState(false);
   const [first, setFirst] = useState<string | null>(null);
+  const navigate = useNavigate();
   // fetch React Flow's chunk while the tools and positions load, not after
   useEffect(() => {
     void loadCanvas();
@@ -120,6 +123,7 @@ export function BuilderView() {
             ((tools.data?.length ?? 0) < 2
               ? 'Add at least two tools to connect them.'
               : 'Drag tools to arrange your stack; positions are saved.')}
+          {!connectMode && (ideas.data?.length ?? 0) > 0 && ` ${messages.dashboard.edgeHint}`}
         </p>
         {connectMode && (
           // the same choice as clicking nodes, for keyboard and screen-reader users
@@ -156,6 +160,10 @@ export function BuilderView() {
               connectMode={connectMode}
               firstNodeId={first}
               onNodeClick={onNodeClick}
+              onEdgeClick={(id) => {
+                const idea = ideas.data?.find((i) => i.id === id);
+                if (idea) void navigate(connectionLinks.build(seedFromIdea(idea, true)));
+              }}
               onPositionsChange={(p) => savePositions.mutate(p)}
             />
           </Suspense>

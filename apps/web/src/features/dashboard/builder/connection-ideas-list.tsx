@@ -1,6 +1,9 @@
-import { Lightbulb, Trash2 } from 'lucide-react';
+import { Lightbulb, Play, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import type { ConnectionIdea } from '@/lib/connection-ideas';
+import { connectionLinks, seedFromIdea } from '@/lib/connection-links';
+import { messages } from '@/lib/messages';
 
 /** The saved connection ideas, newest first, each deletable. */
 export function ConnectionIdeasList({
@@ -29,6 +32,15 @@ export function ConnectionIdeasList({
                   {i.from_tool} → {i.to_tool}
                 </p>
                 <p className="mt-0.5 text-xs text-muted-foreground">{i.idea}</p>
+                {/* issue 40: an idea (or a Connector Graph blueprint) becomes a connection that runs */}
+                <Button asChild size="sm" variant="link" className="h-auto px-0 pt-1 text-xs">
+                  <Link
+                    to={connectionLinks.build(seedFromIdea(i))}
+                    aria-label={messages.dashboard.buildConnectionFor(i.from_tool, i.to_tool)}
+                  >
+                    <Play aria-hidden /> {messages.dashboard.buildConnection}
+                  </Link>
+                </Button>
               </div>
               <Button
                 size="icon"

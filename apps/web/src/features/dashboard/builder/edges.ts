@@ -13,7 +13,15 @@ export function ideaEdges(ideas: readonly ConnectionIdea[], tools: readonly Pick
     const source = byName.get(i.from_tool);
     const target = byName.get(i.to_tool);
     if (!source || !target || source === target) continue;
-    edges.push({ id: i.id, source, target, animated: true, style: { stroke: '#22d3ee', strokeWidth: 2 } });
+    // clickable (issue 40: an edge becomes a connection), so a pointer over it says so
+    edges.push({
+      id: i.id,
+      source,
+      target,
+      animated: true,
+      ariaLabel: `${i.from_tool} → ${i.to_tool}`,
+      style: { stroke: '#22d3ee', strokeWidth: 2, cursor: 'pointer' },
+    });
   }
   return edges;
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bot, Brain, Contact, LayoutDashboard, Workflow } from 'lucide-react';
+import { Bot, Brain, Cable, Contact, LayoutDashboard, Workflow } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePlan } from '@/lib/plan/plan-context';
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { cn } from '@/lib/utils';
+import { connectionsMessages } from '@/lib/connections-messages';
 import { useAuth } from '@/lib/session/auth-context';
 import { businessProfileQuery } from '../api/profile';
 import { useDashboardView, DASHBOARD_VIEWS, startingViewOf, type DashboardView } from '../hooks/use-dashboard-view';
@@ -23,6 +24,7 @@ const ICONS: Record<DashboardView, typeof Brain> = {
   dashboard: LayoutDashboard,
   coach: Bot,
   crm: Contact,
+  connections: Cable,
   brain: Brain,
 };
 const TITLES: Record<DashboardView, { title: string; text: string }> = {
@@ -30,6 +32,7 @@ const TITLES: Record<DashboardView, { title: string; text: string }> = {
   dashboard: { title: 'Dashboard', text: 'Your 90-day action plan and your business at a glance.' },
   coach: { title: 'Coach', text: 'Your AI business coach. It knows your business profile, goals and tools.' },
   crm: { title: 'CRM', text: 'Customers, deals and follow-ups.' },
+  connections: { title: connectionsMessages.view.title, text: connectionsMessages.view.text },
   brain: { title: 'The Brain', text: 'Your plan, credits, AI settings and profile.' },
 };
 
@@ -49,6 +52,10 @@ export interface DashboardSlots {
   review?: ReactNode;
   /** Shown in The Brain under the credits: the usage history. */
   usage: ReactNode;
+  /** The Connections view (issue 40). */
+  connections?: ReactNode;
+  /** Shown first in the Dashboard view: the connections whose latest run failed (issue 40). */
+  attention?: ReactNode;
 }
 
 /** The business operating system: desktop only, remembered views, plan card, usage timer and assistant. */
@@ -110,9 +117,12 @@ export function DashboardShell({ slots }: { slots: DashboardSlots }) {
           <p className="text-sm text-muted-foreground">{TITLES[view].text}</p>
         </header>
         {view === 'builder' && <BuilderView />}
-        {view === 'dashboard' && <OverviewView plan={slots.plan} review={slots.review} metrics={slots.metrics} />}
+        {view === 'dashboard' && (
+          <OverviewView attention={slots.attention} plan={slots.plan} review={slots.review} metrics={slots.metrics} />
+        )}
         {view === 'coach' && slots.coach}
         {view === 'crm' && slots.crm}
+        {view === 'connections' && slots.connections}
         {view === 'brain' && <BrainView usage={slots.usage} />}
       </main>
       {view !== 'coach' && slots.assistant}

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { STARTING_VIEWS, type StartingView } from '@app/shared';
 import { z } from 'zod';
 
@@ -7,10 +8,13 @@ export const DASHBOARD_VIEWS = [
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'coach', label: 'Coach' },
   { id: 'crm', label: 'CRM' },
+  // issue 40: connections that run
+  { id: 'connections', label: 'Connections' },
   { id: 'brain', label: 'The Brain' },
 ] as const;
 export type DashboardView = (typeof DASHBOARD_VIEWS)[number]['id'];
 const KEY = 'dashboard-view';
+const viewOf = (v: string | null): DashboardView | null => DASHBOARD_VIEWS.find((x) => x.id === v)?.id ?? null;
 
 /**
  * The onboarding's four starting views on the dashboard's views (issue 44; docs/product.md#dashboard): the command
@@ -34,27 +38,33 @@ export function startingViewOf(preferences: unknown): StartingView | null {
 
 function stored(): DashboardView | null {
   try {
-    const v = localStorage.getItem(KEY);
-    return DASHBOARD_VIEWS.some((x) => x.id === v) ? (v as DashboardView) : null;
+    return viewOf(localStorage.getItem(KEY));
   } catch {
     return null;
   }
 }
 
 /**
- * The current view: the one last chosen in this browser, else the starting view the customer picked in the
- * onboarding (`starting`, once the profile has loaded), else the Builder.
+ * The current view: the one a link names, else the one last chosen in this browser, else the starting view the
+ * customer picked in the onboarding (`starting`, once the profile has loaded), else the Builder.
  */
 export function useDashboardView(starting?: StartingView | null): [DashboardView, (v: DashboardView) => void] {
   const [chosen, setView] = useState<DashboardView | null>(stored);
-  const view = chosen ?? (starting ? VIEW_FOR_STARTING_VIEW[starting] : 'builder');
-  const change = useCallback((v: DashboardView) => {
-    setView(v);
-    try {
-      localStorage.setItem(KEY, v);
-    } catch {
-      // storage full or blocked: the view still changes for this visit
-    }
-  }, []);
+  const [params, setParams] = useSearchParams();
+  // ?view=connections (lib/connection-links) shows that view until the customer picks another one
+  const linked = viewOf(params.get('view'));
+  const view = linked ?? chosen ?? (starting ? VIEW_FOR_STARTING_VIEW[starting] : 'builder');
+  const change = useCallback(
+    (v: DashboardView) => {
+      setView(v);
+      try {
+        localStorage.setItem(KEY, v);
+      } catch {
+        // storage full or blocked: the view still changes for this visit
+      }
+      if (linked) setParams((p) => (p.delete('view'), p), { replace: true });
+    },
+    [linked, setParams],
+  );
   return [view, change];
 }

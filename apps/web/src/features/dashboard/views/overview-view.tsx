@@ -62,8 +62,21 @@ const chips = (items: string[]) =>
     none
   );
 
-/** Dashboard view: the action plan being worked (from the page), then the business profile and health score. */
-export function OverviewView({ plan, review, metrics }: { plan?: React.ReactNode; review?: React.ReactNode; metrics?: React.ReactNode }) {
+/**
+ * Dashboard view: what needs attention (failing connections) and the action plan being worked (from the page), then
+ * the business profile and health score.
+ */
+export function OverviewView({
+  attention,
+  plan,
+  review,
+  metrics,
+}: {
+  attention?: React.ReactNode;
+  plan?: React.ReactNode;
+  review?: React.ReactNode;
+  metrics?: React.ReactNode;
+}) {
   const userId = useAuth().user?.id;
   const profile = useQuery(businessProfileQuery(userId));
   if (profile.isPending) return <Spinner className="size-6 text-primary" label="Loading your business profile" />;
@@ -73,6 +86,7 @@ export function OverviewView({ plan, review, metrics }: { plan?: React.ReactNode
 
   return (
     <div className="space-y-4">
+      {attention}
       {plan}
       {review}
       {metrics}
