@@ -43,7 +43,7 @@ export const crmMessages = {
   contacts: {
     title: 'Contacts',
     search: 'Search contacts',
-    searchPlaceholder: 'Search names, e-mails, companies, tags',
+    searchPlaceholder: 'Name, e-mail, company or tag',
     total: (n: number) => count(n, 'contact', 'contacts'),
     filtersLabel: 'Filters',
     tag: 'Tags',
