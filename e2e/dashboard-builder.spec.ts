@@ -183,7 +183,7 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/user');
     await shot(page, 'dashboard-overview-1440');
     await page.getByRole('button', { name: 'CRM' }).click();
-    await expect(page.getByRole('heading', { name: 'CRM is coming soon' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Contacts' })).toBeVisible();
     await shot(page, 'dashboard-crm-1440');
 
     // the assistant (collapsed at first) says plainly that the coach is not set up (this server has no AI provider;

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { parseCsvTable, type CsvFileProblem, type ParsedCsv } from './csv.js';
 import { METRIC_UNITS, metricEntryProblem, periodStart, type MetricEntry, type MetricPeriod } from './metrics.js';
 import { MAX_CSV_ROWS } from './metrics-import.js';
 import { KEY_METRIC_IDS, type KeyMetricId } from './onboarding.js';
@@ -12,24 +12,11 @@ import type { Currency } from './plans.js';
  * so only code that reads files loads papaparse.
  */
 
-export interface ParsedCsv {
-  headers: string[];
-  /** Data rows, the header row left out; empty lines skipped. */
-  rows: string[][];
-}
+export type { CsvFileProblem, ParsedCsv };
 
-export type CsvFileProblem = 'empty' | 'too_many_rows' | 'unreadable';
-
-/** The file's header and rows, or why it cannot be read. The delimiter (comma, semicolon, tab) is detected. */
+/** The file's header and rows, or why it cannot be read (at most MAX_CSV_ROWS rows). */
 export function parseCsv(text: string): ParsedCsv | { problem: CsvFileProblem } {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const result = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy', preview: MAX_CSV_ROWS + 2 });
-  // a lone column has no delimiter to detect: papaparse reads it anyway and says so, which is no problem here
-  if (result.errors.some((e) => e.type === 'Quotes')) return { problem: 'unreadable' };
-  const [header, ...rows] = result.data;
-  if (!header || rows.length === 0) return { problem: 'empty' };
-  if (rows.length > MAX_CSV_ROWS) return { problem: 'too_many_rows' };
-  return { headers: header.map((h) => h.trim()), rows };
+  return parseCsvTable(text, MAX_CSV_ROWS);
 }
 
 // ---- cells ----------------------------------------------------------------------------------------------------

@@ -1,20 +1,24 @@
 import { lazy, Suspense } from 'react';
 import { PlanProvider } from '@/features/plans/plan-provider';
+import { Spinner } from '@/components/ui/spinner';
+import { crmMessages } from '@/lib/crm-messages';
 import { OnboardingGate } from '@/lib/session/onboarding-status';
 import { ProtectedRoute } from '@/lib/session/protected-route';
 import { PlanBoard } from '@/features/action-plan/components/plan-board';
 import { CoachPanel } from '@/features/coach/components/coach-panel';
 import { CoachView } from '@/features/coach/components/coach-view';
+import { CrmDueTasks } from '@/features/crm/due-crm-tasks';
 import { UsageHistory } from '@/features/coach/components/usage-history';
 import { MetricsPanel } from '@/features/metrics/metrics-panel';
 import { WeeklyReviewCard } from '@/features/weekly-review/weekly-review-card';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { PlanDialogSlot } from '@/features/plans/components/plan-dialog-slot';
 import { AttentionPanel } from '@/features/connections/components/attention-panel';
-import { Spinner } from '@/components/ui/spinner';
 import { connectionsMessages } from '@/lib/connections-messages';
 import { CoachRequestIntegration } from './coach-request-integration';
 
+// the CRM (dnd-kit, its forms) loads when its view is opened
+const CrmWorkspace = lazy(() => import('@/features/crm/crm-workspace').then((m) => ({ default: m.CrmWorkspace })));
 // The Connections view (its form, history and schemas) loads when it is opened.
 const ConnectionsView = lazy(() =>
   import('@/features/connections/components/connections-view').then((m) => ({ default: m.ConnectionsView })),
@@ -31,7 +35,13 @@ export function Component() {
               slots={{
                 assistant: <CoachPanel />,
                 coach: <CoachView />,
-                plan: <PlanBoard />,
+                // the CRM's due follow-ups sit beside the plan's due tasks (issue 43)
+                plan: <PlanBoard besideDue={<CrmDueTasks />} />,
+                crm: (
+                  <Suspense fallback={<Spinner className="size-6 text-primary" label={crmMessages.loading} />}>
+                    <CrmWorkspace />
+                  </Suspense>
+                ),
                 metrics: <MetricsPanel />,
                 review: <WeeklyReviewCard />,
                 usage: <UsageHistory />,

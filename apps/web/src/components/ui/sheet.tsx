@@ -14,8 +14,9 @@ export function SheetContent({
   className,
   children,
   side = 'right',
+  closeLabel = 'Close menu',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { side?: 'right' | 'left' }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { side?: 'right' | 'left'; closeLabel?: string }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="sheet-overlay fixed inset-0 z-50 bg-black/60" />
@@ -29,7 +30,7 @@ export function SheetContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100" aria-label="Close menu">
+        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100" aria-label={closeLabel}>
           <X className="size-5" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

@@ -1,11 +1,12 @@
 import type { PlanProgress } from '@app/shared';
+import type { ReactNode } from 'react';
 import { actionPlanMessages as m } from '@/lib/action-plan-messages';
 import { shortDate } from '../lib';
 
-/** What is due this week and what is late, at the top of the plan. */
-export function DueSummary({ progress }: { progress: PlanProgress }) {
+/** What is due this week and what is late, at the top of the plan; `beside` adds a third column (the CRM's). */
+export function DueSummary({ progress, beside }: { progress: PlanProgress; beside?: ReactNode }) {
   return (
-    <div className="mt-5 grid gap-3 sm:grid-cols-2">
+    <div className={beside ? 'mt-5 grid gap-3 sm:grid-cols-2 xl:grid-cols-3' : 'mt-5 grid gap-3 sm:grid-cols-2'}>
       <section aria-label={m.dueThisWeek} className="rounded-lg border bg-background/40 p-3">
         <h3 className="text-sm font-semibold">{m.dueThisWeek}</h3>
         {progress.dueThisWeek.length ? (
@@ -34,6 +35,7 @@ export function DueSummary({ progress }: { progress: PlanProgress }) {
           <p className="mt-1.5 text-sm text-muted-foreground">{m.nothingLate}</p>
         )}
       </section>
+      {beside && <div className="sm:col-span-2 xl:col-span-1">{beside}</div>}
     </div>
   );
 }

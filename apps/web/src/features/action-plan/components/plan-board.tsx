@@ -1,7 +1,7 @@
 import { dueDateOf, planDay, planProgress, type PlanEdit, type PlanTask } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { actionPlanMessages as m } from '@/lib/action-plan-messages';
@@ -17,9 +17,10 @@ import { VersionsDialog } from './versions-dialog';
 
 /**
  * The living 90-day plan (issue 39, docs/plan.md): phases with their dates, tasks ticked, edited, added and
- * reordered by hand, what is due this week and late, every change a version with Undo in its toast.
+ * reordered by hand, what is due this week and late, every change a version with Undo in its toast. `besideDue`:
+ * what the page shows beside the due tasks (the CRM's follow-ups), also when there is no plan yet.
  */
-export function PlanBoard() {
+export function PlanBoard({ besideDue }: { besideDue?: ReactNode }) {
   const plan = useQuery(activePlanQuery());
   const [editing, setEditing] = useState<PlanTask | null>(null);
   const change = usePlanChange({
@@ -40,6 +41,7 @@ export function PlanBoard() {
           <CalendarCheck aria-hidden className="size-5 text-primary" /> {m.title}
         </h2>
         <p className="mt-2 text-sm text-muted-foreground">{m.empty}</p>
+        {besideDue && <div className="mt-4 max-w-xl">{besideDue}</div>}
       </section>
     );
   }
@@ -74,7 +76,7 @@ export function PlanBoard() {
           </div>
         </div>
       </div>
-      <DueSummary progress={progress} />
+      <DueSummary progress={progress} beside={besideDue} />
       <div className="mt-6 grid gap-4 lg:grid-cols-3">
         {p.phases.map((ph) => {
           const tasks = p.tasks.filter((t) => t.phase === ph.phase);

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { coachMessages } from '@/lib/coach-messages';
 import { readIdea, readPlan, readSearch } from '../lib/tool-output';
 import { useCoachHost } from './coach-host';
+import { CRM_TOOL_CARDS, CrmToolCard } from './crm-tool-card';
 import { ProposalCard, type ProposalPart } from './proposal-card';
 
 export interface ToolPartView {
@@ -126,6 +127,7 @@ export function ToolCard({ part, onAnswer }: { part: ToolPartView; onAnswer?: (i
       />
     );
   }
+  if (CRM_TOOL_CARDS.has(part.name)) return <CrmToolCard name={part.name} state={part.state} output={part.output} />;
   switch (part.name) {
     case 'searchCatalogue':
       return <SearchCard part={part} />;

@@ -15,7 +15,6 @@ import { useAccentPalette } from '../hooks/use-accent-palette';
 import { useIsDesktop } from '../hooks/use-is-desktop';
 import { BuilderView } from '../builder/builder-view';
 import { BrainView } from '../views/brain-view';
-import { CrmView } from '../views/crm-view';
 import { OverviewView } from '../views/overview-view';
 import { DesktopRequired } from './desktop-required';
 import { UsageTimer } from './usage-timer';
@@ -47,6 +46,8 @@ export interface DashboardSlots {
   plan: ReactNode;
   /** Shown in the Dashboard view after the plan: the business's own numbers (issue 42). */
   metrics?: ReactNode;
+  /** The CRM view's content (issue 43). */
+  crm: ReactNode;
   /** Shown in the Dashboard view after the plan: the latest weekly review (issue 42). */
   review?: ReactNode;
   /** Shown in The Brain under the credits: the usage history. */
@@ -120,7 +121,7 @@ export function DashboardShell({ slots }: { slots: DashboardSlots }) {
           <OverviewView attention={slots.attention} plan={slots.plan} review={slots.review} metrics={slots.metrics} />
         )}
         {view === 'coach' && slots.coach}
-        {view === 'crm' && <CrmView />}
+        {view === 'crm' && slots.crm}
         {view === 'connections' && slots.connections}
         {view === 'brain' && <BrainView usage={slots.usage} />}
       </main>
