@@ -179,6 +179,42 @@ describe('data export', () => {
     expect(files['README.txt']).toContain('You have no conversations with the coach yet');
   });
 
+  it("the CRM comes out as crm/*.csv, the customer's own records only; an empty CRM adds no folder", async () => {
+    const [ada, bob] = await Promise.all([createTestUser(t), createTestUser(t)]);
+    const must = <T>(r: { data: T; error: unknown }) => {
+      expect(r.error).toBeNull();
+      return r.data as NonNullable<T>;
+    };
+    const ann = must(
+      await ada.client
+        .from('crm_contacts')
+        .insert({ name: 'Ann Lee', email: 'ann@example.com', tags: ['vip', 'fair'] })
+        .select('id')
+        .single(),
+    ) as { id: string };
+    must(await ada.client.from('crm_deals').insert({ title: 'Catering', value: 4800, contact_id: ann.id }));
+    must(await ada.client.from('crm_activities').insert({ contact_id: ann.id, kind: 'call', body: '=Called about the order' }));
+    must(await ada.client.from('crm_tasks').insert({ title: 'Send the price list', due_date: '2026-12-04', contact_id: ann.id }));
+    must(await bob.client.from('crm_contacts').insert({ name: 'Bob Private', email: 'private@example.com' }));
+
+    const files = await zipOf(ada);
+    expect(Object.keys(files).filter((n) => n.startsWith('crm/'))).toEqual([
+      'crm/contacts.csv',
+      'crm/deals.csv',
+      'crm/activities.csv',
+      'crm/tasks.csv',
+    ]);
+    expect(files['crm/contacts.csv']).toContain('Ann Lee,ann@example.com,,,,vip; fair');
+    expect(files['crm/deals.csv']!.split('\r\n')[1]).toMatch(/^Catering,4800\.00,GBP,Lead,Ann Lee,,,,/);
+    expect(files['crm/activities.csv']).toContain(",call,Ann Lee,,'=Called about the order");
+    expect(files['crm/tasks.csv']!.split('\r\n')[1]).toBe('Send the price list,2026-12-04,Ann Lee,,');
+    expect(files['README.txt']).toContain(
+      'crm/\r\n  Your CRM, one CSV per kind of record: contacts.csv, deals.csv, activities.csv, tasks.csv.',
+    );
+    expect(Object.values(files).join('')).not.toContain('Bob Private');
+    expect(Object.keys(await zipOf(await createTestUser(t))).some((n) => n.startsWith('crm/'))).toBe(false);
+  });
+
   it('refuses without a live session: no token, the anon key, a bad token, a signed-out session', async () => {
     for (const res of [await exportOf(), await exportOf(t.anonKey), await exportOf('not-a-token')]) {
       expect(res.status).toBe(401);

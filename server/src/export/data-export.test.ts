@@ -45,6 +45,7 @@ const data: ExportData = {
   ],
   plan,
   conversations: [{ id: 'c0ffee00-0000-4000-8000-000000000000', title: 'Revenue', created_at: '2026-11-20T09:00:00.000Z', messages: [] }],
+  crm: [],
 };
 
 describe('data export files', () => {

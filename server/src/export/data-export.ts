@@ -3,6 +3,7 @@ import { Zip, ZipDeflate } from 'fflate';
 import type { Queryable } from '../db/types.js';
 import { planCalendar } from '../plan/calendar.js';
 import { readActivePlan } from '../plan/store.js';
+import { crmExportFiles } from '../crm/export.js';
 import { toCsv } from './csv.js';
 import { conversationFileName, conversationMarkdown, utcMinute, type ExportConversation } from './markdown.js';
 
@@ -39,6 +40,8 @@ export interface ExportData {
   metrics: ExportMetricValue[];
   plan: PlanSnapshot | null;
   conversations: ExportConversation[];
+  /** The CRM's CSV files (crm/…), none when the CRM is empty. */
+  crm: ExportFile[];
 }
 
 export interface ExportFile {
@@ -74,6 +77,7 @@ export async function readExportData(tx: Queryable, account: ExportAccount, expo
     `select conversation_id, role, parts, ${iso('created_at')} as created_at from public.coach_messages
       where user_id = (select auth.uid()) order by conversation_id, created_at, id`,
   );
+  const crm = await crmExportFiles(tx);
   const byConversation = new Map<string, ExportConversation>(conversations.rows.map((c) => [c.id, { ...c, messages: [] }]));
   for (const m of messages.rows)
     byConversation.get(m.conversation_id)?.messages.push({ role: m.role, parts: m.parts, created_at: m.created_at });
@@ -86,6 +90,7 @@ export async function readExportData(tx: Queryable, account: ExportAccount, expo
     metrics: metrics.rows,
     plan: plan?.snapshot ?? null,
     conversations: [...byConversation.values()],
+    crm,
   };
 }
 
@@ -307,6 +312,14 @@ export function readme(d: ExportData, opts: { brandName: string; contactEmail?: 
       '  named by the day it started and its title. Times are UTC.',
     );
   }
+  if (d.crm.length) {
+    lines.push(
+      'crm/',
+      `  Your CRM, one CSV per kind of record: ${d.crm.map((f) => f.name.slice('crm/'.length)).join(', ')}.`,
+      '  Contacts with every field (custom fields as their own columns, tags separated by "; "); deals with their stage',
+      '  and value; the timeline of every contact and deal; follow-up tasks with their due dates.',
+    );
+  }
   lines.push('');
   if (!d.plan) lines.push('You have no 90-day plan yet, so there is no plan folder.');
   if (!d.conversations.length) lines.push('You have no conversations with the coach yet, so there is no conversations folder.');
@@ -334,6 +347,7 @@ export function exportFiles(d: ExportData, opts: { brandName: string; siteUrl: s
     );
   }
   for (const c of d.conversations) files.push({ name: `conversations/${conversationFileName(c)}`, content: conversationMarkdown(c) });
+  files.push(...d.crm);
   return files;
 }
 
