@@ -299,7 +299,7 @@ export const messages = {
   dataExport: {
     title: 'Download my data',
     description:
-      'One zip file with your profile, your metrics (CSV), your 90-day plan (CSV and a calendar file) and your conversations with the coach (Markdown), with a README that says what each file is.',
+      'One zip file with your profile, your metrics (CSV), your 90-day plan (CSV and a calendar file), your CRM (CSV) and your conversations with the coach (Markdown), with a README that says what each file is.',
     button: 'Download my data',
     busy: 'Preparing your download...',
     done: 'Your data has been downloaded.',
