@@ -66,7 +66,9 @@ test('the Dashboard view records a figure, shows the last one beside it and refu
   await expect(revenue.getByRole('table')).toHaveAccessibleName('Revenue, last 12 months');
   await expect(revenue.getByRole('table').locator('tbody tr')).toHaveCount(12);
   await expect(revenue.getByRole('row').last()).toHaveText(/£11,240/);
-  await expect(page.getByTestId('metric-chart-cashflow').getByTestId('metric-change')).toHaveText('Up 20 % on the previous month (month to date)');
+  await expect(page.getByTestId('metric-chart-cashflow').getByTestId('metric-change')).toHaveText(
+    'Up 20 % on the previous month (month to date)',
+  );
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-entry-1440.png`, fullPage: true });
   const saved = await admin
     .from('metric_values')
