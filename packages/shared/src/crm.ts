@@ -54,6 +54,28 @@ export interface CrmContactFilters {
   has_open_deal?: boolean;
 }
 
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-11-30')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'must be a real date');
+const uuid = z.string().uuid('must be an id');
+
+/** The filters as the server takes them at its boundary (the database checks them again, for /rest/v1 callers). */
+export const crmContactFiltersSchema = z
+  .object({
+    tags: z.array(z.string().max(50)).max(20, 'at most 20 tags').nullable(),
+    company_id: uuid.nullable(),
+    stage_id: uuid.nullable(),
+    source: z.string().max(100).nullable(),
+    created_from: isoDay.nullable(),
+    created_to: isoDay.nullable(),
+    no_activity_since: isoDay.nullable(),
+    has_email: z.boolean().nullable(),
+    has_open_deal: z.boolean().nullable(),
+  })
+  .partial()
+  .strict();
+
 /** What a saved view keeps in crm_saved_views.filters. */
 export interface CrmViewSettings {
   query?: string;

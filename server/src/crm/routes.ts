@@ -1,4 +1,4 @@
-import { CRM_SORTS, crmImportBodySchema } from '@app/shared/crm';
+import { CRM_SORTS, crmContactFiltersSchema, crmImportBodySchema } from '@app/shared/crm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -25,7 +25,7 @@ class DryRun {
 const exportBodySchema = z
   .object({
     query: safeText().max(200).optional(),
-    filters: z.record(z.string(), z.unknown()).optional(),
+    filters: crmContactFiltersSchema.optional(),
     sort: z.enum(CRM_SORTS).optional(),
   })
   .strict();
@@ -113,9 +113,7 @@ export function crmFunctionRoutes(ctx: AppContext): Hono {
       });
     } catch (err) {
       // a filter the database refuses (unknown key, a value of the wrong type): the message says which
-      const code = pgCode(err);
-      if (code === '22023' || code === '22P02' || code === '22007' || code === '22008')
-        return fail(c, 400, 'validation_failed', pgMessage(err));
+      if (/^22/.test(pgCode(err) ?? '')) return fail(c, 400, 'validation_failed', pgMessage(err));
       throw err;
     }
   });
