@@ -131,7 +131,7 @@ export async function writeImport(tx: Queryable, rows: ImportRow[], mode: CrmDup
        select c.id, c.email from public.crm_contacts c
         where c.user_id = (select auth.uid()) and c.email in (select email from groups where email is not null)
      ),
-     todo as (
+     to_write as (
        select gr.*, coalesce(gt.tags, '{}') as tags, coalesce(gc.custom, '{}'::jsonb) as custom, e.id as existing_id
          from groups gr
          left join group_tags gt on gt.g = gr.g
@@ -140,7 +140,7 @@ export async function writeImport(tx: Queryable, rows: ImportRow[], mode: CrmDup
         where $2 = 'merge' or e.id is null
      ),
      wanted as (
-       select distinct on (lower(company)) company as name, lower(company) as lname from todo where company is not null
+       select distinct on (lower(company)) company as name, lower(company) as lname from to_write where company is not null
      ),
      new_companies as (
        insert into public.crm_companies (name)
@@ -158,7 +158,7 @@ export async function writeImport(tx: Queryable, rows: ImportRow[], mode: CrmDup
      inserted as (
        insert into public.crm_contacts (name, email, phone, company_id, source, tags, notes, custom)
        select t.name, t.email, t.phone, ci.id, t.source, t.tags, t.notes, t.custom
-         from todo t left join company_ids ci on ci.lname = lower(t.company)
+         from to_write t left join company_ids ci on ci.lname = lower(t.company)
         where t.existing_id is null
         order by t.first_i
        returning 1
@@ -168,7 +168,7 @@ export async function writeImport(tx: Queryable, rows: ImportRow[], mode: CrmDup
           set name = t.name, phone = coalesce(t.phone, c.phone), company_id = coalesce(ci.id, c.company_id),
               source = coalesce(t.source, c.source), tags = c.tags || t.tags, notes = coalesce(t.notes, c.notes),
               custom = c.custom || t.custom
-         from todo t left join company_ids ci on ci.lname = lower(t.company)
+         from to_write t left join company_ids ci on ci.lname = lower(t.company)
         where t.existing_id is not null and c.id = t.existing_id
        returning 1
      )
