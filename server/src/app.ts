@@ -120,7 +120,7 @@ export function createApp(ctx: AppContext, opts: { webDist?: string; jobs?: JobQ
     if (clientClosedRequest(c)) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     const requestId = c.get('requestId');
     log.error({ requestId, err }, 'unhandled error');
-    return prefixErrorResponse(c, 'unexpected_failure', { requestId });
+    return prefixErrorResponse(c, 'unexpected_failure', { extra: { requestId } });
   });
   return app;
 }

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
+import { prefixErrorResponse } from '../errors/json.js';
 import { parseJsonBody } from '../http/body.js';
 import { grantAdminRole } from '../security/grant-admin.js';
 
@@ -17,17 +18,13 @@ import { grantAdminRole } from '../security/grant-admin.js';
 export function opsRoutes(ctx: AppContext): Hono {
   const app = new Hono();
   app.use('*', async (c, next) => {
-    if (!fromThisMachine(c))
-      return c.json({ code: 403, error_code: 'local_only', message: 'Only the operator scripts on this machine may call this.' }, 403);
+    if (!fromThisMachine(c)) return prefixErrorResponse(c, 'local_only');
     await requireAdmin(ctx, c);
     return next();
   });
   app.post('/backup', async (c) => {
     if (!ctx.db.snapshot) {
-      return c.json(
-        { code: 409, error_code: 'not_embedded', message: 'This server uses PostgreSQL (DATABASE_URL): back it up with pg_dump.' },
-        409,
-      );
+      return prefixErrorResponse(c, 'not_embedded');
     }
     const started = performance.now();
     const blob = await ctx.db.snapshot();
@@ -38,9 +35,9 @@ export function opsRoutes(ctx: AppContext): Hono {
   });
   app.post('/make-admin', async (c) => {
     const parsed = await parseJsonBody(c, z.object({ email: z.string().trim().toLowerCase().email().max(320) }));
-    if (!parsed.ok) return c.json({ code: 400, error_code: 'validation_failed', message: 'email must be an e-mail address' }, 400);
+    if (!parsed.ok) return prefixErrorResponse(c, 'validation_failed', { message: 'email must be an e-mail address' });
     const id = await grantAdminRole(ctx.db, parsed.data.email, 'make-admin script, through the running server');
-    if (!id) return c.json({ code: 404, error_code: 'user_not_found', message: `No user with the e-mail ${parsed.data.email}.` }, 404);
+    if (!id) return prefixErrorResponse(c, 'user_not_found', { message: `No user with the e-mail ${parsed.data.email}.` });
     return c.json({ id });
   });
   return app;

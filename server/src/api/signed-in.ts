@@ -15,7 +15,7 @@ export async function requireSignedIn(ctx: AppContext, c: Context): Promise<Call
     return await requireUser(ctx, c);
   } catch (err) {
     if (err instanceof AuthError && err.errorCode === 'insufficient_aal') throw appError('insufficient_aal');
-    if (err instanceof ApiError) throw new ApiError(401, { code: 'no_authorization', message: 'Sign in required' });
+    if (err instanceof ApiError) throw appError('no_authorization');
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../errors/api-error.js';
+import { appError } from '../errors/json.js';
 import { apiRateLimit } from './limits.js';
 import { requireSignedIn } from './signed-in.js';
 
@@ -19,8 +19,7 @@ export function voiceRoutes(ctx: AppContext): Hono<Env> {
   // configured, then signed in, then within the caller's limit (the limit counts users, so it runs after sign-in)
   const configuredAndSignedIn: MiddlewareHandler<Env> = async (c, next) => {
     c.header('Cache-Control', 'no-store');
-    if (!ctx.config.ELEVENLABS_API_KEY || !ctx.config.ELEVENLABS_AGENT_ID)
-      throw new ApiError(503, { code: 'voice_unavailable', message: 'Voice assistant is not configured' });
+    if (!ctx.config.ELEVENLABS_API_KEY || !ctx.config.ELEVENLABS_AGENT_ID) throw appError('voice_unavailable');
     c.set('userId', (await requireSignedIn(ctx, c)).user.id);
     await next();
   };
@@ -41,12 +40,12 @@ export function voiceRoutes(ctx: AppContext): Hono<Env> {
         });
       } catch (err) {
         ctx.log.warn({ err: err instanceof Error ? err.name : 'error' }, 'voice signed-url request failed');
-        throw new ApiError(502, { code: 'voice_upstream_error', message: 'Voice service unavailable' });
+        throw appError('voice_upstream_error');
       }
       const parsed = upstreamBody.safeParse(await res.json().catch(() => null));
       if (!res.ok || !parsed.success) {
         ctx.log.warn({ status: res.status }, 'voice signed-url answer was not usable');
-        throw new ApiError(502, { code: 'voice_upstream_error', message: 'Voice service unavailable' });
+        throw appError('voice_upstream_error');
       }
       return c.json({ signedUrl: parsed.data.signed_url });
     },

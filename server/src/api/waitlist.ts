@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '@app/shared/email';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { appErrorResponse } from '../errors/json.js';
 import { parseJsonBody } from '../http/body.js';
 import { apiRateLimit } from './limits.js';
 import { sendWaitlistConfirmations } from './waitlist-confirmations.js';
@@ -36,9 +37,8 @@ export function waitlistRoutes(ctx: AppContext): Hono {
   app.post('/', apiRateLimit(ctx, 'waitlist'), async (c) => {
     const parsed = await parseJsonBody(c, body);
     if (!parsed.ok) {
-      if (parsed.problem === 'invalid_utf8' || parsed.problem === 'unsafe_text')
-        return c.json({ code: 'invalid_text', message: parsed.message }, 400);
-      return c.json({ code: '22023', message: parsed.field === 'email' ? 'Invalid email format' : 'Name and email are required' }, 400);
+      if (parsed.problem === 'invalid_utf8' || parsed.problem === 'unsafe_text') return appErrorResponse(c, 'invalid_text', parsed.message);
+      return appErrorResponse(c, parsed.field === 'email' ? 'waitlist_email_invalid' : 'waitlist_fields_required');
     }
     const { name, email, source } = parsed.data;
     let position: number;
@@ -50,9 +50,8 @@ export function waitlistRoutes(ctx: AppContext): Hono {
       );
       position = Number(result!.rows[0]!.position);
     } catch (err) {
-      if (pgCode(err) === '23505')
-        return c.json({ code: '23505', message: 'duplicate key value violates unique constraint "ebook_subscribers_email_key"' }, 409);
-      if (pgCode(err) === '23514') return c.json({ code: '23514', message: 'Invalid name or email' }, 400);
+      if (pgCode(err) === '23505') return appErrorResponse(c, 'waitlist_already_joined');
+      if (pgCode(err) === '23514') return appErrorResponse(c, 'waitlist_check_failed');
       throw err;
     }
     // the join queued its confirmation in the database; the one sender sends it (as for the /rest/v1 doors)

@@ -21,14 +21,14 @@ export function registerAdminBilling(app: Hono, { ctx, caller, audit }: AdminDep
   async function customer(c: Context) {
     const id = uuid.safeParse(c.req.param('id'));
     const user = id.success ? await findUserById(ctx.db, id.data) : undefined;
-    if (!user || user.deleted_at) throw adminError(404, 'user_not_found', 'User not found');
+    if (!user || user.deleted_at) throw adminError('user_not_found');
     return user;
   }
   async function body<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
     const parsed = schema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw adminError(400, 'validation_failed', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+      throw adminError('validation_failed', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
     }
     return parsed.data;
   }
@@ -142,7 +142,7 @@ export function registerAdminBilling(app: Hono, { ctx, caller, audit }: AdminDep
   app.get('/requests', async (c) => {
     await caller(c);
     const q = RequestsQuery.safeParse(c.req.query());
-    if (!q.success) throw adminError(400, 'validation_failed', 'kind or handled is not valid');
+    if (!q.success) throw adminError('validation_failed', 'kind or handled is not valid');
     const sources = q.data.kind ? [REQUEST_SOURCES[q.data.kind]] : Object.values(REQUEST_SOURCES);
     const { rows } = await ctx.db.query(
       `select q.*, who.email, who.name from (${sources.join(' union all ')}) q

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../errors/api-error.js';
+import { appError } from '../errors/json.js';
 import { parseJsonBody } from '../http/body.js';
 import { requireSignedIn } from '../api/signed-in.js';
 import { planPrice, stripeClient, TOP_UP_PACKS, topUpPrice } from './stripe-client.js';
@@ -16,8 +16,7 @@ const CheckoutBody = z.discriminatedUnion('kind', [
   }),
 ]);
 
-const notConfigured = () =>
-  new ApiError(503, { code: 'billing_not_configured', message: 'Online payment is not set up. Ask our team from Your Plan.' });
+const notConfigured = () => appError('billing_not_configured');
 
 /**
  * /api/billing (issue 41, docs/billing.md): checkout and the customer portal for signed-in customers, and the
@@ -40,7 +39,7 @@ export function billingRoutes(ctx: AppContext): Hono {
     const stripe = stripeClient(ctx.config);
     if (!stripe) throw notConfigured();
     const body = await parseJsonBody(c, CheckoutBody);
-    if (!body.ok) throw new ApiError(400, { code: 'validation_failed', message: body.message });
+    if (!body.ok) throw appError('validation_failed', body.message);
     const order = body.data;
     const price =
       order.kind === 'plan' ? planPrice(ctx.config, order.plan, order.currency) : topUpPrice(ctx.config, order.credits, order.currency);
@@ -62,8 +61,7 @@ export function billingRoutes(ctx: AppContext): Hono {
       success_url: `${site}/dashboard?checkout=success`,
       cancel_url: `${site}/dashboard?checkout=cancelled`,
     });
-    if (!session.url)
-      throw new ApiError(502, { code: 'billing_unavailable', message: 'Stripe did not return a checkout page. Try again.' });
+    if (!session.url) throw appError('billing_unavailable');
     return c.json({ url: session.url });
   });
 
@@ -73,7 +71,7 @@ export function billingRoutes(ctx: AppContext): Hono {
     const stripe = stripeClient(ctx.config);
     if (!stripe) throw notConfigured();
     const customer = await stripeCustomerOf(user.id);
-    if (!customer) throw new ApiError(404, { code: 'no_billing_account', message: 'You have no paid plan yet.' });
+    if (!customer) throw appError('no_billing_account');
     const portal = await stripe.billingPortal.sessions.create({ customer, return_url: `${ctx.config.SITE_URL}/dashboard` });
     return c.json({ url: portal.url });
   });
@@ -87,7 +85,7 @@ export function billingRoutes(ctx: AppContext): Hono {
     if (!stripe || !customer) return c.json({ invoices: [] });
     const list = await stripe.invoices.list({ customer, limit: 12 }).catch((err: unknown) => {
       ctx.log.warn({ err: (err as Error).message }, 'stripe invoices list failed');
-      throw new ApiError(502, { code: 'billing_unavailable', message: 'Your invoices cannot be read from Stripe just now. Try again.' });
+      throw appError('billing_unavailable', 'Your invoices cannot be read from Stripe just now. Try again.');
     });
     return c.json({
       invoices: list.data.map((i) => ({

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
+import { appErrorResponse } from '../errors/json.js';
 import { writeAudit } from '../security/audit.js';
 import { stripeClient, TOP_UP_PACKS } from './stripe-client.js';
 
@@ -19,13 +20,13 @@ const PLAN_CREDITS_SQL = 'select credits from public.plans where id = $1';
 export async function handleStripeWebhook(ctx: AppContext, c: Context): Promise<Response> {
   const stripe = stripeClient(ctx.config);
   const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
-  if (!stripe || !secret) return c.json({ code: 'billing_not_configured', message: 'Stripe is not configured' }, 503);
+  if (!stripe || !secret) return appErrorResponse(c, 'billing_not_configured', 'Stripe is not configured');
   const raw = await c.req.text();
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(raw, c.req.header('stripe-signature') ?? '', secret);
   } catch {
-    return c.json({ code: 'invalid_signature', message: 'Webhook signature verification failed' }, 400);
+    return appErrorResponse(c, 'invalid_signature');
   }
   const outcome = await ctx.db.transaction(async (tx) => {
     const fresh = await tx.query('insert into public.stripe_events (id, type) values ($1, $2) on conflict (id) do nothing returning id', [

@@ -9,11 +9,9 @@ import {
 import { tool } from 'ai';
 import { z } from 'zod';
 import { redactUrl } from '../connections/redact.js';
-import type { Queryable } from '../db/types.js';
 import { safeText } from '../http/body.js';
 import { sizeCapped, ToolRefusal, type ReplyWrites } from './tool-guards.js';
-
-type RunAsUser = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
+import type { RunAsUser } from './run-as-user.js';
 
 /** Where the customer tests a connection and switches it on (the dashboard's Connections view). */
 export const CONNECTIONS_PAGE = '/dashboard?view=connections';

@@ -2,12 +2,10 @@ import { planProgress, PLAN_LIMITS, type PlanEdit } from '@app/shared';
 import { tool } from 'ai';
 import { z } from 'zod';
 import { safeText } from '../http/body.js';
-import type { Queryable } from '../db/types.js';
 import { applyPlanEdits } from '../plan/apply.js';
 import { readActivePlan } from '../plan/store.js';
 import { sizeCapped, type ReplyWrites } from './tool-guards.js';
-
-type RunAsUser = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
+import type { RunAsUser } from './run-as-user.js';
 
 const taskId = z.uuid().describe('The task id, from reviewPlan');
 const phase = z.number().int().min(1).max(PLAN_LIMITS.phases).describe('The phase number, from 1');

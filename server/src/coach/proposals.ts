@@ -1,12 +1,10 @@
 import type { CoachProposal } from '@app/shared';
 import { describeCrmProposal } from '../crm/coach-tools.js';
-import type { Queryable } from '../db/types.js';
 import { PlanEditError } from '../plan/apply.js';
 import { previewPlanEdits } from '../plan/preview.js';
 import { describeConnectionProposal } from './connection-tools.js';
 import { isPlanEditTool, planEditOf } from './plan-tools.js';
-
-type RunAsUser = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
+import type { RunAsUser } from './run-as-user.js';
 
 /**
  * What a proposed write will change, for its approval card (the AI SDK's approvalDescriptor): a plan edit's diff,

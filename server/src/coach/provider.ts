@@ -42,9 +42,16 @@ export function modelIdForTier(c: AiConfig, tier: CoachTier): string | undefined
   return tier === 'enhanced' ? (c.AI_MODEL_ENHANCED ?? c.AI_MODEL) : c.AI_MODEL;
 }
 
-/** The AI SDK model for the user's plan, or null when the coach is not configured. */
-export function coachModel(c: AiConfig, plan: PlanId): { model: LanguageModel; modelId: string; tier: CoachTier } | null {
-  if (!coachStatus(c).configured) return null;
+/**
+ * The AI SDK model for the user's plan, or null when the coach is not configured. A caller that has already read the
+ * provider's status passes it, so one request reads it once.
+ */
+export function coachModel(
+  c: AiConfig,
+  plan: PlanId,
+  status: CoachStatus = coachStatus(c),
+): { model: LanguageModel; modelId: string; tier: CoachTier } | null {
+  if (!status.configured) return null;
   const tier = coachTierForPlan(plan);
   const modelId = modelIdForTier(c, tier)!;
   const apiKey = c.AI_API_KEY;

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { COACH_TOOL_TEXT } from '../functions/coach/errors.js';
+import { COACH_TOOL_TEXT } from './tool-texts.js';
 import { RestError } from '../rest/errors.js';
 import type { Caller } from '../rest/request-role.js';
 import { writeLimitFor, type WriteGuard } from '../rest/write-limits.js';

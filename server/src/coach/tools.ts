@@ -1,8 +1,5 @@
 import { tool } from 'ai';
 import { z } from 'zod';
-import type { JwtClaims } from '../auth/jwt.js';
-import { asUser } from '../db/as-user.js';
-import type { Database } from '../db/types.js';
 import { safeText } from '../http/body.js';
 import { crmTools } from '../crm/coach-tools.js';
 import { metricsTools } from '../metrics/coach-tools.js';
@@ -10,16 +7,16 @@ import { findInCatalogue } from './catalogue-search.js';
 import { connectionTools } from './connection-tools.js';
 import { profileFacts } from './context.js';
 import { planTools } from './plan-tools.js';
+import type { RunAsUser } from './run-as-user.js';
 import { sizeCapped, type ReplyWrites } from './tool-guards.js';
 
 /**
- * The coach's tools (COACH_TOOLS in @app/shared). Each runs in the user's own transaction (db/as-user.ts), so the
+ * The coach's tools (COACH_TOOLS in @app/shared). Each runs in the user's own transaction (`as`, coach/run-as-user.ts), so the
  * database's grants and RLS policies, not this code, decide what the model may read and write; `writes` holds the
  * reply's rows to /rest/v1's per-request limits; inputs and outputs are size-capped (tool-guards.ts). Every tool
  * that changes the customer's data needs their approval first (AI SDK 6 needsApproval; docs/decisions/0171).
  */
-export function coachTools(db: Database, claims: JwtClaims, conversationId: string, writes: ReplyWrites) {
-  const as = <T>(fn: Parameters<typeof asUser<T>>[2]) => asUser(db, claims, fn);
+export function coachTools(as: RunAsUser, conversationId: string, writes: ReplyWrites) {
   return {
     ...metricsTools(as),
     searchCatalogue: tool({

@@ -65,10 +65,11 @@ export function coachStepPrompt(i: {
 export async function runCoachStep(ctx: Ctx, step: CoachStep, s: StepContext): Promise<StepOutcome> {
   const instruction = renderTemplate(step.instruction, s.data).trim();
   const request = { task: step.task, instruction: truncateText(instruction, STORED_INSTRUCTION) };
-  if (!coachStatus(ctx.config).configured) return { status: 'failed', request, error: COACH_STEP_TEXT.notConfigured };
+  const provider = coachStatus(ctx.config);
+  if (!provider.configured) return { status: 'failed', request, error: COACH_STEP_TEXT.notConfigured };
   const coach = await asOwner(ctx, s, loadCoachContext);
   if (!coach.aiEnabled) return { status: 'failed', request, error: COACH_STEP_TEXT.aiDisabled };
-  const chosen = coach.plan ? coachModel(ctx.config, coach.plan) : null;
+  const chosen = coach.plan ? coachModel(ctx.config, coach.plan, provider) : null;
   if (!chosen) return { status: 'failed', request, error: COACH_STEP_TEXT.noPlan };
   const { system, prompt } = coachStepPrompt({
     brand: ctx.config.BRAND_NAME,

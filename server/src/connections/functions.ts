@@ -4,7 +4,6 @@ import { connectionRunLimitMessage } from '@app/shared/connections';
 import type { JwtClaims } from '../auth/jwt.js';
 import type { AppContext } from '../context.js';
 import { asUser } from '../db/as-user.js';
-import { APP_ERRORS } from '../errors/catalogue.js';
 import { functionsRateLimited } from '../errors/json.js';
 import { fail, readBody, requireSecondFactorPassed } from '../functions/common.js';
 import { createRateLimiter } from '../http/rate-limit.js';
@@ -16,7 +15,7 @@ import { createRun } from './runs.js';
 export const TEST_RUNS_PER_HOUR = 60;
 
 async function customer(ctx: AppContext, c: Context): Promise<JwtClaims | Response> {
-  return (await liveUserClaims(ctx, c)) ?? fail(c, 401, 'not_authenticated', 'Please sign in to run your connections.');
+  return (await liveUserClaims(ctx, c)) ?? fail(c, 'not_authenticated', 'Please sign in to run your connections.');
 }
 
 /** The caller's own connection (RLS decides), or null. */
@@ -27,7 +26,7 @@ async function ownConnection(ctx: AppContext, claims: JwtClaims, id: string) {
   return rows[0] ?? null;
 }
 
-const notFound = (c: Context) => fail(c, 404, 'connection_not_found', 'That connection is not yours or no longer exists.');
+const notFound = (c: Context) => fail(c, 'connection_not_found', 'That connection is not yours or no longer exists.');
 
 /**
  * /functions/v1/connections/*: test a connection with a sample payload (it need not be switched on; the steps run
@@ -42,7 +41,7 @@ export function connectionFunctionRoutes(ctx: AppContext, queue: JobQueue): Hono
     const claims = await customer(ctx, c);
     if (claims instanceof Response) return claims;
     const body = await readBody(c, z.object({ connection_id: z.uuid(), payload: z.unknown().optional() }));
-    if ('invalid' in body) return fail(c, 400, 'validation_failed', body.invalid);
+    if ('invalid' in body) return fail(c, 'validation_failed', body.invalid);
     const conn = await ownConnection(ctx, claims, body.connection_id);
     if (!conn) return notFound(c);
     const limited = await tests.consume(claims.sub!);
@@ -57,7 +56,7 @@ export function connectionFunctionRoutes(ctx: AppContext, queue: JobQueue): Hono
       payload = last.rows[0]?.payload ?? {};
     }
     const run = await createRun(ctx, queue, { id: conn.id, userId: conn.user_id, steps: conn.steps }, payload, 'test');
-    if (!run.ok) return fail(c, 429, 'connection_run_limit', connectionRunLimitMessage('limit' in run ? run.limit : 0));
+    if (!run.ok) return fail(c, 'connection_run_limit', connectionRunLimitMessage('limit' in run ? run.limit : 0));
     return c.json({ success: true, run_id: run.runId }, 202);
   });
 
@@ -65,7 +64,7 @@ export function connectionFunctionRoutes(ctx: AppContext, queue: JobQueue): Hono
     const claims = await customer(ctx, c);
     if (claims instanceof Response) return claims;
     const body = await readBody(c, z.object({ run_id: z.uuid() }));
-    if ('invalid' in body) return fail(c, 400, 'validation_failed', body.invalid);
+    if ('invalid' in body) return fail(c, 'validation_failed', body.invalid);
     const { rows } = await asUser(ctx.db, claims, (tx) =>
       tx.query<{ connection_id: string; status: string; payload: unknown }>(
         'select connection_id, status, payload from public.connection_runs where id = $1',
@@ -73,12 +72,12 @@ export function connectionFunctionRoutes(ctx: AppContext, queue: JobQueue): Hono
       ),
     );
     const old = rows[0];
-    if (!old) return fail(c, 404, 'connection_run_not_found', 'That run is not yours or no longer exists.');
-    if (old.status !== 'failed') return fail(c, 409, 'connection_run_not_failed', APP_ERRORS.connection_run_not_failed.message);
+    if (!old) return fail(c, 'connection_run_not_found', 'That run is not yours or no longer exists.');
+    if (old.status !== 'failed') return fail(c, 'connection_run_not_failed');
     const conn = await ownConnection(ctx, claims, old.connection_id);
     if (!conn) return notFound(c);
     const run = await createRun(ctx, queue, { id: conn.id, userId: conn.user_id, steps: conn.steps }, old.payload, 'rerun', body.run_id);
-    if (!run.ok) return fail(c, 429, 'connection_run_limit', connectionRunLimitMessage('limit' in run ? run.limit : 0));
+    if (!run.ok) return fail(c, 'connection_run_limit', connectionRunLimitMessage('limit' in run ? run.limit : 0));
     return c.json({ success: true, run_id: run.runId }, 202);
   });
   return app;

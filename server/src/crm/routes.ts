@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { asUser } from '../db/as-user.js';
-import { APP_ERRORS } from '../errors/catalogue.js';
 import { functionsRateLimited } from '../errors/json.js';
 import { fail } from '../functions/common.js';
 import { parseJsonBody, safeText } from '../http/body.js';
@@ -44,9 +43,9 @@ export function crmFunctionRoutes(ctx: AppContext): Hono {
 
   app.post('/import', async (c) => {
     const claims = await liveUserClaims(ctx, c);
-    if (!claims) return fail(c, 401, 'not_authenticated', 'Please sign in to import contacts.');
+    if (!claims) return fail(c, 'not_authenticated', 'Please sign in to import contacts.');
     const body = await parseJsonBody(c, crmImportBodySchema, LARGE_BODY_ROUTES['/functions/v1/crm/import']);
-    if (!body.ok) return fail(c, 400, 'validation_failed', body.message);
+    if (!body.ok) return fail(c, 'validation_failed', body.message);
     const limit = await (body.data.dryRun ? dryRuns : imports).consume(claims.sub!);
     if (!limit.allowed) return functionsRateLimited(c, limit.retryAfterSeconds);
     const started = performance.now();
@@ -57,12 +56,11 @@ export function crmFunctionRoutes(ctx: AppContext): Hono {
         allowed: (await tx.query<{ ok: boolean }>(`select public.has_feature('crm') as ok`)).rows[0]?.ok === true,
         fields: await customFields(tx),
       }));
-      if (!allowed) return fail(c, 403, 'crm_not_in_plan', APP_ERRORS.crm_not_in_plan.message);
+      if (!allowed) return fail(c, 'crm_not_in_plan');
       const checked = checkRows(body.data.rows, fields);
       if (checked.problems.length) {
-        const error = APP_ERRORS.crm_import_refused.message;
         const problems = checked.problems.slice(0, MAX_LISTED_PROBLEMS);
-        return c.json({ success: false, code: 'crm_import_refused', error, problems, total: checked.problems.length }, 422);
+        return fail(c, 'crm_import_refused', undefined, { extra: { problems, total: checked.problems.length } });
       }
       const counts = await asUser(ctx.db, claims, async (tx) => {
         const written = await writeImport(tx, checked.rows, body.data.onDuplicate);
@@ -84,24 +82,21 @@ export function crmFunctionRoutes(ctx: AppContext): Hono {
       // RLS) rolled everything back
       const code = pgCode(err);
       if (code && ['23514', '23505', '23502', '22001', '42501'].includes(code)) {
-        const error = APP_ERRORS.crm_import_refused.message;
-        return c.json(
-          { success: false, code: 'crm_import_refused', error, problems: [{ row: 0, field: '', message: pgMessage(err) }], total: 1 },
-          422,
-        );
+        const problems = [{ row: 0, field: '', message: pgMessage(err) }];
+        return fail(c, 'crm_import_refused', undefined, { extra: { problems, total: 1 } });
       }
       throw err;
     }
   });
-  app.all('/import', (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));
+  app.all('/import', (c) => fail(c, 'method_not_allowed', undefined, { headers: { Allow: 'POST' } }));
 
   app.post('/export', async (c) => {
     const claims = await liveUserClaims(ctx, c);
-    if (!claims) return fail(c, 401, 'not_authenticated', 'Please sign in to export contacts.');
+    if (!claims) return fail(c, 'not_authenticated', 'Please sign in to export contacts.');
     const limit = await exports.consume(claims.sub!);
     if (!limit.allowed) return functionsRateLimited(c, limit.retryAfterSeconds);
     const body = await parseJsonBody(c, exportBodySchema);
-    if (!body.ok) return fail(c, 400, 'validation_failed', body.message);
+    if (!body.ok) return fail(c, 'validation_failed', body.message);
     try {
       const { query = '', filters = {}, sort = 'name' } = body.data;
       const csv = await asUser(ctx.db, claims, (tx) => exportContacts(tx, query, filters, sort));
@@ -113,10 +108,10 @@ export function crmFunctionRoutes(ctx: AppContext): Hono {
       });
     } catch (err) {
       // a filter the database refuses (unknown key, a value of the wrong type): the message says which
-      if (/^22/.test(pgCode(err) ?? '')) return fail(c, 400, 'validation_failed', pgMessage(err));
+      if (/^22/.test(pgCode(err) ?? '')) return fail(c, 'validation_failed', pgMessage(err));
       throw err;
     }
   });
-  app.all('/export', (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));
+  app.all('/export', (c) => fail(c, 'method_not_allowed', undefined, { headers: { Allow: 'POST' } }));
   return app;
 }

@@ -1,15 +1,24 @@
+import { COACH_ERRORS as COACH_STATUS, type CoachErrorCode } from '@app/shared';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /**
  * The server's error catalogue: every error code a service answers, with its usual status and message. The codes
  * and texts are the wire contract (Supabase Auth's and PostgREST's, which supabase-js reads), so they are kept as
- * those services spell them. Each wire format has one helper that builds its body from here: errors/auth.ts
- * ({code, error_code, msg}), errors/json.ts (/api {code, message} and /functions {success, code, error}),
- * rest/errors.ts (PostgREST {code, message, details, hint}). See docs/decisions/0042.
+ * those services spell them. Each wire format has one helper module that builds its bodies from here, and no other
+ * code builds an error body (errors/no-hand-built-bodies.test.ts): errors/auth.ts ({code, error_code, msg}),
+ * errors/json.ts (ours: /api {code, message}, /functions/v1 {success, code, error}, the coach
+ * {success, code, message, error}, a service prefix {code: status, error_code, message}), and PostgREST's own table
+ * for /rest/v1 ({code, message, details, hint}). See docs/decisions/0042 and 0202.
  */
 interface Entry {
   status: ContentfulStatusCode;
   message: string;
+}
+
+/** One of our codes: `code` is what goes on the wire when it is not the entry's name (the same wire code answered
+ * with another status or text on another route; the waitlist's PostgreSQL error codes). */
+export interface AppEntry extends Entry {
+  code?: string;
 }
 
 /**
@@ -79,22 +88,54 @@ export const AUTH_ERRORS = {
 
 export type AuthErrorCode = keyof typeof AUTH_ERRORS;
 
-/** Our own JSON services' codes (/api, /functions/v1, and what every service prefix answers before routing). */
+/**
+ * Our own wire's codes (/api, /functions/v1, and what every service prefix answers before routing), each with its
+ * status and usual text. A call site may pass a more precise text (a validation message, which sign-in it needs);
+ * the status is always the one here. The body's shape is the route family's (errors/json.ts).
+ */
 export const APP_ERRORS = {
-  insufficient_aal: { status: 403, message: 'Verify your second factor to continue' },
-  over_request_rate_limit: { status: 429, message: 'Too many requests. Please try again later.' },
-  invalid_text: { status: 400, message: 'The request holds text that cannot be stored' },
+  // Every prefix, before or outside a service's routes (app.ts, http/): {code: status, error_code, message}
   not_found: { status: 404, message: 'Not Found' },
   request_too_large: { status: 413, message: 'Request body too large' },
   unexpected_failure: { status: 500, message: 'Internal server error' },
+  shutting_down: { status: 503, message: 'The server is restarting. Please try again.' },
+  metrics_token_required: { status: 401, code: 'unauthorized', message: 'A valid metrics token is required' },
+  // /api/ops: the operator's scripts on this machine (api/ops.ts), same prefix shape
+  local_only: { status: 403, message: 'Only the operator scripts on this machine may call this.' },
+  not_embedded: { status: 409, message: 'This server uses PostgreSQL (DATABASE_URL): back it up with pg_dump.' },
+
+  // Shared by /api and /functions/v1
+  insufficient_aal: { status: 403, message: 'Verify your second factor to continue' },
+  over_request_rate_limit: { status: 429, message: 'Too many requests. Please try again later.' },
+  invalid_text: { status: 400, message: 'The request holds text that cannot be stored' },
   invalid_request: { status: 400, message: 'The request could not be read.' },
-  // issue 42: a CSV import of the customer's numbers (server/src/metrics/routes.ts); nothing is written on any of these
-  metrics_import_refused: { status: 422, message: 'Some figures cannot be imported; nothing was imported.' },
-  metrics_import_empty: { status: 422, message: 'The file holds no figures to import.' },
-  metrics_import_too_large: { status: 413, message: 'Too many figures for one import: split the file by year.' },
-  // issue 43: the CRM's contacts import (server/src/crm/routes.ts, docs/crm.md); nothing is written on any of these
-  crm_import_refused: { status: 422, message: 'Some rows cannot be imported; nothing was imported.' },
-  crm_not_in_plan: { status: 403, message: 'Your plan does not include the CRM. Choose a plan to add contacts.' },
+  validation_failed: { status: 400, message: 'Validation failed' },
+  user_not_found: { status: 404, message: 'User not found' },
+  session_not_found: { status: 401, message: 'Your session has ended. Sign in again.' },
+
+  // /api: signed-in pages and the operators' console (api/signed-in.ts, api/admin/, security/live-admin.ts)
+  no_authorization: { status: 401, message: 'Sign in required' },
+  not_admin: { status: 403, message: 'Admin access required' },
+  self_action: { status: 422, message: 'You cannot do this to your own account' },
+  invalid_body: { status: 400, message: 'The request could not be read.' },
+  // /api/voice (api/voice.ts)
+  voice_unavailable: { status: 503, message: 'Voice assistant is not configured' },
+  voice_upstream_error: { status: 502, message: 'Voice service unavailable' },
+  // /api/waitlist keeps the PostgreSQL codes the old front end read from PostgREST (api/waitlist.ts)
+  waitlist_email_invalid: { status: 400, code: '22023', message: 'Invalid email format' },
+  waitlist_fields_required: { status: 400, code: '22023', message: 'Name and email are required' },
+  waitlist_already_joined: {
+    status: 409,
+    code: '23505',
+    message: 'duplicate key value violates unique constraint "ebook_subscribers_email_key"',
+  },
+  waitlist_check_failed: { status: 400, code: '23514', message: 'Invalid name or email' },
+  // /api/billing (billing/routes.ts, billing/webhook.ts)
+  billing_not_configured: { status: 503, message: 'Online payment is not set up. Ask our team from Your Plan.' },
+  billing_unavailable: { status: 502, message: 'Stripe did not return a checkout page. Try again.' },
+  no_billing_account: { status: 404, message: 'You have no paid plan yet.' },
+  invalid_signature: { status: 400, message: 'Webhook signature verification failed' },
+  // The Integration Assistant for visitors (api/visitor-assistant.ts)
   assistant_not_configured: { status: 503, message: 'The Integration Assistant is not set up on this server yet.' },
   assistant_visitor_limit: {
     status: 429,
@@ -117,7 +158,7 @@ export const APP_ERRORS = {
   stripe_key_cannot_read: { status: 400, message: 'This key cannot read your charges. Give it read access to Charges.' },
   stripe_not_connected: { status: 404, message: 'No Stripe account is connected.' },
   stripe_unavailable: { status: 502, message: 'Stripe could not be reached just now. Try again in a few minutes.' },
-  // Connections (issue 40): the inbound webhook and the run functions.
+  // Connections (issue 40): the inbound webhook (/hooks/v1) and the run functions.
   connection_not_found: { status: 404, message: 'No connection has this address. It may have been regenerated or deleted.' },
   connection_paused: { status: 409, message: 'This connection is paused. Switch it on to accept runs.' },
   connection_not_webhook: { status: 409, message: 'This connection is not started by a webhook.' },
@@ -127,7 +168,68 @@ export const APP_ERRORS = {
     status: 415,
     message: 'Send JSON or a form (application/json, application/x-www-form-urlencoded or multipart/form-data).',
   },
+  connection_run_not_found: { status: 404, message: 'That run is not yours or no longer exists.' },
   connection_run_not_failed: { status: 409, message: 'Only a failed run can be run again.' },
-} as const satisfies Record<string, Entry>;
+
+  // /functions/v1: {success: false, code, error}
+  method_not_allowed: { status: 405, message: 'Use POST' },
+  not_authenticated: { status: 401, message: 'Please sign in.' },
+  // issue 42: a CSV import of the customer's numbers (server/src/metrics/routes.ts); nothing is written on any of these
+  metrics_import_refused: { status: 422, message: 'Some figures cannot be imported; nothing was imported.' },
+  metrics_import_empty: { status: 422, message: 'The file holds no figures to import.' },
+  metrics_import_too_large: { status: 413, message: 'Too many figures for one import: split the file by year.' },
+  // issue 43: the CRM's contacts import (server/src/crm/routes.ts, docs/crm.md); nothing is written on any of these
+  crm_import_refused: { status: 422, message: 'Some rows cannot be imported; nothing was imported.' },
+  crm_not_in_plan: { status: 403, message: 'Your plan does not include the CRM. Choose a plan to add contacts.' },
+  // The customer's 90-day plan (plan/routes.ts); the coach's no_plan (below) is another case: 403, no live plan
+  plan_edit_refused: { status: 422, message: 'This change does not fit your plan as it stands.' },
+  plan_not_written: { status: 404, code: 'no_plan', message: 'There is no plan yet: ask the coach to write one first.' },
+  // The password functions (functions/custom-password-reset.ts, functions/emergency-password-change.ts)
+  email_service_unavailable: { status: 503, message: 'Email service unavailable' },
+  unauthorized: { status: 401, message: 'Administrator authentication is required' },
+  forbidden: { status: 403, message: 'Only administrators can change passwords directly' },
+  target_is_admin: { status: 403, message: "An administrator's password cannot be changed with the admin override" },
+} as const satisfies Record<string, AppEntry>;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;
+
+/**
+ * The coach's refusals before its reply starts (/functions/v1/coach; body {success: false, code, message, error}).
+ * The statuses are @app/shared's COACH_ERRORS, which the web reads too; the web shows its own texts by code.
+ */
+export const COACH_ERRORS = {
+  not_authenticated: { status: COACH_STATUS.not_authenticated, message: 'Please sign in to talk to your coach.' },
+  validation_failed: { status: COACH_STATUS.validation_failed, message: 'That message could not be sent.' },
+  conversation_not_found: { status: COACH_STATUS.conversation_not_found, message: 'That conversation was not found.' },
+  ai_disabled: {
+    status: COACH_STATUS.ai_disabled,
+    message: 'AI features are switched off in The Brain. Switch them on to talk to your coach.',
+  },
+  no_plan: { status: COACH_STATUS.no_plan, message: 'Your plan has ended. Choose a plan to keep using the coach.' },
+  out_of_credits: {
+    status: COACH_STATUS.out_of_credits,
+    message: 'You have no credits left. Buy more credits or upgrade your plan to keep talking to your coach.',
+  },
+  rate_limited: {
+    status: COACH_STATUS.rate_limited,
+    message: 'You have sent a lot of messages this hour. Please wait a little and try again.',
+  },
+  ai_not_configured: { status: COACH_STATUS.ai_not_configured, message: 'The AI coach is not set up on this server yet.' },
+  proposal_not_found: { status: COACH_STATUS.proposal_not_found, message: 'That proposal is no longer waiting for an answer.' },
+} as const satisfies Record<CoachErrorCode, Entry>;
+
+/**
+ * The coach's errors after its reply started (HTTP 200 already sent): the stream's error part "<code>: <text>"
+ * (@app/shared CoachStreamErrorCode). Whether anything was charged is part of the text.
+ */
+export const COACH_STREAM_ERRORS = {
+  provider_error: 'The AI provider could not answer just now. Nothing was charged; please try again.',
+  provider_timeout: 'The AI provider took too long to answer. Nothing was charged; please try again.',
+  /** The reply could not be stored: its charge was rolled back with it (sent as provider_error). */
+  reply_not_saved: 'Your reply could not be saved. Nothing was charged; please try again.',
+  /** The provider failed after it had answered part of the reply: that part is kept and was charged. */
+  failedAfterPart: (timeout: boolean, credits: number) =>
+    `${timeout ? 'The AI provider took too long to finish this reply.' : 'The AI provider stopped before finishing this reply.'} ` +
+    `What it wrote so far is kept${credits > 0 ? ` and ${credits} credit${credits === 1 ? ' was' : 's were'} charged for it` : ''}; ` +
+    'please try again for the rest.',
+} as const;

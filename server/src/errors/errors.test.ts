@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { rateLimit, type RateLimiter } from '../http/rate-limit.js';
 import { authError, authErrorAt, authRateLimited, sendAuthError } from './auth.js';
-import { APP_ERRORS, AUTH_ERRORS } from './catalogue.js';
+import { APP_ERRORS, AUTH_ERRORS, COACH_ERRORS } from './catalogue.js';
 import { appRateLimited, functionsRateLimited, notFoundJson } from './json.js';
 
 const silent = { error: () => {} } as never;
 
 describe('the error catalogue', () => {
   it('gives every code a snake_case name, an error status and a message', () => {
-    for (const [code, e] of [...Object.entries(AUTH_ERRORS), ...Object.entries(APP_ERRORS)]) {
+    for (const [code, e] of [...Object.entries(AUTH_ERRORS), ...Object.entries(APP_ERRORS), ...Object.entries(COACH_ERRORS)]) {
       expect(code).toMatch(/^[a-z][a-z0-9_]*$/);
       expect(e.status).toBeGreaterThanOrEqual(400);
       expect(e.message.length).toBeGreaterThan(0);

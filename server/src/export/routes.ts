@@ -20,7 +20,7 @@ export function dataExportRoutes(ctx: AppContext): Hono {
   const limiter = createRateLimiter(ctx, DATA_EXPORT_LIMIT);
   app.post('/', async (c) => {
     const claims = await liveUserClaims(ctx, c);
-    if (!claims) return fail(c, 401, 'not_authenticated', 'Please sign in to download your data.');
+    if (!claims) return fail(c, 'not_authenticated', 'Please sign in to download your data.');
     const userId = claims.sub!;
     const allowed = await limiter.consume(userId);
     if (!allowed.allowed) return functionsRateLimited(c, allowed.retryAfterSeconds);
@@ -48,6 +48,6 @@ export function dataExportRoutes(ctx: AppContext): Hono {
       },
     });
   });
-  app.all('/', (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));
+  app.all('/', (c) => fail(c, 'method_not_allowed', undefined, { headers: { Allow: 'POST' } }));
   return app;
 }

@@ -4,9 +4,7 @@ import type { AppContext } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { clientIp } from '../http/client-ip.js';
 import { tokenSecondFactorPending } from '../auth/guards.js';
-import { type ApiError } from '../errors/api-error.js';
-import { APP_ERRORS } from '../errors/catalogue.js';
-import { functionsErrorResponse } from '../errors/json.js';
+import { functionsError, functionsErrorFromAuth } from '../errors/json.js';
 import { bearerClaims } from '../security/live-admin.js';
 
 /**
@@ -14,7 +12,9 @@ import { bearerClaims } from '../security/live-admin.js';
  * toasts. Success: { success: true, message }. Failure: { success: false, code, error } with an HTTP status.
  */
 export const ok = (c: Context, message: string) => c.json({ success: true, message }, 200);
-export const fail = functionsErrorResponse;
+export const fail = functionsError;
+/** An accounts-service error (GoTrue's body) in our shape. */
+export const failFromAuth = functionsErrorFromAuth;
 
 /**
  * Before any function a signed-in user calls: a session that has not passed the user's verified second factor
@@ -25,18 +25,9 @@ export function requireSecondFactorPassed(ctx: AppContext): MiddlewareHandler {
   return async (c, next) => {
     const claims = await bearerClaims(ctx, c);
     if (typeof claims !== 'string' && claims.role === 'authenticated' && (await tokenSecondFactorPending(ctx.db, claims)))
-      return fail(c, 403, 'insufficient_aal', APP_ERRORS.insufficient_aal.message);
+      return fail(c, 'insufficient_aal');
     return next();
   };
-}
-
-/** An accounts-service ApiError (GoTrue body {code, error_code, msg}) in our shape. */
-export function failFromApiError(c: Context, err: ApiError) {
-  const b = err.body as { error_code?: unknown; msg?: unknown; message?: unknown };
-  const code = typeof b.error_code === 'string' ? b.error_code : 'request_failed';
-  const message = typeof b.msg === 'string' ? b.msg : typeof b.message === 'string' ? b.message : err.message;
-  const retry = err.status === 429 ? { 'Retry-After': '60' } : undefined;
-  return fail(c, err.status, code, message, retry);
 }
 
 /**

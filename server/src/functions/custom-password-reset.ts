@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { sendRecoveryEmail } from '../auth/api.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors/api-error.js';
-import { fail, failFromApiError, ok, readBody, requestIdentity } from './common.js';
+import { APP_ERRORS } from '../errors/catalogue.js';
+import { fail, failFromAuth, ok, readBody, requestIdentity } from './common.js';
 
 const Body = z.object({ email: z.string().trim().min(1, 'Email is required').max(320) });
 
@@ -17,7 +18,7 @@ export const RESET_SENT = 'Password reset email sent successfully!';
  */
 export async function customPasswordReset(ctx: AppContext, c: Context) {
   const body = await readBody(c, Body);
-  if ('invalid' in body) return fail(c, 400, 'validation_failed', body.invalid);
+  if ('invalid' in body) return fail(c, 'validation_failed', body.invalid);
   const { ip, userAgent } = requestIdentity(c, ctx);
   try {
     await sendRecoveryEmail(ctx, { email: body.email, redirectTo: `${ctx.config.SITE_URL}/reset-password`, ip, userAgent });
@@ -28,9 +29,13 @@ export async function customPasswordReset(ctx: AppContext, c: Context) {
     const mailFailed = typeof smtp === 'number' || (err instanceof ApiError && err.status >= 500);
     if (mailFailed) {
       ctx.log.error({ smtp, message: (err as Error).message }, 'custom-password-reset: recovery mail could not be sent');
-      return fail(c, 503, 'email_service_unavailable', `Email service unavailable${typeof smtp === 'number' ? ` (code ${smtp})` : ''}`);
+      return fail(
+        c,
+        'email_service_unavailable',
+        `${APP_ERRORS.email_service_unavailable.message}${typeof smtp === 'number' ? ` (code ${smtp})` : ''}`,
+      );
     }
-    if (err instanceof ApiError) return failFromApiError(c, err);
+    if (err instanceof ApiError) return failFromAuth(c, err);
     throw err; // app.onError answers a generic 500 and logs it
   }
 }

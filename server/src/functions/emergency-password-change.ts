@@ -7,7 +7,7 @@ import { ApiError } from '../errors/api-error.js';
 import { renderPasswordOverrideMail } from '../mail/templates/security-notices.js';
 import { writeAudit } from '../security/audit.js';
 import { bearerClaims, checkLiveAdmin, claimUserId, type AdminRefusal } from '../security/live-admin.js';
-import { fail, failFromApiError, ok, readBody, requestIdentity } from './common.js';
+import { fail, failFromAuth, ok, readBody, requestIdentity } from './common.js';
 
 const Body = z.object({
   email: z.string().trim().min(1, 'Email is required').max(320),
@@ -28,11 +28,10 @@ async function whoIsCalling(ctx: AppContext, c: Context): Promise<Caller> {
 }
 
 function refusalAnswer(c: Context, refusal: AdminRefusal, claims: JwtClaims | null) {
-  if (!claims || claims.role !== 'authenticated') return fail(c, 401, 'unauthorized', 'Administrator authentication is required');
-  if (refusal === 'session_not_found' || refusal === 'session_expired')
-    return fail(c, 401, 'session_not_found', 'Your session has ended. Sign in again.');
-  if (refusal === 'aal2_required') return fail(c, 403, 'insufficient_aal', 'Verify your second factor (aal2) to change passwords directly');
-  return fail(c, 403, 'forbidden', 'Only administrators can change passwords directly');
+  if (!claims || claims.role !== 'authenticated') return fail(c, 'unauthorized');
+  if (refusal === 'session_not_found' || refusal === 'session_expired') return fail(c, 'session_not_found');
+  if (refusal === 'aal2_required') return fail(c, 'insufficient_aal', 'Verify your second factor (aal2) to change passwords directly');
+  return fail(c, 'forbidden');
 }
 
 /**
@@ -55,7 +54,7 @@ export async function emergencyPasswordChange(ctx: AppContext, c: Context) {
     return refusalAnswer(c, caller.refused, caller.claims);
   }
   const body = await readBody(c, Body);
-  if ('invalid' in body) return fail(c, 400, 'validation_failed', body.invalid);
+  if ('invalid' in body) return fail(c, 'validation_failed', body.invalid);
   const audit = (outcome: string, target: string | null, severity: 'warn' | 'critical' = 'critical', extra: Record<string, unknown> = {}) =>
     writeAudit(ctx.db, {
       event_type: 'emergency_password_change',
@@ -70,10 +69,10 @@ export async function emergencyPasswordChange(ctx: AppContext, c: Context) {
     if ('refused' in result) {
       if (result.refused === 'no_such_user') {
         await audit('no_such_user', null, 'warn');
-        return fail(c, 404, 'user_not_found', 'No user with this email address');
+        return fail(c, 'user_not_found', 'No user with this email address');
       }
       await audit('refused: target_is_admin', result.userId);
-      return fail(c, 403, 'target_is_admin', "An administrator's password cannot be changed with the admin override");
+      return fail(c, 'target_is_admin');
     }
     const target = result.changed;
     const mailSent = await mailTarget(ctx, target.email);
@@ -82,7 +81,7 @@ export async function emergencyPasswordChange(ctx: AppContext, c: Context) {
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     await audit(`refused: ${String((err.body as { error_code?: unknown }).error_code ?? err.status)}`, null, 'warn');
-    return failFromApiError(c, err);
+    return failFromAuth(c, err);
   }
 }
 

@@ -7,7 +7,7 @@ import { dataExportRoutes } from '../export/routes.js';
 import { crmFunctionRoutes } from '../crm/routes.js';
 import { metricsFunctionRoutes } from '../metrics/routes.js';
 import { planFunctionRoutes } from '../plan/routes.js';
-import { coachHandler } from './coach/handler.js';
+import { coachHandler } from '../coach/http/handler.js';
 import { customPasswordReset } from './custom-password-reset.js';
 import { emergencyPasswordChange } from './emergency-password-change.js';
 import { fail, requireSecondFactorPassed } from './common.js';
@@ -33,7 +33,7 @@ export function functionRoutes(ctx: AppContext): Hono {
   );
   // The AI coach streams its reply (an AI SDK UI message stream); its errors are { code, message }.
   app.post('/coach', coachHandler(ctx));
-  app.all('/coach', (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));
+  app.all('/coach', (c) => fail(c, 'method_not_allowed', undefined, { headers: { Allow: 'POST' } }));
   // The customer's own changes to their 90-day plan (server/src/plan).
   app.route('/plan', planFunctionRoutes(ctx));
   // "Download my data" on /user: the customer's data as one zip (server/src/export).
@@ -44,7 +44,7 @@ export function functionRoutes(ctx: AppContext): Hono {
   app.route('/crm', crmFunctionRoutes(ctx));
   for (const [name, handler] of Object.entries(FUNCTIONS)) {
     app.post(`/${name}`, (c) => handler(ctx, c));
-    app.all(`/${name}`, (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));
+    app.all(`/${name}`, (c) => fail(c, 'method_not_allowed', undefined, { headers: { Allow: 'POST' } }));
   }
   return app;
 }

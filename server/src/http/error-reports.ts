@@ -7,7 +7,7 @@ import { scrub, type ErrorTracker } from '../error-tracking.js';
 import { parseJsonBody } from './body.js';
 import { clientIp } from './client-ip.js';
 import { ApiError } from '../errors/api-error.js';
-import { appRateLimited, notFoundJson } from '../errors/json.js';
+import { appErrorResponse, appRateLimited, notFoundJson } from '../errors/json.js';
 import { clientClosedRequest } from './node-io.js';
 import { createRateLimiter, rateLimit } from './rate-limit.js';
 
@@ -57,7 +57,7 @@ export function clientErrorRoutes(ctx: AppContext, tracker: ErrorTracker | undef
     rateLimit(limiter, (c) => clientIp(c, ctx.config), appRateLimited),
     async (c) => {
       const parsed = await parseJsonBody(c, report);
-      if (!parsed.ok) return c.json({ code: 'invalid_body', message: parsed.message }, 400);
+      if (!parsed.ok) return appErrorResponse(c, 'invalid_body', parsed.message);
       const { type, message, stack, path } = parsed.data;
       // ids in paths (/admin/users/<uuid>) are scrubbed like the message; the path stays a coarse page name
       tracker.capture({ type, message, stack, source: 'browser', tags: path ? { page: scrub(path.split(/[?#]/)[0]!, 200) } : {} });

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { authError, sendAuthError } from '../errors/auth.js';
+import { appErrorResponse, functionsError } from '../errors/json.js';
 import type { Logger } from '../log.js';
 import { jsonShapeProblem, LARGE_BODY_ROUTES, type JsonShapeCaps } from './json-shape.js';
 import { rawPath } from './hot-path.js';
@@ -9,8 +10,8 @@ import { decodeUtf8, findUnsafeText, INVALID_UTF8_MESSAGE, queryProblem, rawQuer
 export type Refuse = (c: Context, message: string) => Response;
 
 export const refuseFor = (log: Logger): Record<'/api' | '/functions/v1' | '/auth/v1', Refuse> => ({
-  '/api': (c, message) => c.json({ code: 'invalid_text', message }, 400),
-  '/functions/v1': (c, message) => c.json({ success: false, code: 'invalid_text', error: message }, 400),
+  '/api': (c, message) => appErrorResponse(c, 'invalid_text', message),
+  '/functions/v1': (c, message) => functionsError(c, 'invalid_text', message),
   '/auth/v1': (c, message) => {
     c.header('Access-Control-Allow-Origin', '*'); // the guard runs before /auth/v1's CORS middleware
     return sendAuthError(c, authError('validation_failed', message), log);

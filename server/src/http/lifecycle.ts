@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
+import { prefixErrorResponse } from '../errors/json.js';
 
 /**
  * The server's shutdown state, shared by the drain middleware, /api/health/ready and server.close(). While
@@ -16,10 +17,7 @@ export class Lifecycle {
     return async (c, next) => {
       const health = c.req.path.startsWith('/api/health');
       if (this.draining && !health) {
-        return c.json({ code: 503, error_code: 'shutting_down', message: 'The server is restarting. Please try again.' }, 503, {
-          Connection: 'close',
-          'Retry-After': '5',
-        });
+        return prefixErrorResponse(c, 'shutting_down', { headers: { Connection: 'close', 'Retry-After': '5' } });
       }
       this.inFlight++;
       try {

@@ -3,7 +3,7 @@ import type { Context, Env, Hono, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Config } from '../config.js';
 import { httpDuration, httpRequests, registry } from '../metrics.js';
-import { notFoundJson } from '../errors/json.js';
+import { notFoundJson, prefixErrorResponse } from '../errors/json.js';
 import { CLIENT_CLOSED_REQUEST, clientClosedRequest } from './node-io.js';
 
 /**
@@ -53,9 +53,7 @@ export function registerMetrics<E extends Env>(app: Hono<E>, config: Pick<Config
     if (!token) return notFoundJson(c);
     const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
     if (!sameToken(given, token)) {
-      return c.json({ code: 401, error_code: 'unauthorized', message: 'A valid metrics token is required' }, 401, {
-        'WWW-Authenticate': 'Bearer',
-      });
+      return prefixErrorResponse(c, 'metrics_token_required', { headers: { 'WWW-Authenticate': 'Bearer' } });
     }
     return c.body(await registry.metrics(), 200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
   });

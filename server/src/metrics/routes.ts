@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { asUser } from '../db/as-user.js';
-import { APP_ERRORS } from '../errors/catalogue.js';
 import { fail, readBody } from '../functions/common.js';
 import { functionsRateLimited } from '../errors/json.js';
 import { createRateLimiter } from '../http/rate-limit.js';
@@ -20,17 +19,16 @@ export function metricsFunctionRoutes(ctx: AppContext): Hono {
   const perUser = createRateLimiter(ctx, { keyPrefix: 'fn-metrics-import-user', points: 30, durationSeconds: 3600 });
   app.post('/import', async (c) => {
     const claims = await liveUserClaims(ctx, c);
-    if (!claims) return fail(c, 401, 'not_authenticated', 'Please sign in to import your numbers.');
+    if (!claims) return fail(c, 'not_authenticated', 'Please sign in to import your numbers.');
     const limit = await perUser.consume(claims.sub!);
     if (!limit.allowed) return functionsRateLimited(c, limit.retryAfterSeconds);
     const body = await readBody(c, importBodySchema);
-    if ('invalid' in body) return fail(c, 400, 'validation_failed', body.invalid);
+    if ('invalid' in body) return fail(c, 'validation_failed', body.invalid);
     const refusal = refuseImport(body.series);
-    if (refusal?.refused === 'empty') return fail(c, 422, 'metrics_import_empty', APP_ERRORS.metrics_import_empty.message);
-    if (refusal?.refused === 'too_many') return fail(c, 413, 'metrics_import_too_large', APP_ERRORS.metrics_import_too_large.message);
+    if (refusal?.refused === 'empty') return fail(c, 'metrics_import_empty');
+    if (refusal?.refused === 'too_many') return fail(c, 'metrics_import_too_large');
     if (refusal?.refused === 'problems') {
-      const error = APP_ERRORS.metrics_import_refused.message;
-      return c.json({ success: false, code: 'metrics_import_refused', error, problems: refusal.problems, total: refusal.total }, 422);
+      return fail(c, 'metrics_import_refused', undefined, { extra: { problems: refusal.problems, total: refusal.total } });
     }
     try {
       const counts = await asUser(ctx.db, claims, (tx) => writeImport(tx, body.series));
@@ -38,10 +36,10 @@ export function metricsFunctionRoutes(ctx: AppContext): Hono {
     } catch (err) {
       // checked above with the same rules; a refusal here (a check, a guard, RLS) rolled everything back
       const code = pgCode(err);
-      if (code === '23514' || code === '42501') return fail(c, 422, 'metrics_import_refused', APP_ERRORS.metrics_import_refused.message);
+      if (code === '23514' || code === '42501') return fail(c, 'metrics_import_refused');
       throw err;
     }
   });
-  app.all('/import', (c) => fail(c, 405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }));
+  app.all('/import', (c) => fail(c, 'method_not_allowed', undefined, { headers: { Allow: 'POST' } }));
   return app;
 }

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../errors/api-error.js';
 import { appError, appRateLimited } from '../errors/json.js';
 import { parseJsonBody } from '../http/body.js';
 import { createRateLimiter } from '../http/rate-limit.js';
@@ -28,7 +27,7 @@ export function stripeMetricsRoutes(ctx: AppContext): Hono {
   app.post('/', async (c) => {
     const { user } = await requireSignedIn(ctx, c);
     const body = await parseJsonBody(c, ConnectBody);
-    if (!body.ok) throw new ApiError(400, { code: 'validation_failed', message: body.message });
+    if (!body.ok) throw appError('validation_failed', body.message);
     const key = body.data.key;
     if (!RESTRICTED_KEY.test(key)) throw appError('stripe_key_not_restricted');
     const limit = await attempts.consume(user.id);

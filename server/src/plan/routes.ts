@@ -11,11 +11,9 @@ import { planEditsSchema } from './edit-schema.js';
 import { readActivePlan } from './store.js';
 import { restorePlanVersion, undoLastPlanChange } from './versions.js';
 
-const NO_PLAN = 'There is no plan yet: ask the coach to write one first.';
-
 /** A signed-in customer whose session is still live, or the refusal to answer. */
 async function customer(ctx: AppContext, c: Context): Promise<JwtClaims | Response> {
-  return (await liveUserClaims(ctx, c)) ?? fail(c, 401, 'not_authenticated', 'Please sign in to change your plan.');
+  return (await liveUserClaims(ctx, c)) ?? fail(c, 'not_authenticated', 'Please sign in to change your plan.');
 }
 
 /** Runs a plan change as the customer; an edit that does not apply is a 422 with its reason, nothing changed. */
@@ -24,7 +22,7 @@ async function change(c: Context, fn: () => Promise<unknown>) {
     const result = await fn();
     return c.json({ success: true, ...(result && typeof result === 'object' ? result : {}) });
   } catch (err) {
-    if (err instanceof PlanEditError) return fail(c, 422, 'plan_edit_refused', err.message);
+    if (err instanceof PlanEditError) return fail(c, 'plan_edit_refused', err.message);
     throw err;
   }
 }
@@ -41,7 +39,7 @@ export function planFunctionRoutes(ctx: AppContext): Hono {
     const claims = await customer(ctx, c);
     if (claims instanceof Response) return claims;
     const body = await readBody(c, z.object({ edits: planEditsSchema }));
-    if ('invalid' in body) return fail(c, 400, 'validation_failed', body.invalid);
+    if ('invalid' in body) return fail(c, 'validation_failed', body.invalid);
     return change(c, () => asUser(ctx.db, claims, (tx) => applyPlanEdits(tx, body.edits, { actor: 'customer' })));
   });
   app.post('/undo', async (c) => {
@@ -53,7 +51,7 @@ export function planFunctionRoutes(ctx: AppContext): Hono {
     const claims = await customer(ctx, c);
     if (claims instanceof Response) return claims;
     const body = await readBody(c, z.object({ versionId: z.uuid() }));
-    if ('invalid' in body) return fail(c, 400, 'validation_failed', body.invalid);
+    if ('invalid' in body) return fail(c, 'validation_failed', body.invalid);
     return change(c, () => asUser(ctx.db, claims, (tx) => restorePlanVersion(tx, body.versionId, 'customer')));
   });
   // The plan as a file to download (the browser holds the token, so this is a POST like every function).
@@ -61,14 +59,14 @@ export function planFunctionRoutes(ctx: AppContext): Hono {
     const claims = await customer(ctx, c);
     if (claims instanceof Response) return claims;
     const plan = await asUser(ctx.db, claims, readActivePlan);
-    if (!plan) return fail(c, 404, 'no_plan', NO_PLAN);
+    if (!plan) return fail(c, 'plan_not_written');
     return calendarResponse(ctx, plan.snapshot, 'attachment; filename="90-day-plan.ics"');
   });
   app.post('/calendar-feed', async (c) => {
     const claims = await customer(ctx, c);
     if (claims instanceof Response) return claims;
     const body = await readBody(c, z.object({ action: z.enum(['status', 'create', 'revoke']) }));
-    if ('invalid' in body) return fail(c, 400, 'validation_failed', body.invalid);
+    if ('invalid' in body) return fail(c, 'validation_failed', body.invalid);
     const userId = claims.sub!;
     if (body.action === 'create') return c.json({ success: true, active: true, url: feedUrl(ctx, await newCalendarFeed(ctx.db, userId)) });
     if (body.action === 'revoke') await revokeCalendarFeed(ctx.db, userId);

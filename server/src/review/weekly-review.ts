@@ -215,9 +215,10 @@ type Suggestions =
  * out of credits), the actual tokens settled after; nothing charged on Growth and Enterprise (the unlimited tier).
  */
 async function askCoach(ctx: Ctx, userId: string, coach: CoachContext, data: Parameters<typeof reviewPrompt>[2]): Promise<Suggestions> {
-  if (!coachStatus(ctx.config).configured) return { skipped: 'coach_not_configured' };
+  const provider = coachStatus(ctx.config);
+  if (!provider.configured) return { skipped: 'coach_not_configured' };
   if (!coach.aiEnabled) return { skipped: 'ai_disabled' };
-  const chosen = coach.plan ? coachModel(ctx.config, coach.plan) : null;
+  const chosen = coach.plan ? coachModel(ctx.config, coach.plan, provider) : null;
   if (!chosen) return { skipped: 'no_plan' };
   const { system, prompt } = reviewPrompt(ctx.config.BRAND_NAME, coach, data);
   const charged = chosen.tier !== 'unlimited';

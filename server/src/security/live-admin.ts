@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { JwtClaims } from '../auth/jwt.js';
 import { findUserById, type UserRow } from '../auth/users.js';
 import type { AppContext } from '../context.js';
+import type { AppErrorCode } from '../errors/catalogue.js';
 
 /**
  * Why an admin-only request is refused. 'no_token'/'invalid_token'/'not_admin' come from the token; the rest from
@@ -71,17 +72,17 @@ export async function checkLiveAdmin(ctx: AppContext, claims: JwtClaims): Promis
 }
 
 /** What a refused caller is told: 401 when signing in (again) helps, 403 otherwise. Never which check failed beyond that. */
-export function adminRefusalAnswer(refusal: AdminRefusal): { status: 401 | 403; code: string; message: string } {
+export function adminRefusalAnswer(refusal: AdminRefusal): { code: AppErrorCode; message?: string } {
   switch (refusal) {
     case 'no_token':
     case 'invalid_token':
-      return { status: 401, code: 'no_authorization', message: 'Sign in required' };
+      return { code: 'no_authorization' };
     case 'session_not_found':
     case 'session_expired':
-      return { status: 401, code: 'session_not_found', message: 'Your session has ended. Sign in again.' };
+      return { code: 'session_not_found' };
     case 'aal2_required':
-      return { status: 403, code: 'insufficient_aal', message: 'Verify your second factor (aal2) to use admin actions' };
+      return { code: 'insufficient_aal', message: 'Verify your second factor (aal2) to use admin actions' };
     default:
-      return { status: 403, code: 'not_admin', message: 'Admin access required' };
+      return { code: 'not_admin' };
   }
 }

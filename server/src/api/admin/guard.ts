@@ -1,14 +1,13 @@
 import type { Context } from 'hono';
-import { ApiError } from '../../errors/api-error.js';
 import type { AppContext } from '../../context.js';
+import { appError } from '../../errors/json.js';
 import type { UserRow } from '../../auth/users.js';
 import { clientIp } from '../../http/client-ip.js';
 import { writeAudit } from '../../security/audit.js';
 import { adminRefusalAnswer, bearerClaims, checkLiveAdmin, claimUserId } from '../../security/live-admin.js';
 
-/** An error of the operators' API: {code, message}, safe to send as it is. */
-export const adminError = (status: 400 | 401 | 403 | 404 | 409 | 422, code: string, message: string) =>
-  new ApiError(status, { code, message });
+/** An error of the operators' API: /api's {code, message}, from the catalogue (errors/json.ts). */
+export const adminError = appError;
 
 export interface AdminCaller {
   user: UserRow;
@@ -36,5 +35,5 @@ export async function requireAdminCaller(ctx: AppContext, c: Context): Promise<U
     });
   }
   const answer = adminRefusalAnswer(check.refusal);
-  throw adminError(answer.status, answer.code, answer.message);
+  throw adminError(answer.code, answer.message);
 }

@@ -18,7 +18,7 @@ const period = z.object({ days: z.coerce.number().int().min(1).max(365).default(
 export function registerStats(app: Hono, { ctx, caller }: AdminDeps) {
   const days = (q: Record<string, string>) => {
     const p = period.safeParse(q);
-    if (!p.success) throw adminError(400, 'validation_failed', 'days: a whole number from 1 to 365');
+    if (!p.success) throw adminError('validation_failed', 'days: a whole number from 1 to 365');
     return p.data.days;
   };
 
@@ -71,7 +71,7 @@ export function registerStats(app: Hono, { ctx, caller }: AdminDeps) {
   app.get('/weekly-reviews', async (c) => {
     await caller(c);
     const p = reviewWeeks.safeParse(c.req.query());
-    if (!p.success) throw adminError(400, 'validation_failed', 'weeks: a whole number from 1 to 52');
+    if (!p.success) throw adminError('validation_failed', 'weeks: a whole number from 1 to 52');
     return c.json((await weeklyReviewCounts(ctx, p.data.weeks)) satisfies WeeklyReviewCounts);
   });
 
@@ -80,7 +80,7 @@ export function registerStats(app: Hono, { ctx, caller }: AdminDeps) {
   app.get('/connection-runs', async (c) => {
     await caller(c);
     const p = runMonths.safeParse(c.req.query());
-    if (!p.success) throw adminError(400, 'validation_failed', 'months: a whole number from 1 to 24');
+    if (!p.success) throw adminError('validation_failed', 'months: a whole number from 1 to 24');
     return c.json((await connectionRunCounts(ctx, p.data.months)) satisfies ConnectionRunCounts);
   });
 

@@ -23,20 +23,20 @@ export function registerUsers(app: Hono, { ctx, caller, audit }: AdminDeps) {
   async function target(c: Context, admin: UserRow, opts: { notSelf?: string } = {}): Promise<UserRow> {
     const id = uuid.safeParse(c.req.param('id'));
     const user = id.success ? await findUserById(ctx.db, id.data) : undefined;
-    if (!user || user.deleted_at) throw adminError(404, 'user_not_found', 'User not found');
-    if (opts.notSelf && user.id === admin.id) throw adminError(422, 'self_action', opts.notSelf);
+    if (!user || user.deleted_at) throw adminError('user_not_found');
+    if (opts.notSelf && user.id === admin.id) throw adminError('self_action', opts.notSelf);
     return user;
   }
   async function readFlag(c: Context, key: 'admin' | 'banned'): Promise<boolean> {
     const parsed = z.object({ [key]: z.boolean() }).safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) throw adminError(400, 'validation_failed', `${key}: a boolean is required`);
+    if (!parsed.success) throw adminError('validation_failed', `${key}: a boolean is required`);
     return parsed.data[key] as boolean;
   }
 
   app.get('/users', async (c) => {
     await caller(c);
     const parsed = listQuery.safeParse(c.req.query());
-    if (!parsed.success) throw adminError(400, 'validation_failed', 'Invalid page or search');
+    if (!parsed.success) throw adminError('validation_failed', 'Invalid page or search');
     const { q, page, per_page } = parsed.data;
     // internal.accounts (migration 0530) is the one definition of an account, shared with admin_overview().
     const where = q ? `where u.email ilike $3 or u.raw_user_meta_data ->> 'full_name' ilike $3` : '';

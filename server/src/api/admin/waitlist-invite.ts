@@ -14,7 +14,7 @@ export function registerWaitlistInvite(app: Hono, { ctx, caller, audit }: AdminD
   app.post('/waitlist/invite', async (c) => {
     const admin = await caller(c);
     const parsed = body.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) throw adminError(400, 'validation_failed', 'ids: 1 to 100 subscriber ids are required');
+    if (!parsed.success) throw adminError('validation_failed', 'ids: 1 to 100 subscriber ids are required');
     const { rows } = await ctx.db.query<{ id: string; name: string; email: string }>(
       'select id, name, email from public.ebook_subscribers where id = any($1::uuid[]) order by waitlist_position',
       [parsed.data.ids],

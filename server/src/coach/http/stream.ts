@@ -19,28 +19,21 @@ import {
   type LanguageModel,
   type UIMessage,
 } from 'ai';
-import type { JwtClaims } from '../../auth/jwt.js';
-import { modelOutputTransform } from '../../coach/model-output.js';
-import { ReplyMeter } from '../../coach/reply-meter.js';
-import type { Fact } from '../../coach/context.js';
-import { factsUsedIn } from '../../coach/facts-used.js';
-import { chargeAndStoreReply, type StoredMessage } from '../../coach/store.js';
 import { releaseCredits } from '../../billing/credit-reservations.js';
-import { ToolRefusal, type ReplyWrites } from '../../coach/tool-guards.js';
-import { coachTools } from '../../coach/tools.js';
-import { providerHistory } from '../../coach/history.js';
-import { describeProposal } from '../../coach/proposals.js';
-import { asUser } from '../../db/as-user.js';
-import type { Queryable } from '../../db/types.js';
 import type { AppContext } from '../../context.js';
+import { COACH_STREAM_ERRORS } from '../../errors/catalogue.js';
 import { coachTokens } from '../../metrics.js';
-import {
-  COACH_TOOL_TEXT,
-  PROVIDER_ERROR_TEXT,
-  PROVIDER_TIMEOUT_TEXT,
-  REPLY_NOT_SAVED_TEXT,
-  providerFailedAfterPartText,
-} from './errors.js';
+import type { Fact } from '../context.js';
+import { factsUsedIn } from '../facts-used.js';
+import { providerHistory } from '../history.js';
+import { modelOutputTransform } from '../model-output.js';
+import { describeProposal } from '../proposals.js';
+import { ReplyMeter } from '../reply-meter.js';
+import type { RunAsUser } from '../run-as-user.js';
+import { chargeAndStoreReply, type StoredMessage } from '../store.js';
+import { COACH_TOOL_TEXT } from '../tool-texts.js';
+import { ToolRefusal, type ReplyWrites } from '../tool-guards.js';
+import { coachTools } from '../tools.js';
 
 // the one id of a reply's data-facts part: sent before the reply (all labels) and again after it (with `used`)
 const FACTS_PART_ID = 'facts';
@@ -49,7 +42,8 @@ type DataParts = { [K in keyof CoachDataParts]: CoachDataParts[K] };
 export type CoachUIMessage = UIMessage<never, DataParts>;
 
 export interface CoachTurn {
-  claims: JwtClaims;
+  /** The caller's own data, as the caller: the request's one runner (coach/run-as-user.ts). */
+  asCaller: RunAsUser;
   userId: string;
   conversation: { id: string; title: string };
   /** The customer's facts the model was given; the reply's "Used" line names the ones it used (issue 44). */
@@ -108,7 +102,7 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
     onError: (err) => {
       app.log.error({ err: failureSummary(err) }, 'coach reply failed');
       if (turn.reservation) void releaseCredits(app.db, turn.reservation, turn.userId).catch(() => undefined);
-      return `provider_error: ${REPLY_NOT_SAVED_TEXT}`;
+      return `provider_error: ${COACH_STREAM_ERRORS.reply_not_saved}`;
     },
     execute: async ({ writer }) => {
       const continued = turn.continueReply ? turn.history.at(-1) : undefined;
@@ -130,9 +124,8 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
       let failed = false;
       let parts: CoachUIMessage['parts'] = [];
       const proposals = new Map<string, CoachProposal>();
-      const runAsUser = <T>(fn: (tx: Queryable) => Promise<T>) => asUser(app.db, turn.claims, fn);
       try {
-        const tools = coachTools(app.db, turn.claims, turn.conversation.id, turn.writes);
+        const tools = coachTools(turn.asCaller, turn.conversation.id, turn.writes);
         const result = streamText({
           model: turn.model,
           system: turn.system,
@@ -175,7 +168,7 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
           if (chunk.type === 'tool-input-available') inputs.set(chunk.toolCallId, { toolName: chunk.toolName, input: chunk.input });
           if (chunk.type === 'tool-approval-request') {
             const call = inputs.get(chunk.toolCallId);
-            const descriptor = call && (await describeProposal(runAsUser, call.toolName, call.input));
+            const descriptor = call && (await describeProposal(turn.asCaller, call.toolName, call.input));
             if (descriptor) proposals.set(chunk.approvalId, descriptor);
             writer.write(descriptor ? { ...chunk, approvalDescriptor: descriptor } : chunk);
             continue;
@@ -193,7 +186,7 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
       if (!usage.consumed) {
         // The provider answered nothing: nothing to store or charge.
         if (turn.reservation) await releaseCredits(app.db, turn.reservation, turn.userId);
-        const text = failure === 'provider_timeout' ? PROVIDER_TIMEOUT_TEXT : PROVIDER_ERROR_TEXT;
+        const text = COACH_STREAM_ERRORS[failure ?? 'provider_error'];
         writer.write({ type: 'error', errorText: `${failure ?? 'provider_error'}: ${text}` });
         return;
       }
@@ -231,7 +224,10 @@ export function coachReply(app: AppContext, turn: CoachTurn): Response {
       writer.write({ type: 'data-facts', id: FACTS_PART_ID, data: factsPart });
       writer.write({ type: 'data-usage', data: usageOf(balance) });
       if (failure)
-        writer.write({ type: 'error', errorText: `${failure}: ${providerFailedAfterPartText(failure === 'provider_timeout', credits)}` });
+        writer.write({
+          type: 'error',
+          errorText: `${failure}: ${COACH_STREAM_ERRORS.failedAfterPart(failure === 'provider_timeout', credits)}`,
+        });
       else writer.write({ type: 'finish' });
     },
   });

@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
 import type { AppContext } from '../../context.js';
-import { loadCoachContext } from '../../coach/context.js';
-import { systemPrompt } from '../../coach/prompt.js';
-import { coachModel, coachStatus } from '../../coach/provider.js';
-import { answerProposals } from '../../coach/approvals.js';
+import { coachErrorResponse as coachError } from '../../errors/json.js';
+import { loadCoachContext } from '../context.js';
+import { systemPrompt } from '../prompt.js';
+import { coachModel, coachStatus } from '../provider.js';
+import { answerProposals } from '../approvals.js';
+import { runAsUser } from '../run-as-user.js';
 import {
   conversationTitle,
   createConversation,
@@ -12,15 +14,13 @@ import {
   messageText,
   replaceMessageParts,
   saveMessage,
-} from '../../coach/store.js';
-import { asUser } from '../../db/as-user.js';
+} from '../store.js';
 import { parseJsonBody } from '../../http/body.js';
 import { createRateLimiter } from '../../http/rate-limit.js';
-import { replyWrites } from '../../coach/tool-guards.js';
+import { replyWrites } from '../tool-guards.js';
 import { createWriteGuard } from '../../rest/write-limits.js';
 import { liveUserClaims } from '../../security/live-admin.js';
 import { CoachBody } from './body.js';
-import { coachError } from './errors.js';
 import { coachReply } from './stream.js';
 import { releaseCredits, replyEstimate, reserveCredits } from '../../billing/credit-reservations.js';
 
@@ -41,13 +41,17 @@ export function coachHandler(app: AppContext) {
     if (!body.ok) return coachError(c, 'validation_failed', body.message);
     const { conversationId, door } = body.data;
 
-    if (!coachStatus(app.config).configured) return coachError(c, 'ai_not_configured');
+    // the provider's status, read once for this request (the model below is chosen from it)
+    const provider = coachStatus(app.config);
+    if (!provider.configured) return coachError(c, 'ai_not_configured');
     const limit = await limiter.consume(userId);
     if (!limit.allowed) return coachError(c, 'rate_limited', undefined, { 'Retry-After': String(limit.retryAfterSeconds) });
 
-    const context = await asUser(app.db, claims, loadCoachContext);
+    // the caller's own data, always through this one runner: the context here, the tools and proposal cards later
+    const asCaller = runAsUser(app.db, claims);
+    const context = await asCaller(loadCoachContext);
     if (!context.aiEnabled) return coachError(c, 'ai_disabled');
-    const chosen = context.plan ? coachModel(app.config, context.plan) : null;
+    const chosen = context.plan ? coachModel(app.config, context.plan, provider) : null;
     if (!context.plan || !chosen) return coachError(c, 'no_plan');
     if (chosen.tier !== 'unlimited' && context.balance <= 0) return coachError(c, 'out_of_credits');
     // Issue 41: hold this reply's estimate against the balance, so parallel replies cannot spend past zero.
@@ -88,7 +92,7 @@ export function coachHandler(app: AppContext) {
       history.push({ id, role: 'user', parts });
     }
     return coachReply(app, {
-      claims,
+      asCaller,
       userId,
       conversation,
       facts: context.facts,
