@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { optionalDay, textField } from './text';
 
 const m = crmMessages.dealForm;
