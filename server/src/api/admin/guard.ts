@@ -10,12 +10,6 @@ import { adminRefusalAnswer, bearerClaims, checkLiveAdmin, claimUserId } from '.
 export const adminError = (status: 400 | 401 | 403 | 404 | 409 | 422, code: string, message: string) =>
   new ApiError(status, { code, message });
 
-export interface AdminCaller {
-  user: UserRow;
-  ip: string;
-  userAgent: string | undefined;
-}
-
 /**
  * The caller must be a live admin (security/live-admin.ts): a valid token claiming the admin role, whose user still
  * has it in auth.users, is not banned, whose session row still exists, at aal2 when the user has a verified factor.
