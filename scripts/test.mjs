@@ -59,6 +59,8 @@ const stages = [
           'node_modules/.cache/prettier/.prettier-cache',
         ],
       ],
+      // Unused files, exports and dependencies (knip.ts).
+      ['npx', ['knip']],
     ],
   },
   { name: 'unit', cmds: [vitest(['unit', 'unit-mocks'], 'test-results/unit.json')], json: 'test-results/unit.json' },

@@ -57,4 +57,3 @@ export function publicConfig(ctx: AppContext) {
     checkout: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET),
   };
 }
-export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,4 +1,4 @@
-import { shellMessages } from '@/lib/shell-messages';
+import { shellMessages } from '@/lib/messages/shell';
 
 /** Start-up failed (no root element, or the runtime config could not load). Plain markup: nothing else may have loaded. */
 export function applicationErrorHtml(detail: string): string {

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { shellMessages } from '@/lib/shell-messages';
+import { shellMessages } from '@/lib/messages/shell';
 
 /** Shows 'Something went wrong' with the error message instead of a blank page. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {

@@ -1,7 +1,7 @@
 import { Play } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useConsent } from '@/lib/consent/consent-context';
-import { publicMessages } from '@/lib/public-messages';
+import { publicMessages } from '@/lib/messages/public';
 import { runtimeConfig } from '@/lib/runtime-config';
 
 /** The embed URL with autoplay: the iframe only exists after the visitor pressed play, so autoplay is what they asked for. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authMessages } from '@/lib/auth-messages';
+import { authMessages } from '@/lib/messages/auth';
 import { describePasskeyError } from './passkey-errors';
 
 describe('describePasskeyError', () => {

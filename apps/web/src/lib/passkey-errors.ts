@@ -1,4 +1,4 @@
-import { authMessages } from '@/lib/auth-messages';
+import { authMessages } from '@/lib/messages/auth';
 
 /** Whether this browser can run a passkey ceremony at all (checked before asking the server for a challenge). */
 export function passkeysSupported(): boolean {

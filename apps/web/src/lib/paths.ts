@@ -33,8 +33,6 @@ export const paths = {
   oauthConsent: '/oauth/consent',
 } as const;
 
-export type AppPath = (typeof paths)[keyof typeof paths];
-
 /** Routes whose top navigation uses dark text on a light page (docs/product.md#top-navigation). */
 export const DARK_NAV_TEXT_ROUTES: readonly string[] = [
   paths.signIn,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicMessages } from './public-messages';
+import { publicMessages } from './messages/public';
 import { hasControlCharacters } from './security-input';
 
 /** A free-text field stored as typed (trimmed): `min`..`max` characters, no control characters. */

@@ -1,5 +1,5 @@
 import { isEmailAddress } from '@app/shared/email';
-import { publicMessages } from './public-messages';
+import { publicMessages } from './messages/public';
 
 /** The security input helper used on every free-text form. */
 export const MAX_TEXT_LENGTH = 10000;

@@ -13,7 +13,7 @@ import { recordUserSession, setSessionMarkers } from '@/features/auth/api/user-s
 import { authErrorMessage } from '@/features/auth/auth-errors';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
 import { CheckInbox } from '@/features/auth/components/check-inbox';
-import { authMessages } from '@/lib/auth-messages';
+import { authMessages } from '@/lib/messages/auth';
 import { paths } from '@/lib/paths';
 import { validateEmail } from '@/lib/security-input';
 import { supabase } from '@/lib/supabase';

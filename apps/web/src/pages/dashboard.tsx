@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { PlanProvider } from '@/features/plans/plan-provider';
 import { Spinner } from '@/components/ui/spinner';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { OnboardingGate } from '@/lib/session/onboarding-status';
 import { ProtectedRoute } from '@/lib/session/protected-route';
 import { PlanBoard } from '@/features/action-plan/components/plan-board';
@@ -14,7 +14,7 @@ import { WeeklyReviewCard } from '@/features/weekly-review/weekly-review-card';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { PlanDialogSlot } from '@/features/plans/components/plan-dialog-slot';
 import { AttentionPanel } from '@/features/connections/components/attention-panel';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { CoachRequestIntegration } from './coach-request-integration';
 
 // the CRM (dnd-kit, its forms) loads when its view is opened

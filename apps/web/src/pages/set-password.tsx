@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/features/auth/components/password-input';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
 import { validateSignUp } from '@/features/auth/validation';
-import { authErrorMessage } from '@/lib/auth-error-text';
+import { authErrorMessage } from '@/lib/messages/auth-error-text';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { supabase } from '@/lib/supabase';

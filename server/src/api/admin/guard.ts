@@ -9,12 +9,6 @@ import { adminRefusalAnswer, bearerClaims, checkLiveAdmin, claimUserId } from '.
 /** An error of the operators' API: /api's {code, message}, from the catalogue (errors/json.ts). */
 export const adminError = appError;
 
-export interface AdminCaller {
-  user: UserRow;
-  ip: string;
-  userAgent: string | undefined;
-}
-
 /**
  * The caller must be a live admin (security/live-admin.ts): a valid token claiming the admin role, whose user still
  * has it in auth.users, is not banned, whose session row still exists, at aal2 when the user has a verified factor.

@@ -5,8 +5,6 @@ import { cn } from '@/lib/utils';
 
 /** A side panel (Radix dialog: focus trapped while open, Escape closes); it slides from its side (index.css). */
 export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
 export const SheetDescription = DialogPrimitive.Description;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages } from '@/lib/auth-messages';
+import { authMessages } from '@/lib/messages/auth';
 import { authErrorMessage, isRetryableInitError, isUnauthorizedSessionError, withTimeout } from './auth-errors';
 
 describe('auth error classification', () => {

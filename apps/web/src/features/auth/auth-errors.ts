@@ -55,4 +55,4 @@ export function isUnauthorizedSessionError(err: { status?: number; code?: string
   );
 }
 
-export { authErrorMessage } from '@/lib/auth-error-text';
+export { authErrorMessage } from '@/lib/messages/auth-error-text';

@@ -2,7 +2,7 @@ import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabas
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { authMessages } from '@/lib/auth-messages';
+import { authMessages } from '@/lib/messages/auth';
 import { paths } from '@/lib/paths';
 import { needsSecondFactor } from '@/lib/session/assurance-level';
 import { AuthContext, type AuthContextValue } from '@/lib/session/auth-context';

@@ -1,4 +1,4 @@
-import { authMessages } from '@/lib/auth-messages';
+import { authMessages } from '@/lib/messages/auth';
 import { runtimeConfig } from '@/lib/runtime-config';
 
 /** docs/product.md#sign-in: passwords must match, then be at least 8 characters. */

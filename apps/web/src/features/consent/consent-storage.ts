@@ -1,4 +1,4 @@
-import { shellMessages } from '@/lib/shell-messages';
+import { shellMessages } from '@/lib/messages/shell';
 
 import { CONSENT_KEY, CONSENT_POLICY_VERSION, CONSENT_VERSION_KEY } from '@app/shared/consent-gate';
 import type { ConsentChoices, ConsentRecord } from '@/lib/consent/consent-context';

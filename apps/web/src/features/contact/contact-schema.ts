@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicMessages } from '@/lib/public-messages';
+import { publicMessages } from '@/lib/messages/public';
 import { plainText } from '@/lib/plain-text';
 import { validateEmail, validateText } from '@/lib/security-input';
 

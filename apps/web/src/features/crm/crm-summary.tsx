@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { summaryQuery } from './api/summary';
 import { formatMoney } from './lib/format';
 

@@ -2,7 +2,7 @@ import { KanbanSquare, ListChecks, Upload, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { ContactSheet } from './contact/contact-sheet';
 import { ContactsPanel } from './contacts/contacts-panel';
 import { CrmSummary } from './crm-summary';

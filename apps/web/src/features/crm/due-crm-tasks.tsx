@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { toast } from '@/lib/toast';
 import { errorText } from './api/errors';
 import { dueTasksQuery, useTickTask } from './api/tasks';

@@ -10,7 +10,6 @@ const sourceSchema = z.object({
   last_synced_at: z.string().nullable(),
   last_error: z.string().nullable(),
 });
-export type StripeSource = z.infer<typeof sourceSchema>;
 
 export const stripeSourceQuery = (userId: string | undefined) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import type { Session, User } from '@supabase/supabase-js';
 import { createContext, useContext } from 'react';
-import { shellMessages } from '@/lib/shell-messages';
+import { shellMessages } from '@/lib/messages/shell';
 
 export interface AuthResult {
   error: string | null;

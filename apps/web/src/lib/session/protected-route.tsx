@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { authMessages } from '@/lib/auth-messages';
+import { authMessages } from '@/lib/messages/auth';
 import { paths } from '@/lib/paths';
 import { useAuth } from './auth-context';
 

@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { actionPlanMessages as m } from '@/lib/action-plan-messages';
+import { actionPlanMessages as m } from '@/lib/messages/action-plan';
 
 /** A one-line form at the foot of a phase: the customer's own task. The text is cleared only once it is saved. */
 export function AddTaskForm({

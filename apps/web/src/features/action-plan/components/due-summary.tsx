@@ -1,6 +1,6 @@
 import type { PlanProgress } from '@app/shared';
 import type { ReactNode } from 'react';
-import { actionPlanMessages as m } from '@/lib/action-plan-messages';
+import { actionPlanMessages as m } from '@/lib/messages/action-plan';
 import { shortDate } from '../lib';
 
 /** What is due this week and what is late, at the top of the plan; `beside` adds a third column (the CRM's). */

@@ -4,7 +4,7 @@ import { CalendarCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
-import { actionPlanMessages as m } from '@/lib/action-plan-messages';
+import { actionPlanMessages as m } from '@/lib/messages/action-plan';
 import { toast } from '@/lib/toast';
 import { activePlanQuery, usePlanChange } from '../api/queries';
 import { localToday, shortDate } from '../lib';

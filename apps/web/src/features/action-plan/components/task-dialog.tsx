@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { actionPlanMessages as m } from '@/lib/action-plan-messages';
+import { actionPlanMessages as m } from '@/lib/messages/action-plan';
 
 export interface TaskChanges {
   title: string;

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, Pencil } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { actionPlanMessages as m } from '@/lib/action-plan-messages';
+import { actionPlanMessages as m } from '@/lib/messages/action-plan';
 import { cn } from '@/lib/utils';
 import { shortDate } from '../lib';
 

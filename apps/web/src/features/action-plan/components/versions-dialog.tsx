@@ -3,7 +3,7 @@ import { History } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { actionPlanMessages as m } from '@/lib/action-plan-messages';
+import { actionPlanMessages as m } from '@/lib/messages/action-plan';
 import { versionsQuery } from '../api/queries';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });

@@ -8,7 +8,6 @@ export const coachStatusSchema = z.object({
   enhancedModel: z.string().nullable(),
   missing: z.array(z.string()),
 });
-export type CoachStatus = z.infer<typeof coachStatusSchema>;
 
 /** GET /api/admin/coach-status: which AI provider the coach uses, or which settings are missing. */
 export const fetchCoachStatus = async () => coachStatusSchema.parse(await adminFetch<unknown>('/coach-status'));

@@ -16,7 +16,6 @@ const latestEventSchema = z.object({
   user_id: z.string().nullable(),
   created_at: z.string(),
 });
-export type LatestEvent = z.infer<typeof latestEventSchema>;
 /** public.analytics_stats: the specification's view over the latest 1000 events. */
 const analyticsStatsSchema = z.object({
   total_events: z.number(),
@@ -25,7 +24,6 @@ const analyticsStatsSchema = z.object({
   top_event_types: topEventTypes,
   latest: z.array(latestEventSchema),
 });
-export type AnalyticsStats = z.infer<typeof analyticsStatsSchema>;
 const SEVERITIES = ['info', 'warn', 'error', 'critical'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 const securityStatsSchema = z.object({
@@ -34,7 +32,6 @@ const securityStatsSchema = z.object({
   by_source: z.record(z.enum(['server', 'client'] satisfies AuditSource[]), z.number()),
   top_event_types: topEventTypes,
 });
-export type SecurityStats = z.infer<typeof securityStatsSchema>;
 const auditEntrySchema = z.object({
   id: z.number(),
   event_type: z.string(),
@@ -77,7 +74,6 @@ export async function fetchAuditEntries(severity: Severity | 'all', source: Audi
 const weeklyReviewCountsSchema = z.object({
   weeks: z.array(z.object({ weekStart: z.string(), sent: z.number(), skipped: z.number(), failed: z.number() })),
 });
-export type WeeklyReviewCounts = z.infer<typeof weeklyReviewCountsSchema>;
 /** GET /api/admin/weekly-reviews: the weekly reviews of the last `weeks` weeks (issue 42), newest first. */
 export const fetchWeeklyReviewCounts = async (weeks: number) =>
   weeklyReviewCountsSchema.parse(await adminFetch<unknown>(`/weekly-reviews?weeks=${weeks}`));
@@ -85,7 +81,6 @@ export const fetchWeeklyReviewCounts = async (weeks: number) =>
 const connectionRunCountsSchema = z.object({
   months: z.array(z.object({ month: z.string(), runs: z.number(), refused: z.number(), customersRefused: z.number() })),
 });
-export type ConnectionRunCounts = z.infer<typeof connectionRunCountsSchema>;
 /** GET /api/admin/connection-runs: connection runs accepted and refused at the plans' limits, the last `months` months. */
 export const fetchConnectionRunCounts = async (months: number) =>
   connectionRunCountsSchema.parse(await adminFetch<unknown>(`/connection-runs?months=${months}`));

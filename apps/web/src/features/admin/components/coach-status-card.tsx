@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bot } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { coachStatusQuery } from '../api/queries';
 
 /** The AI coach's configuration at a glance; when it is off, the settings to add (names only, never values). */

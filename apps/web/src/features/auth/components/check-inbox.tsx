@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useAuth } from '@/lib/session/auth-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { authMessages } from '@/lib/auth-messages';
+import { authMessages } from '@/lib/messages/auth';
 
 /** The server sends one auth mail a minute per address (AUTH_EMAIL_MIN_INTERVAL); the button waits as long. */
 export const RESEND_COOLDOWN_S = 60;

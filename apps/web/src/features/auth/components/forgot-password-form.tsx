@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
-import { authMessages } from '@/lib/auth-messages';
+import { authMessages } from '@/lib/messages/auth';
 import { validateEmail } from '@/lib/security-input';
 
 /** Forgot password on the sign-in card: custom-password-reset mails a link to /reset-password (docs/product.md#password-reset messages). */

@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { describePasskeyError, passkeysSupported } from '@/lib/passkey-errors';
-import { authMessages } from '@/lib/auth-messages';
+import { authMessages } from '@/lib/messages/auth';
 import { loadSupabase, requestSessionLayer } from '@/lib/supabase';
 
 /**

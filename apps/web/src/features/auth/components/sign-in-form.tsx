@@ -7,7 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
-import { authMessages } from '@/lib/auth-messages';
+import { authMessages } from '@/lib/messages/auth';
 import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { validateEmail } from '@/lib/security-input';
 import { PasswordInput } from './password-input';

@@ -1,7 +1,7 @@
 import { CalendarClock, ExternalLink, Mail, Phone, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { contactDetails } from '@/lib/contact-details';
-import { publicMessages } from '@/lib/public-messages';
+import { publicMessages } from '@/lib/messages/public';
 import { runtimeConfig } from '@/lib/runtime-config';
 
 /**

@@ -2,7 +2,7 @@ import { CalendarCheck, ExternalLink, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useConsent } from '@/lib/consent/consent-context';
 import { Button } from '@/components/ui/button';
-import { publicMessages } from '@/lib/public-messages';
+import { publicMessages } from '@/lib/messages/public';
 import { runtimeConfig } from '@/lib/runtime-config';
 
 /** Where the page comes back to after the reload that saving consent makes: the calendar (booking-section.tsx). */

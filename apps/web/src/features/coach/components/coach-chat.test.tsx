@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { setRuntimeConfig } from '@/lib/runtime-config';
 import type { CoachMessage } from '../lib/coach-message';
 import { CoachChat } from './coach-chat';

@@ -2,7 +2,7 @@ import '../coach.css';
 import { Bot, ChevronDown, ChevronUp, SquarePen } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { CoachNotConfigured, coachConfiguredByServer } from './not-configured';
 import { ResumedChat } from './resumed-chat';
 

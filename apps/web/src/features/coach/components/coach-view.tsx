@@ -1,7 +1,7 @@
 import '../coach.css';
 import { lazy, Suspense, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { ConversationList } from './conversation-list';
 import { CoachNotConfigured, coachConfiguredByServer } from './not-configured';
 import { ResumedChat } from './resumed-chat';

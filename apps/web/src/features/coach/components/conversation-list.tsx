@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { messages } from '@/lib/messages';
 import { cn } from '@/lib/utils';
 import type { ConversationSummary } from '../api/conversations';

@@ -1,6 +1,6 @@
 import { Contact, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { readContactName, readContacts, readDeals, readDraft, readFollowUps } from '../lib/crm-tool-output';
 
 const m = crmMessages.coachTools;

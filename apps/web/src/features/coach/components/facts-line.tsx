@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { CoachDataParts } from '@app/shared';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { cn } from '@/lib/utils';
 
 /**

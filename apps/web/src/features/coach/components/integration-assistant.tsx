@@ -6,7 +6,7 @@ import { runtimeConfig } from '@/lib/runtime-config';
 import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { paths } from '@/lib/paths';
 import { CoachNotConfigured, coachConfiguredByServer } from './not-configured';
 

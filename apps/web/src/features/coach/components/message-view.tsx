@@ -1,7 +1,7 @@
 import { Copy } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { cn } from '@/lib/utils';
 import { dataOf, messageText, toolName, type CoachMessage } from '../lib/coach-message';
 import { FactsLine } from './facts-line';

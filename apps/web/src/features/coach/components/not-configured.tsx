@@ -1,5 +1,5 @@
 import { Bot } from 'lucide-react';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { runtimeConfig } from '@/lib/runtime-config';
 
 /** False when /api/config says no AI provider is configured (then every door shows CoachNotConfigured). */

@@ -4,7 +4,7 @@ import { Check, Minus, PencilLine, Plus, ShieldQuestion, X } from 'lucide-react'
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { actionPlanKey, undoPlanChange } from '@/lib/action-plan';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { connectionIdeasKey } from '@/lib/connection-ideas';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';

@@ -3,7 +3,7 @@ import { lazy } from 'react';
 import type { CoachDoor } from '@app/shared';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { conversationQuery } from '../api/queries';
 
 const CoachChat = lazy(() => import('./coach-chat').then((m) => ({ default: m.CoachChat })));

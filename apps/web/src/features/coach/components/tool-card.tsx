@@ -2,7 +2,7 @@ import { CalendarCheck, Lightbulb, Search, UserRound, Wrench } from 'lucide-reac
 import type { ReactNode } from 'react';
 import { INTEGRATION_CATEGORIES, plainPhaseName } from '@app/shared';
 import { Button } from '@/components/ui/button';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { readIdea, readPlan, readSearch } from '../lib/tool-output';
 import { useCoachHost } from './coach-host';
 import { CRM_TOOL_CARDS, CrmToolCard } from './crm-tool-card';

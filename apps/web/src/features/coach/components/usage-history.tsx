@@ -1,7 +1,7 @@
 import '../coach.css';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { usageHistoryQuery } from '../api/queries';
 import { usageLine } from '../lib/usage-line';
 

@@ -1,5 +1,5 @@
 import { COACH_ERRORS, type CoachErrorCode, type CoachStreamErrorCode } from '@app/shared';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 
 export type CoachFailureCode = CoachErrorCode | CoachStreamErrorCode | 'network' | 'unknown';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coachMessages } from '@/lib/coach-messages';
+import { coachMessages } from '@/lib/messages/coach';
 import { coachRequestBody } from '../api/coach-transport';
 import { CoachHttpError, coachHttpError, describeCoachError } from './coach-errors';
 import { dataOf, messageText, type CoachMessage } from './coach-message';

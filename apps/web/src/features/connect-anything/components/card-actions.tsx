@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Integration } from '@app/shared';
 import { Button } from '@/components/ui/button';
-import { connectMessages } from '@/lib/connect-messages';
+import { connectMessages } from '@/lib/messages/connect';
 import { connectionLinks } from '@/lib/connection-links';
 import { paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/auth-context';

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { connectMessages } from '@/lib/connect-messages';
+import { connectMessages } from '@/lib/messages/connect';
 import { cn } from '@/lib/utils';
 import type { Integration } from '@app/shared';
 import type { MarketplaceQuery } from '../api/integrations';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { connectionLinks } from '@/lib/connection-links';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { connectionsQuery } from '../api/queries';
 
 const a = connectionsMessages.attention;

@@ -3,7 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { toast } from '@/lib/toast';
 import type { Connection, Revealed } from '../api/connections';
 import { connectionKeys, runsQuery, useDeleteConnection, useUpdateConnection } from '../api/queries';

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { ConnectionSeed } from '@/lib/connection-links';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { toast } from '@/lib/toast';
 import { NotAllowedError, type Revealed } from '../api/connections';
 import { useCreateConnection, useUpdateConnection } from '../api/queries';

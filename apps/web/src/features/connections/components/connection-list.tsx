@@ -1,5 +1,5 @@
 import { Switch } from '@/components/ui/switch';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import type { Connection } from '../api/connections';

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { seedFromParams, type ConnectionSeed } from '@/lib/connection-links';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { usePlan } from '@/lib/plan/plan-context';
 import { connectionsQuery, runsQuery } from '../api/queries';
 import { emptyDraft } from '../lib/draft';

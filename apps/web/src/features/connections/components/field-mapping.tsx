@@ -2,7 +2,7 @@ import { Plus, X } from 'lucide-react';
 import { useContext } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { emptyMapping, type MappingRow } from '../lib/draft';
 import { Field, FormErrors } from './form-field';
 

@@ -1,5 +1,5 @@
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { connectionRecipes } from '../lib/recipes';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { toast } from '@/lib/toast';
 import { runsQuery, useStartRerun } from '../api/queries';
 import { RunRefusedError } from '../api/runs';

@@ -1,7 +1,7 @@
 import { ChevronDown, ChevronRight, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import type { Run, RunStep } from '../api/runs';
 import { pretty } from '../lib/samples';
 import { ScrollBox } from './scroll-box';

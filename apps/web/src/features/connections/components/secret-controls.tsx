@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { toast } from '@/lib/toast';
 import type { Revealed } from '../api/connections';
 import { useRegenerateToken, useRotateSecret } from '../api/queries';

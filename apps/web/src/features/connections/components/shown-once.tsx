@@ -1,7 +1,7 @@
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { toast } from '@/lib/toast';
 import type { Revealed } from '../api/connections';

@@ -1,6 +1,6 @@
 import { CheckCircle2, CircleDashed, Clock, Loader2, RotateCw, XCircle } from 'lucide-react';
 import type { ConnectionRunStatus } from '@app/shared/connections';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { cn } from '@/lib/utils';
 
 const LOOK: Record<ConnectionRunStatus, { icon: typeof Clock; className: string }> = {

@@ -3,7 +3,7 @@ import { KEY_METRIC_IDS, type KeyMetricId } from '@app/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { messages } from '@/lib/messages';
 import { STEP_TYPES, type StepDraft, type StepType } from '../lib/draft';
 import { FieldMapping } from './field-mapping';

@@ -2,7 +2,7 @@ import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import type { StepDraft } from '../lib/draft';
 import { missingFields, previewSteps } from '../lib/preview';
 import { parseJson, pretty } from '../lib/samples';

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { toast } from '@/lib/toast';
 import { useStartTest } from '../api/queries';
 import { RunRefusedError } from '../api/runs';

@@ -1,7 +1,7 @@
 import { CalendarClock, Webhook, Zap } from 'lucide-react';
 import { useMemo } from 'react';
 import { Input } from '@/components/ui/input';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { cn } from '@/lib/utils';
 import { EVENT_NAMES, type TriggerDraft, type TriggerType } from '../lib/draft';
 import { Field, selectClass } from './form-field';

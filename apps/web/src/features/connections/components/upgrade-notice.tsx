@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { messages } from '@/lib/messages';
 import { usePlan } from '@/lib/plan/plan-context';
 

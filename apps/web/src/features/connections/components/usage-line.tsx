@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { connectionRunLimit } from '@app/shared/connections';
 import { Progress } from '@/components/ui/progress';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { usePlan } from '@/lib/plan/plan-context';
 import { usageQuery } from '../api/queries';
 

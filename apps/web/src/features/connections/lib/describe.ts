@@ -1,5 +1,5 @@
 import { connectionStepSchema, connectionTriggerSchema } from '@app/shared/connections';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { messages } from '@/lib/messages';
 
 const t = connectionsMessages.trigger;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { connectionStepsSchema, connectionTriggerSchema, type ConnectionStep, type ConnectionTrigger } from '@app/shared/connections';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import type { ConnectionDraft, StepDraft, TriggerDraft } from './draft';
 
 const f = connectionsMessages.form;

@@ -3,7 +3,7 @@ import { useConsent } from '@/lib/consent/consent-context';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
-import { publicMessages } from '@/lib/public-messages';
+import { publicMessages } from '@/lib/messages/public';
 import { paths } from '@/lib/paths';
 import type { ConsentChoices } from '../consent-storage';
 

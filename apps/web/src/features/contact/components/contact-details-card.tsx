@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { contactDetails } from '@/lib/contact-details';
-import { publicMessages } from '@/lib/public-messages';
+import { publicMessages } from '@/lib/messages/public';
 
 /** Address, e-mail, phone numbers and opening hours: those the operator configured (issue 44), each line only if set. */
 export function ContactDetailsCard() {

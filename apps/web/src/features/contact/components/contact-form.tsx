@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
-import { publicMessages } from '@/lib/public-messages';
+import { publicMessages } from '@/lib/messages/public';
 import { sendContactMessage } from '../api/send-contact-message';
 import type { ContactInput } from '../contact-schema';
 import type { ContactErrors } from '../contact-validate';

@@ -1,4 +1,4 @@
-import { publicMessages } from '@/lib/public-messages';
+import { publicMessages } from '@/lib/messages/public';
 import { catalogueApps, useCatalogueSize } from '@/lib/catalogue-size';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';

@@ -1,12 +1,18 @@
-import { ArrowRight, Check } from 'lucide-react';
+import { ArrowRight, Check, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Reveal } from '@/components/ui/reveal';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { CtaBand } from './cta-band';
-import type { FeatureItem } from './feature-grid';
 import { LinkButton } from './link-button';
 import { PageHero } from './page-hero';
+
+/** One icon card of a hub page's feature grid. */
+interface FeatureItem {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+}
 
 export interface HubStat {
   value: string;

@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import type { Contact } from '../api/contacts';
 import { contactDealsQuery } from '../api/deals';
 import { formatDay, formatMoney } from '../lib/format';

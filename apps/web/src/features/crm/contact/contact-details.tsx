@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import type { Contact } from '../api/contacts';
 import { customFieldsQuery } from '../api/custom-fields';
 import { formatDay, formatWhen } from '../lib/format';

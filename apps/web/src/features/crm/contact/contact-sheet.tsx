@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { contactQuery } from '../api/contacts';
 import { ContactFormDialog } from '../contacts/contact-form-dialog';
 import { DeleteContactDialog } from '../contacts/delete-contact-dialog';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { stagesQuery } from '../api/board';
 import { companiesQuery } from '../api/companies';
 import type { FilterState } from '../lib/filters';

@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import type { ContactRow } from '../api/contacts';
 import { formatWhen } from '../lib/format';
 import { TagList } from '../shared/tag-list';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { toast } from '@/lib/toast';
 import { fieldKey, useAddCustomField } from '../api/custom-fields';
 import { CrmError, errorText } from '../api/errors';

@@ -1,5 +1,5 @@
 import { Input } from '@/components/ui/input';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import type { CustomField } from '../api/custom-fields';
 import { FormField, selectClass } from '../shared/form-field';
 

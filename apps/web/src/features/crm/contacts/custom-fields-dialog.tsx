@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { toast } from '@/lib/toast';
 import { customFieldsQuery, useDeleteCustomField, type CustomField } from '../api/custom-fields';
 import { errorText } from '../api/errors';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { toast } from '@/lib/toast';
 import { exportContacts } from '../api/import-export';
 import type { ContactQuery } from '../lib/filters';

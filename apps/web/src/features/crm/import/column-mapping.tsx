@@ -1,6 +1,6 @@
 import type { ParsedCsv } from '@app/shared/csv';
 import type { CustomField } from '../api/custom-fields';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import type { ColumnTarget } from '../lib/import-mapping';
 import { selectClass } from '../shared/form-field';
 

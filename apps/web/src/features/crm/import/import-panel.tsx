@@ -3,7 +3,7 @@ import { CRM_DUPLICATE_MODES, CRM_LIMITS, type CrmDuplicateMode, type CrmImportR
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Label } from '@/components/ui/label';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { customFieldsQuery } from '../api/custom-fields';
 import { guessMapping, mapsName, prepareImport, type ColumnTarget } from '../lib/import-mapping';
 import { ColumnMapping } from './column-mapping';

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import type { CheckedRow } from '../lib/import-mapping';
 
 const m = crmMessages.importer;

@@ -1,5 +1,5 @@
 import type { CrmImportProblem } from '@app/shared/crm';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 
 const m = crmMessages.importer;
 const LISTED = 50;

@@ -1,6 +1,6 @@
 import type { CrmImportResult } from '@app/shared/crm';
 import { Button } from '@/components/ui/button';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 
 const m = crmMessages.importer;
 

@@ -1,7 +1,7 @@
 import type { CrmDuplicateMode, CrmImportResult } from '@app/shared/crm';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { ImportRefused, importContacts, useImportContacts } from '../api/import-export';
 import { crmKeys } from '../api/keys';
 import type { PreparedImport } from '../lib/import-mapping';

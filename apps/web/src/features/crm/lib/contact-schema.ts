@@ -1,6 +1,6 @@
 import { CRM_LIMITS, splitTags } from '@app/shared/crm';
 import { z } from 'zod';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import type { CustomField } from '../api/custom-fields';
 import { optionalDay, optionalEmail, optionalText, textField } from './text';
 

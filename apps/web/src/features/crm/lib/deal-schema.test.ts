@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { dealSchema } from './deal-schema';
 import { fieldErrors } from './text';
 

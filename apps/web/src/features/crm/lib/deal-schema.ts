@@ -1,18 +1,8 @@
 import { z } from 'zod';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { optionalDay, textField } from './text';
 
 const m = crmMessages.dealForm;
-
-/** The deal form as typed. */
-export interface DealFormValues {
-  title: string;
-  contactId: string;
-  contactName: string;
-  value: string;
-  expectedClose: string;
-  stageId: string;
-}
 
 /** What crm_deals takes from the form (value 0–1e12 with at most 2 decimals, as the column's check). */
 export const dealSchema = z.object({

@@ -1,6 +1,6 @@
 import type { ParsedCsv } from '@app/shared/csv';
 import { crmImportRowSchema, mapImportRow, type CrmImportProblem, type CrmImportRow, type CrmImportTarget } from '@app/shared/crm';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import type { CustomField } from '../api/custom-fields';
 
 /** A column's target, or '' for a column left out. */

@@ -1,6 +1,6 @@
 import { CRM_EMAIL } from '@app/shared/crm';
 import { z } from 'zod';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { hasControlCharacters } from '@/lib/security-input';
 
 const m = crmMessages.contactForm;

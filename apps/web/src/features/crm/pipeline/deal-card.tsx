@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { cn } from '@/lib/utils';
 import type { DealCard as Deal } from '../api/board-schema';
 import { formatDay, formatMoney } from '../lib/format';

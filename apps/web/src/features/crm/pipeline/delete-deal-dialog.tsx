@@ -1,4 +1,4 @@
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { toast } from '@/lib/toast';
 import { useDeleteDeal } from '../api/deals';
 import { errorText } from '../api/errors';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Label } from '@/components/ui/label';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { toast } from '@/lib/toast';
 import type { BoardStage } from '../api/board-schema';
 import { errorText } from '../api/errors';

@@ -5,7 +5,7 @@ import { Plus, Settings2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { toast } from '@/lib/toast';
 import { boardQuery, useMoveDeal, useShowMoreDeals } from '../api/board';
 import type { DealCard } from '../api/board-schema';

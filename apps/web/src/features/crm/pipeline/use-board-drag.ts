@@ -1,6 +1,6 @@
 import type { Announcements, DragEndEvent, DragOverEvent, DragStartEvent } from '@dnd-kit/core';
 import { useMemo, useState } from 'react';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import type { Board } from '../api/board-schema';
 import { columnsOf, moveAcross, placeOf, reorderWithin, type Columns } from '../lib/board-moves';
 

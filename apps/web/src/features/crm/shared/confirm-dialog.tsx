@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { crmMessages as m } from '@/lib/crm-messages';
+import { crmMessages as m } from '@/lib/messages/crm';
 
 /** "Delete X?" with what it means; the destructive button says what it does. */
 export function ConfirmDialog({

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Input } from '@/components/ui/input';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { cn } from '@/lib/utils';
 import { pickerQuery } from '../api/contacts';
 import { useDebounced } from './use-debounced';

@@ -1,4 +1,4 @@
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { TaskForm } from './task-form';
 import { TaskList } from './task-list';
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { toast } from '@/lib/toast';
 import { useAddTask } from '../api/tasks';
 import { errorText } from '../api/errors';

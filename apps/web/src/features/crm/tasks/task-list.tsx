@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '@/components/ui/spinner';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { toast } from '@/lib/toast';
 import { errorText } from '../api/errors';
 import { tasksQuery, useDeleteTask, useTickTask } from '../api/tasks';

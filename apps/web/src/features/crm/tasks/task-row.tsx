@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { crmMessages } from '@/lib/crm-messages';
+import { crmMessages } from '@/lib/messages/crm';
 import { cn } from '@/lib/utils';
 import { formatDay } from '../lib/format';
 

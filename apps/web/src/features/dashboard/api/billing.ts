@@ -24,7 +24,6 @@ const invoiceSchema = z.object({
   url: z.string().nullable(),
   pdf: z.string().nullable(),
 });
-export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const billingKeys = {
   summary: (userId: string, balance: number | undefined) => ['credit-summary', userId, balance] as const,

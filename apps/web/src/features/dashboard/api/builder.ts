@@ -18,11 +18,6 @@ export async function addUserTool(integrationId: string) {
   if (error && error.code !== '23505') throw new Error(error.message);
 }
 
-export async function removeUserTool(integrationId: string) {
-  const { error } = await supabase().from('user_tools').delete().eq('integration_id', integrationId);
-  if (error) throw new Error(error.message);
-}
-
 export async function loadNodePositions(userId: string): Promise<NodePositions> {
   const parsed = positionsSchema.safeParse(await fetchNodePositions(userId));
   return parsed.success ? parsed.data : {};

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { cn } from '@/lib/utils';
-import { connectionsMessages } from '@/lib/connections-messages';
+import { connectionsMessages } from '@/lib/messages/connections';
 import { useAuth } from '@/lib/session/auth-context';
 import { businessProfileQuery } from '../api/profile';
 import { useDashboardView, DASHBOARD_VIEWS, startingViewOf, type DashboardView } from '../hooks/use-dashboard-view';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { publicMessages } from '@/lib/public-messages';
+import { publicMessages } from '@/lib/messages/public';
 import { paths } from '@/lib/paths';
 
 /** Every plan button, whatever the visitor's state: the info toast, then the waitlist (docs/product.md#pricing). */

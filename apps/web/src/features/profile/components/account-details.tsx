@@ -5,7 +5,7 @@ import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { authErrorMessage } from '@/lib/auth-error-text';
+import { authErrorMessage } from '@/lib/messages/auth-error-text';
 import { supabase } from '@/lib/supabase';
 import { validateEmail } from '@/lib/security-input';
 import { messages } from '@/lib/messages';

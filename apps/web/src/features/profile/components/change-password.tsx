@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { authErrorMessage } from '@/lib/auth-error-text';
+import { authErrorMessage } from '@/lib/messages/auth-error-text';
 import { messages } from '@/lib/messages';
 import { supabase } from '@/lib/supabase';
 import { Section } from './section';

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { describePasskeyError, passkeysSupported } from '@/lib/passkey-errors';
-import { authMessages } from '@/lib/auth-messages';
+import { authMessages } from '@/lib/messages/auth';
 import { supabase } from '@/lib/supabase';
 import { Section } from './section';
 

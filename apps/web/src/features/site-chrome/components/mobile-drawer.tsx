@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/session/auth-context';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { authMessages } from '@/lib/auth-messages';
+import { authMessages } from '@/lib/messages/auth';
 import { paths } from '@/lib/paths';
 import { loadSupabase } from '@/lib/supabase';
 import { PLATFORM_LINKS } from '../nav-links';

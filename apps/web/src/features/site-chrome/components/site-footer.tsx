@@ -2,7 +2,7 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { useConsent } from '@/lib/consent/consent-context';
 import { contactDetails } from '@/lib/contact-details';
-import { publicMessages } from '@/lib/public-messages';
+import { publicMessages } from '@/lib/messages/public';
 import { paths } from '@/lib/paths';
 import { CurrentYear } from '@/lib/current-year';
 import { BrandLogo } from './brand-logo';

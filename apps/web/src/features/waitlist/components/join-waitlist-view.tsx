@@ -2,7 +2,7 @@ import { CheckCircle2, Gift } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { publicMessages } from '@/lib/public-messages';
+import { publicMessages } from '@/lib/messages/public';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { IntroVideo } from '@/components/intro-video';
 import { WaitlistForm } from './waitlist-form';

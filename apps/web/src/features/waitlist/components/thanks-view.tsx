@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { contactDetails } from '@/lib/contact-details';
-import { publicMessages } from '@/lib/public-messages';
+import { publicMessages } from '@/lib/messages/public';
 import { paths } from '@/lib/paths';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { useHydrated } from '@/lib/use-hydrated';

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { clientRateLimiter } from '@/lib/client-rate-limit';
-import { publicMessages } from '@/lib/public-messages';
+import { publicMessages } from '@/lib/messages/public';
 import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { paths } from '@/lib/paths';
 import { validateEmail, validateText } from '@/lib/security-input';

@@ -1,5 +1,5 @@
 /** The plain-language text of an auth error (issue 14 item 7); shared by the auth and profile features. */
-import { authMessages } from './auth-messages';
+import { authMessages } from './auth';
 
 // docs/product.md#auth-state provider codes: 502/503/504 mean the service is unavailable.
 const UNAVAILABLE = new Set([502, 503, 504]);

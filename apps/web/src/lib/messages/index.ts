@@ -1,18 +1,19 @@
-import { authMessages } from './auth-messages';
-import { billingMessages } from './billing-messages';
-import { connectMessages } from './connect-messages';
-import { publicMessages } from './public-messages';
-import { shellMessages } from './shell-messages';
-import { stripeSourceMessages } from './stripe-source-messages';
+import { authMessages } from './auth';
+import { billingMessages } from './billing';
+import { connectMessages } from './connect';
+import { publicMessages } from './public';
+import { shellMessages } from './shell';
+import { stripeSourceMessages } from './stripe-source';
 
 /**
  * Every user-facing message of the specification, in one catalogue (docs/product.md#messages).
  * Components import from here; the texts must match the specification exactly.
- * The catalogue's other files: ./coach-messages.ts, the AI coach's texts (the coach loads only on signed-in pages);
- * ./shell-messages.ts, the few texts the entry needs, ./public-messages.ts, the marketing pages' and forms' texts,
- * ./auth-messages.ts, sign-in's and sign-up's, ./billing-messages.ts, The Brain's plan and credits,
- * ./stripe-source-messages.ts, read-only Stripe's, and ./connect-messages.ts, /connect-anything's (the last six
- * included here), so a first visit to a public page does not load the signed-in pages' texts (issue 15).
+ * The catalogue is this folder, one file per area: ./coach.ts, the AI coach's texts (the coach loads only on
+ * signed-in pages); ./shell.ts, the few texts the entry needs, ./public.ts, the marketing pages' and forms' texts,
+ * ./auth.ts, sign-in's and sign-up's, ./billing.ts, The Brain's plan and credits, ./stripe-source.ts, read-only
+ * Stripe's, and ./connect.ts, /connect-anything's (the last six included here), so a first visit to a public page
+ * does not load the signed-in pages' texts (issue 15). ./crm.ts, ./connections.ts and ./action-plan.ts are imported
+ * directly by their features; ./auth-error-text.ts turns an auth error into one of ./auth.ts's texts.
  */
 export const messages = {
   app: shellMessages.app,
