@@ -24,15 +24,16 @@ export interface DecisionRecord {
 
 const RECORD_FILE = /^(\d{4})-[a-z0-9-]+\.md$/;
 const TITLE = /^# (\d{4})\s*(?:[:—–-]\s*)?(.+)$/;
-const DATE_STATUS = /^Date: (\d{4}-\d{2}-\d{2}) · Status: (.+)$/m;
+const DATE = /^Date: (\d{4}-\d{2}-\d{2})\b/m;
+const STATUS = /\bStatus: (.+)$/m;
 
 /** `accepted`, `superseded by <record number or docs page>`, `amended by NNNN[, NNNN]`, each optionally followed by a note. */
 export function parseStatus(text: string): Status {
-  const superseded = /^superseded by (\d{4}|docs\/[\w/.-]+\.md)\b/.exec(text);
+  const superseded = /^superseded by (\d{4}|docs\/[\w/.-]+\.md)\b/i.exec(text);
   if (superseded) return { kind: 'superseded', by: superseded[1]! };
-  const amended = /^amended by (\d{4}(?:(?:, | and )\d{4})*)\b/.exec(text);
+  const amended = /^amended by (\d{4}(?:(?:, | and )\d{4})*)\b/i.exec(text);
   if (amended) return { kind: 'amended', by: amended[1]!.split(/, | and /) };
-  if (/^accepted\b/.test(text)) return { kind: 'accepted' };
+  if (/^accepted\b/i.test(text)) return { kind: 'accepted' };
   throw new Error(`unknown status "${text}": use accepted, superseded by NNNN (or docs/….md), or amended by NNNN`);
 }
 
@@ -41,10 +42,13 @@ export function parseRecord(file: string, text: string): DecisionRecord {
   if (!name) throw new Error(`${file}: a record's file name is NNNN-slug.md`);
   const title = TITLE.exec(text.split('\n', 1)[0]!);
   if (!title || title[1] !== name[1]) throw new Error(`${file}: the first line must be "# ${name[1]}: Title"`);
-  const line = DATE_STATUS.exec(text);
-  if (!line) throw new Error(`${file}: needs a line "Date: YYYY-MM-DD · Status: accepted" below the title`);
-  const issue = /\bissue (\d+)/.exec(line[2]!)?.[1];
-  return { number: name[1]!, file, title: title[2]!.trim(), date: line[1]!, status: parseStatus(line[2]!), ...(issue ? { issue } : {}) };
+  // The head only (title, date, status): a "Status:" further down is the record's text, not its status.
+  const head = text.split('\n').slice(0, 8).join('\n');
+  const date = DATE.exec(head)?.[1];
+  const status = STATUS.exec(head)?.[1];
+  if (!date || !status) throw new Error(`${file}: needs a line "Date: YYYY-MM-DD · Status: accepted" below the title`);
+  const issue = /\bissue (\d+)/.exec(status)?.[1];
+  return { number: name[1]!, file, title: title[2]!.trim(), date, status: parseStatus(status), ...(issue ? { issue } : {}) };
 }
 
 export function readRecords(dir = DECISIONS_DIR): DecisionRecord[] {

@@ -37,6 +37,7 @@ describe('the decision log', () => {
     expect(md).toContain('| [0200](0200-a.md) | One thing | 2026-11-28 | amended by [0201](0201-b.md) |  | [46](../issues.md#issue-46) |');
     expect(md).toContain('| [0201](0201-b.md) | Another \\| thing | 2026-11-28 | accepted | [0200](0200-a.md) |  |');
     expect(() => parseRecord('0202-c.md', '# 0202: No status\n\nSome text.\n')).toThrow(/Date: YYYY-MM-DD · Status/);
+    expect(parseRecord('0204-e.md', '# 0204 E\n\nDate: 2026-11-28\nStatus: Accepted\n').status).toEqual({ kind: 'accepted' });
     expect(() => renderIndex([parseRecord('0203-d.md', '# 0203: D\n\nDate: 2026-11-28 · Status: amended by 0999\n')])).toThrow(/0999/);
   });
 });
