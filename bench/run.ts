@@ -4,7 +4,6 @@
  * git-ignored). Never part of `npm test`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCoachPart } from './coach/run-coach.js';
@@ -12,7 +11,7 @@ import { runConnectionsPart } from './connections/run-connections.js';
 import { runCrmPart } from './crm/run-crm.js';
 import { type BenchOptions, loadOptions, type Part } from './lib/options.js';
 import { errorText, progress } from './lib/progress.js';
-import { renderMarkdown } from './lib/report.js';
+import { writePartReport } from './lib/part-report.js';
 import type { BenchReport } from './lib/types.js';
 import { REPO_ROOT } from './server/child-server.js';
 import { runServerPart } from './server/run-server-part.js';
@@ -59,10 +58,8 @@ async function main() {
     partReport[part] = await measure(o);
     partReport.finishedAt = new Date().toISOString();
     partReport.loadAverage.end = os.loadavg()[0];
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `${part}.json`), JSON.stringify(partReport, null, 2) + '\n');
-    writeFileSync(path.join(dir, `${part}.md`), renderMarkdown(partReport));
-    progress(`wrote ${path.relative(process.cwd(), path.join(dir, `${part}.md`))} and ${part}.json`);
+    const file = writePartReport(dir, partReport);
+    progress(`wrote ${path.relative(process.cwd(), file)} and ${part}.json`);
   };
   await run('web', runWebPart);
   await run('server', runServerPart);
