@@ -1,17 +1,17 @@
 /**
  * `npm run bench`: web pages (Lighthouse, bytes, bundle), the server under load on PGlite and PostgreSQL,
- * and a soak run. Writes bench/results/latest.md and latest.json. Never part of `npm test`.
+ * a soak run, the coach, connections and the CRM. Each part writes its own bench/results/PART.md (and PART.json,
+ * git-ignored). Never part of `npm test`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCoachPart } from './coach/run-coach.js';
 import { runConnectionsPart } from './connections/run-connections.js';
 import { runCrmPart } from './crm/run-crm.js';
-import { loadOptions } from './lib/options.js';
+import { type BenchOptions, loadOptions, type Part } from './lib/options.js';
 import { errorText, progress } from './lib/progress.js';
-import { renderMarkdown } from './lib/report.js';
+import { writePartReport } from './lib/part-report.js';
 import type { BenchReport } from './lib/types.js';
 import { REPO_ROOT } from './server/child-server.js';
 import { runServerPart } from './server/run-server-part.js';
@@ -44,40 +44,29 @@ async function main() {
   };
   progress(`parts: ${o.parts.join(', ')}; ${o.durationSeconds} s per case, soak ${o.soakSeconds} s, ${o.connections} connections`);
 
-  // written after every part, so an interrupted run still leaves the parts it finished
-  const write = () => {
-    report.finishedAt = new Date().toISOString();
-    report.loadAverage.end = os.loadavg()[0];
-    const dir = path.join(REPO_ROOT, 'bench/results');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
-    writeFileSync(path.join(dir, 'latest.md'), renderMarkdown(report));
-    progress(`wrote ${path.relative(process.cwd(), path.join(dir, 'latest.md'))} and latest.json`);
+  // Each part writes its own report (bench/results/PART.md and PART.json) as soon as it ends: a run of one part
+  // never overwrites another part's figures, and an interrupted run still leaves the parts it finished.
+  const dir = path.join(REPO_ROOT, 'bench/results');
+  const run = async <P extends Part>(part: P, measure: (o: BenchOptions) => Promise<NonNullable<BenchReport[P]>>) => {
+    if (!o.parts.includes(part)) return;
+    const partReport: BenchReport = {
+      ...report,
+      startedAt: new Date().toISOString(),
+      loadAverage: { start: os.loadavg()[0], end: 0 },
+      settings: { ...report.settings, only: [part] },
+    };
+    partReport[part] = await measure(o);
+    partReport.finishedAt = new Date().toISOString();
+    partReport.loadAverage.end = os.loadavg()[0];
+    const file = writePartReport(dir, partReport);
+    progress(`wrote ${path.relative(process.cwd(), file)} and ${part}.json`);
   };
-  if (o.parts.includes('web')) {
-    report.web = await runWebPart(o);
-    write();
-  }
-  if (o.parts.includes('server')) {
-    report.server = await runServerPart(o);
-    write();
-  }
-  if (o.parts.includes('soak')) {
-    report.soak = await runSoakPart(o);
-    write();
-  }
-  if (o.parts.includes('coach')) {
-    report.coach = await runCoachPart(o);
-    write();
-  }
-  if (o.parts.includes('connections')) {
-    report.connections = await runConnectionsPart(o);
-    write();
-  }
-  if (o.parts.includes('crm')) {
-    report.crm = await runCrmPart(o);
-    write();
-  }
+  await run('web', runWebPart);
+  await run('server', runServerPart);
+  await run('soak', runSoakPart);
+  await run('coach', runCoachPart);
+  await run('connections', runConnectionsPart);
+  await run('crm', runCrmPart);
 }
 
 main().catch((err) => {

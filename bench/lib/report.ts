@@ -268,18 +268,26 @@ function coachSection(c: CoachPart): string {
   ].join('\n');
 }
 
+const PART_TITLES: Record<string, string> = {
+  web: 'web pages',
+  server: 'server under load',
+  soak: 'soak',
+  coach: 'AI coach',
+  connections: 'connections',
+  crm: 'CRM',
+};
+
+/** One part's report (bench/results/PART.md); a report holding several parts renders them one after another. */
 export function renderMarkdown(r: BenchReport): string {
   const m = r.machine;
-  const notRun = ['web', 'server', 'soak', 'coach', 'connections', 'crm'].filter((p) => !r.settings.only.includes(p));
   const head = [
-    '# Benchmark report',
+    `# Benchmark report: ${r.settings.only.map((p) => PART_TITLES[p] ?? p).join(', ')}`,
     '',
     `Run ${r.startedAt} → ${r.finishedAt} on commit ${m.commit}; ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}. ` +
       `Load average (1 min) ${r.loadAverage.start.toFixed(1)} at the start, ${r.loadAverage.end.toFixed(1)} at the end: ` +
       `above ${m.cpus} the machine was busy with other work and every figure is lower and noisier than it would be alone. ` +
       'Compare runs made on the same machine, not across machines.',
   ];
-  if (notRun.length) head.push('', `Parts not run this time (BENCH_ONLY): ${notRun.join(', ')}.`);
   const key = keyFigures(r);
   if (key.length) head.push('', '## Key figures', '', ...key.map((l) => `- ${l}`));
   const sections = [head.join('\n')];

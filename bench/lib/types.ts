@@ -1,4 +1,4 @@
-/** The shape of bench/results/latest.json; the Markdown report is rendered from it. */
+/** The shape of bench/results/PART.json (one part per file); the Markdown report PART.md is rendered from it. */
 import type { ConnectionsPart } from '../connections/run-connections.js';
 import type { CrmPart } from '../crm/run-crm.js';
 import type { WindowFigures } from '../soak/windows.js';
