@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_STATEMENT_TIMEOUTS as TIMEOUTS } from './db/statement-timeouts.js';
 
-/** Every environment variable the server reads, parsed once. README's configuration table mirrors this. */
+/** Every environment variable the server reads, parsed once. docs/configuration.md's table mirrors this (config-table.test.ts). */
 const priceId = z.string().regex(/^price_[A-Za-z0-9_]+$/, 'must be a Stripe price id (price_…)');
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);

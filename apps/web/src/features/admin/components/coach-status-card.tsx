@@ -45,8 +45,8 @@ export function CoachStatusCard() {
             ))}
           </ul>
           <p className="text-xs text-muted-foreground">
-            AI_PROVIDER is one of openai, anthropic, google, mistral or openai-compatible (with AI_BASE_URL). The README's configuration
-            table has the details.
+            AI_PROVIDER is one of openai, anthropic, google, mistral or openai-compatible (with AI_BASE_URL). The configuration table in
+            docs/configuration.md has the details.
           </p>
         </div>
       )}
