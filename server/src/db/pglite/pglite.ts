@@ -1,3 +1,5 @@
+// PGlite in this thread (tools, tests, and the worker itself); batches and the PGlite internals they use:
+// docs/database.md, "PGlite: the worker thread".
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';

@@ -1,3 +1,4 @@
+// The embedded driver the server uses: PGlite in a worker thread (docs/database.md, "PGlite: the worker thread").
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

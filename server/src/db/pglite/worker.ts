@@ -1,6 +1,7 @@
 // The PGlite worker thread (thread.ts starts it): the WebAssembly PostgreSQL runs here, so its work overlaps
 // the server thread's HTTP, JWT and JSON work on another core (issue 16). Answers requests in the order PGlite's own
 // locks give, exactly as it would in the server's thread.
+// The whole path: docs/database.md, "PGlite: the worker thread".
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPglite, pgliteDatabase, statementsIn, wrap, type PgliteWasm } from './pglite.js';

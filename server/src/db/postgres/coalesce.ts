@@ -1,3 +1,4 @@
+// Group commit, strategy 1 of the PostgreSQL driver's transactionBatch (docs/database.md).
 import type pg from 'pg';
 import { runOneSyncSettled } from './one-sync.js';
 import type { BoundStatement, QueryResult } from '../types.js';

@@ -1,3 +1,5 @@
+// A batch in one exchange with one Sync, built on node-postgres internals (Query subclass, Connection's private
+// methods and maps): listed in docs/database.md ("node-postgres internals"), checked by pg-internals.test.ts.
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { toResult } from './to-result.js';

@@ -1,3 +1,5 @@
+// The PostgreSQL driver. transactionBatch picks one of four strategies (group commit, read lane, one Sync, corked
+// BEGIN…COMMIT) leaning on node-postgres internals: docs/database.md maps which, when, why, and the internals.
 import pg from 'pg';
 import { watchPool } from '../../metrics.js';
 import { corked, createCoalescer } from './coalesce.js';

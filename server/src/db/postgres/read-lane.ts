@@ -1,3 +1,4 @@
+// The read lane, strategy 2 of the PostgreSQL driver's transactionBatch (docs/database.md).
 import type pg from 'pg';
 import { connectFor, corked, settle, type Waiting } from './coalesce.js';
 import { runOneSync } from './one-sync.js';
