@@ -9,8 +9,8 @@ import { APP_ROOT, MIGRATIONS_DIR } from '../paths.js';
  * glance"). pg_dump cannot reach PGlite, so this is our own pg_catalog reads printed as SQL-ish DDL: schemas,
  * extensions, types, sequences, tables with their columns and constraints, views, indexes, functions, triggers and
  * row-level security policies. Every list is sorted by name, and columns keep their table's order, so the same
- * migrations always give the same bytes. Generated on PGlite (its PostgreSQL major prints view and function bodies);
- * a PostgreSQL of another major could print those differently.
+ * migrations always give the same bytes. Generated and checked on PGlite (its PostgreSQL 17 prints view and function
+ * bodies): PostgreSQL 15 prints the same file but for one view, whose columns it qualifies with the table's alias.
  */
 export const SCHEMA_SQL_FILE = path.join(APP_ROOT, 'supabase', 'schema.sql');
 
