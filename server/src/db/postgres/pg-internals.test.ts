@@ -49,7 +49,10 @@ describe('node-postgres internals the PostgreSQL driver relies on (docs/database
       _handleParseComplete(): void;
       _handleErrorMessage(msg: Error): void;
     };
-    const con = client.connection as { parsedStatements: Record<string, string>; submittedNamedStatements: Record<string, string> };
+    const con = client.connection as unknown as {
+      parsedStatements: Record<string, string>;
+      submittedNamedStatements: Record<string, string>;
+    };
     expect(typeof client._handleParseComplete, why('Client#_handleParseComplete')).toBe('function');
     con.submittedNamedStatements.a = 'select 1';
     client._activeQuery = { name: 'a', text: 'select 1' };
