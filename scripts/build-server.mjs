@@ -16,8 +16,8 @@ const deps = (file) => Object.keys(JSON.parse(readFileSync(path.join(root, file)
 
 const entryPoints = [
   { in: path.join(root, 'server', 'src', 'main.ts'), out: 'main' },
-  // The PGlite worker thread's own file, loaded next to main.js (server/src/db/pglite-thread.ts).
-  { in: path.join(root, 'server', 'src', 'db', 'pglite-worker.ts'), out: 'pglite-worker' },
+  // The PGlite worker thread's own file, loaded next to main.js as pglite-worker.js (server/src/db/pglite/thread.ts).
+  { in: path.join(root, 'server', 'src', 'db', 'pglite', 'worker.ts'), out: 'pglite-worker' },
   ...readdirSync(scriptsDir)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .map((f) => ({ in: path.join(scriptsDir, f), out: f.slice(0, -3) })),

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { CrmImportRow } from '@app/shared/crm';
 import type { Database } from '../../server/src/db/index.js';
-import { openPglite } from '../../server/src/db/pglite.js';
-import { openPostgres } from '../../server/src/db/postgres.js';
+import { openPglite } from '../../server/src/db/pglite/pglite.js';
+import { openPostgres } from '../../server/src/db/postgres/postgres.js';
 import { fmtInt, fmtMs, fmtRatio, markdownTable } from '../lib/format.js';
 import type { BenchOptions } from '../lib/options.js';
 import { errorText, progress } from '../lib/progress.js';

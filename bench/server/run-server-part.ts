@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { openPglite } from '../../server/src/db/pglite.js';
-import { openPostgres } from '../../server/src/db/postgres.js';
+import { openPglite } from '../../server/src/db/pglite/pglite.js';
+import { openPostgres } from '../../server/src/db/postgres/postgres.js';
 import type { Database } from '../../server/src/db/index.js';
 import { fmtMs, fmtRate } from '../lib/format.js';
 import type { BenchOptions } from '../lib/options.js';

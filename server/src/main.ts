@@ -1,5 +1,5 @@
 import { ConfigError } from './config.js';
-import { DataDirLockedError } from './db/data-dir-lock.js';
+import { DataDirLockedError } from './data-dir-lock.js';
 import { MigrationError } from './db/migrate.js';
 import { startServer } from './server.js';
 import { lowerThreadPoolPriority } from './thread-pool-priority.js';

@@ -7,7 +7,7 @@ import { defaultSiteUrl, loadConfig, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
-import { startPgliteMaintenance } from './db/pglite-maintenance.js';
+import { startPgliteMaintenance } from './db/pglite/maintenance.js';
 import { createApp } from './app.js';
 import { startWaitlistMailer } from './api/waitlist-confirmations.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';

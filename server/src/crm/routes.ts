@@ -8,7 +8,7 @@ import { fail } from '../functions/common.js';
 import { parseJsonBody, safeText } from '../http/body.js';
 import { LARGE_BODY_ROUTES } from '../http/json-shape.js';
 import { createRateLimiter } from '../http/rate-limit.js';
-import { MAINTENANCE_STATISTICS_TARGET } from '../db/pglite-maintenance.js';
+import { MAINTENANCE_STATISTICS_TARGET } from '../db/pglite/maintenance.js';
 import { liveUserClaims } from '../security/live-admin.js';
 import { exportContacts } from './export.js';
 import { checkRows, customFields, MAX_LISTED_PROBLEMS, writeImport, type ImportCounts } from './import.js';

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { instrument } from './instrument.js';
-import { acquireDataDirLock } from './data-dir-lock.js';
-import { openPgliteThread } from './pglite-thread.js';
-import { openPostgres } from './postgres.js';
+import { acquireDataDirLock } from '../data-dir-lock.js';
+import { openPgliteThread } from './pglite/thread.js';
+import { openPostgres } from './postgres/postgres.js';
 import type { StatementTimeouts } from './statement-timeouts.js';
 import type { Database } from './types.js';
 
@@ -12,7 +12,7 @@ export type { BoundStatement, Database, Queryable, QueryResult } from './types.j
 
 /**
  * DATABASE_URL wins; otherwise PGlite files under DATA_DIR/pgdata, held by this process alone (DATA_DIR's lock
- * file; a second process gets DataDirLockedError naming the holder), run in a worker thread (pglite-thread.ts).
+ * file; a second process gets DataDirLockedError naming the holder), run in a worker thread (pglite/thread.ts).
  * Closing the database releases the lock.
  */
 export async function openDatabase(

@@ -1,4 +1,4 @@
-import type { DataDirLock } from './data-dir-lock.js';
+import type { DataDirLock } from '../data-dir-lock.js';
 
 /** One interface over PGlite and node-postgres; both drivers behave the same. */
 export interface QueryResult<T = Record<string, unknown>> {
@@ -28,7 +28,7 @@ export interface BoundStatement {
   params?: unknown[];
   /**
    * A prepared-statement name for this exact `sql`: parsed and planned once per connection, then only bound and
-   * executed (PGlite: in a batch whose parameters are all text, pglite-exchange.ts). The caller keeps names unique
+   * executed (PGlite: in a batch whose parameters are all text, db/pglite/exchange.ts). The caller keeps names unique
    * per text and bounded in number.
    */
   name?: string;
@@ -44,20 +44,20 @@ export interface BatchOptions {
   check?: (results: QueryResult[]) => void;
   /**
    * With commitWithStatements, a lane name: PostgreSQL may run this batch together with concurrent batches of the
-   * same lane in one transaction, each in its own savepoint, one COMMIT for all (db/coalesce.ts, docs/decisions/0065).
+   * same lane in one transaction, each in its own savepoint, one COMMIT for all (db/postgres/coalesce.ts, docs/decisions/0065).
    * Only for batches whose settings are all reset by the next batch of the lane; PGlite ignores it.
    */
   coalesce?: string;
   /**
    * With commitWithStatements, the statements only read: PostgreSQL may send this batch on one connection with other
-   * read batches of the same event-loop turn, pipelined, each still its own transaction (db/read-lane.ts,
+   * read batches of the same event-loop turn, pipelined, each still its own transaction (db/postgres/read-lane.ts,
    * docs/decisions/0107). Never for writes: their commits would wait for each other's WAL flush. PGlite ignores it.
    */
   readOnly?: boolean;
   /**
    * The statement timeout the statements set for themselves (a REST request's preamble: its role's). PostgreSQL
    * enforces it; PGlite cannot (no timers inside its WebAssembly), so its watchdog interrupts the batch past it
-   * (pglite-thread.ts). Unset: the server's own bound (DB_STATEMENT_TIMEOUT_SERVICE_ROLE_MS).
+   * (db/pglite/thread.ts). Unset: the server's own bound (DB_STATEMENT_TIMEOUT_SERVICE_ROLE_MS).
    */
   timeoutMs?: number;
   /** Aborted when nobody waits for the answer any more (the client hung up): the running statement is cancelled. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
-import { openPglite } from '../db/pglite.js';
+import { openPglite } from '../db/pglite/pglite.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from '../db/migrate.js';

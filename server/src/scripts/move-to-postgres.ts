@@ -5,9 +5,9 @@
 // Afterwards: set DATABASE_URL, keep DATA_DIR (its jwt-secret keeps every session and API key valid).
 import { z } from 'zod';
 import { loadConfig } from '../config.js';
-import { DataDirLockedError } from '../db/data-dir-lock.js';
+import { DataDirLockedError } from '../data-dir-lock.js';
 import { openDatabase } from '../db/index.js';
-import { moveToPostgres, MoveError } from '../db/move.js';
+import { moveToPostgres, MoveError } from '../tools/move.js';
 import { startServer } from '../server.js';
 
 const target = z

@@ -4,9 +4,9 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock.js';
+import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock.js';
 import { migrate } from '../db/migrate.js';
-import { openPglite } from '../db/pglite.js';
+import { openPglite } from '../db/pglite/pglite.js';
 
 const config = loadConfig();
 const source = process.argv[2];

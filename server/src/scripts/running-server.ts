@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { DataDirLockedError, readLockHolder } from '../db/data-dir-lock.js';
+import { DataDirLockedError, readLockHolder } from '../data-dir-lock.js';
 import { loadKeys } from '../keys.js';
 
 export interface RunningServerRef {

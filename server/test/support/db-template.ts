@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { migrate, migrationFiles, MIGRATIONS_DIR } from '../../src/db/migrate.js';
-import { openPglite } from '../../src/db/pglite.js';
-import { openPostgres } from '../../src/db/postgres.js';
+import { openPglite } from '../../src/db/pglite/pglite.js';
+import { openPostgres } from '../../src/db/postgres/postgres.js';
 
 /**
  * Migrated templates for the service suite (docs/decisions/0043): the migrations run once per change of

@@ -1,3 +1,4 @@
+// The embedded driver the server uses: PGlite in a worker thread (docs/database.md, "PGlite: the worker thread").
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -5,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PgliteOptions, PgliteWasm } from './pglite.js';
-import { DEFAULT_STATEMENT_TIMEOUTS } from './statement-timeouts.js';
+import { DEFAULT_STATEMENT_TIMEOUTS } from '../statement-timeouts.js';
 import {
   clearRunning,
   connectionTerminated,
@@ -14,13 +15,13 @@ import {
   runningCall,
   statementCancelled,
   statementTimedOut,
-} from './pglite-watchdog.js';
-import { fromWire, type Begun, type WireError, type WorkerReply, type WorkerRequest } from './pglite-wire.js';
-import type { Database, QueryResult, Queryable } from './types.js';
+} from './watchdog.js';
+import { fromWire, type Begun, type WireError, type WorkerReply, type WorkerRequest } from './wire.js';
+import type { Database, QueryResult, Queryable } from '../types.js';
 
 /**
- * The worker's code: the built pglite-worker.js next to this file (scripts/build-server.mjs makes it an entry of its
- * own), or, running from source (tsx, vitest), pglite-worker.ts loaded through tsx's require hook (Node 20 applies no
+ * The worker's code: the built pglite-worker.js next to main.js (scripts/build-server.mjs makes worker.ts an entry of
+ * its own), or, running from source (tsx, vitest), worker.ts loaded through tsx's require hook (Node 20 applies no
  * ESM loader hooks, the parent's `--import tsx` included, inside a worker thread).
  */
 function workerSource(): { source: string | URL; eval: boolean } {
@@ -30,7 +31,7 @@ function workerSource(): { source: string | URL; eval: boolean } {
   const built = process.env.PGLITE_WORKER_JS;
   if (built && existsSync(built)) return { source: pathToFileURL(built), eval: false };
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
-  const entry = fileURLToPath(new URL('./pglite-worker.ts', import.meta.url));
+  const entry = fileURLToPath(new URL('./worker.ts', import.meta.url));
   return { source: `require(${JSON.stringify(tsx)}).require(${JSON.stringify(entry)}, ${JSON.stringify(entry)})`, eval: true };
 }
 

@@ -1,12 +1,13 @@
-// The PGlite worker thread (pglite-thread.ts starts it): the WebAssembly PostgreSQL runs here, so its work overlaps
+// The PGlite worker thread (thread.ts starts it): the WebAssembly PostgreSQL runs here, so its work overlaps
 // the server thread's HTTP, JWT and JSON work on another core (issue 16). Answers requests in the order PGlite's own
 // locks give, exactly as it would in the server's thread.
+// The whole path: docs/database.md, "PGlite: the worker thread".
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPglite, pgliteDatabase, statementsIn, wrap, type PgliteWasm } from './pglite.js';
-import { currentCall, reportExchanges } from './pglite-watchdog.js';
-import { toWire, type Begun, type WorkerRequest } from './pglite-wire.js';
-import type { Database, Queryable, QueryResult } from './types.js';
+import { currentCall, reportExchanges } from './watchdog.js';
+import { toWire, type Begun, type WorkerRequest } from './wire.js';
+import type { Database, Queryable, QueryResult } from '../types.js';
 
 interface Open {
   q: Queryable;
@@ -19,7 +20,7 @@ const { dir, loadDataDir, wasm, watch, epoch, firstTx } = workerData as {
   dir?: string;
   loadDataDir?: ArrayBuffer;
   wasm?: PgliteWasm;
-  /** The watchdog's shared memory (pglite-watchdog.ts) and its time origin. */
+  /** The watchdog's shared memory (watchdog.ts) and its time origin. */
   watch: Int32Array;
   epoch: number;
   /** Transaction numbers are never reused by the database thread restarted after a runaway statement. */
@@ -104,7 +105,7 @@ async function serve(pg: PGlite, db: Database) {
   });
 }
 
-// No top-level await: from source this file is loaded through tsx's CommonJS hook (pglite-thread.ts).
+// No top-level await: from source this file is loaded through tsx's CommonJS hook (thread.ts).
 createPglite(dir, { wasm, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) })
   .then((pg) => {
     reportExchanges(pg, watch, epoch);

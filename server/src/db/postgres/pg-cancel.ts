@@ -1,3 +1,4 @@
+// Cancelling an abandoned statement on PostgreSQL (Client#processID: docs/database.md, "node-postgres internals").
 import pg from 'pg';
 
 /**

@@ -1,8 +1,9 @@
+// The read lane, strategy 2 of the PostgreSQL driver's transactionBatch (docs/database.md).
 import type pg from 'pg';
 import { connectFor, corked, settle, type Waiting } from './coalesce.js';
 import { runOneSync } from './one-sync.js';
 import { cancelWhenAbandoned } from './pg-cancel.js';
-import type { BoundStatement, QueryResult } from './types.js';
+import type { BoundStatement, QueryResult } from '../types.js';
 
 /** Read batches on one connection at most: bounds how long a slow read can hold up the ones sent behind it. */
 export const MAX_READ_GROUP = 8;
@@ -12,7 +13,7 @@ type Parsed = { connection?: { parsedStatements?: Record<string, string> } };
 /**
  * Read-only batches that arrive in the same event-loop turn go to PostgreSQL together (issue 16, docs/decisions/0107):
  * at the end of the turn (setImmediate), up to MAX_READ_GROUP of them are written on one pooled connection in one
- * write, pipelined, each still its own implicit transaction with its own Sync (db/one-sync.ts): its own settings,
+ * write, pipelined, each still its own implicit transaction with its own Sync (db/postgres/one-sync.ts): its own settings,
  * snapshot and error. Where each batch used to take its own connection and its own write, and the backends woke once
  * per request, one write and one backend now serve several; on a quiet server a batch waits only for the end of the
  * turn it arrived in.

@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { migrate } from './migrate.js';
-import { openPostgres } from './postgres.js';
-import type { Database, Queryable } from './types.js';
+import { migrate } from '../db/migrate.js';
+import { openPostgres } from '../db/postgres/postgres.js';
+import type { Database, Queryable } from '../db/types.js';
 
 /** Tables migrations create and fill themselves; everything else in a non-system schema is copied. */
 const SKIP_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast', 'supabase_migrations'];

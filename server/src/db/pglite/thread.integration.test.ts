@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from './pglite.js';
-import { MAX_PREPARED } from './pglite-exchange.js';
-import { openPgliteThread } from './pglite-thread.js';
+import { MAX_PREPARED } from './exchange.js';
+import { openPgliteThread } from './thread.js';
 
 const dirs: string[] = [];
 const folder = () => {

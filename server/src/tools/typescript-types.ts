@@ -3,9 +3,9 @@ import path from 'node:path';
 import { format } from 'prettier-typegen';
 import { APP_ROOT, MIGRATIONS_DIR } from '../paths.js';
 import { VIEW_SOURCES_SQL } from '../rest/schema-cache.js';
-import { migrate } from './migrate.js';
-import { openPglite } from './pglite.js';
-import type { Queryable } from './types.js';
+import { migrate } from '../db/migrate.js';
+import { openPglite } from '../db/pglite/pglite.js';
+import type { Queryable } from '../db/types.js';
 
 /**
  * What `supabase gen types typescript` writes: the CLI asks postgres-meta's generator

@@ -91,59 +91,78 @@ export function acquireDataDirLock(dir: string, command = process.argv.slice(1).
     return tmp;
   };
 
-  for (let attempt = 0; attempt < 3; attempt++) {
+  const held = (): DataDirLock => {
+    let released = false;
+    const lock: DataDirLock = {
+      file,
+      setUrl(url) {
+        holder = { ...holder, url };
+        const t = write();
+        renameSync(t, file); // atomic replace of our own file
+      },
+      release() {
+        if (released) return;
+        released = true;
+        process.off('exit', onExit);
+        // Only remove the file if it is still ours (never another process's lock).
+        const now = safeJson(readSafe(file)) as LockHolder | undefined;
+        if (now?.pid === holder.pid && now.startedAt === holder.startedAt) unlinkQuiet(file);
+      },
+    };
+    const onExit = () => lock.release();
+    process.on('exit', onExit);
+    return lock;
+  };
+
+  for (let attempt = 0; attempt < 100; attempt++) {
     const tmp = write();
     try {
       linkSync(tmp, file);
       unlinkSync(tmp);
-      let released = false;
-      const lock: DataDirLock = {
-        file,
-        setUrl(url) {
-          holder = { ...holder, url };
-          const t = write();
-          renameSync(t, file); // atomic replace of our own file
-        },
-        release() {
-          if (released) return;
-          released = true;
-          process.off('exit', onExit);
-          // Only remove the file if it is still ours (never another process's lock).
-          const now = safeJson(readSafe(file)) as LockHolder | undefined;
-          if (now?.pid === holder.pid && now.startedAt === holder.startedAt) unlinkQuiet(file);
-        },
-      };
-      const onExit = () => lock.release();
-      process.on('exit', onExit);
-      return lock;
+      return held();
     } catch (err) {
       unlinkQuiet(tmp);
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const current = readLockHolder(abs);
     if (current) throw new DataDirLockedError(abs, current);
-    // Stale: move it aside under a unique name (atomic), so two processes taking over at once cannot both win;
-    // the loser's rename fails with ENOENT and it retries against the winner's fresh lock.
-    const aside = `${file}.stale.${process.pid}.${randomBytes(4).toString('hex')}`;
-    try {
-      renameSync(file, aside);
-      const moved = holderSchema.safeParse(safeJson(readSafe(aside)));
-      if (moved.success && moved.data.host === hostname() && alive(moved.data.pid)) {
-        // We moved a live process's fresh lock (it took over between our read and our rename): put it back.
-        try {
-          linkSync(aside, file);
-        } finally {
-          unlinkQuiet(aside);
-        }
-        throw new DataDirLockedError(abs, moved.data);
-      }
-      unlinkQuiet(aside);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
+    if (takeOverStale(abs, file, write)) return held();
   }
   const current = readLockHolder(abs);
   throw new DataDirLockedError(abs, current ?? { pid: 1, host: 'unknown', startedAt: 'unknown' });
+}
+
+/**
+ * Replaces a stale lock file with ours (a complete temp file renamed over it, so the lock file never goes missing and
+ * nobody can link a lock of their own into a gap). Takeovers run one at a time: each holds `<lock>.takeover`, a hard
+ * link that fails if it exists, and checks again under it that the lock is still stale. Where a takeover used to move
+ * the stale file aside, two processes could each see it stale, and the second moved the first one's fresh lock away,
+ * letting a third in: two winners. False: try again (the lock was released meanwhile, or another takeover runs).
+ */
+function takeOverStale(abs: string, file: string, write: () => string): boolean {
+  const mutex = `${file}.takeover`;
+  const mine = write();
+  try {
+    linkSync(mine, mutex);
+  } catch (err) {
+    unlinkQuiet(mine);
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const other = holderSchema.safeParse(safeJson(readSafe(mutex)));
+    // A process that died during its takeover (microseconds) leaves the mutex behind: remove it; else wait a little.
+    if (other.success && other.data.host === hostname() && !alive(other.data.pid)) unlinkQuiet(mutex);
+    else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    return false;
+  }
+  try {
+    if (!readSafe(file)) return false; // released meanwhile: the next attempt links a new one
+    const current = readLockHolder(abs);
+    if (current) throw new DataDirLockedError(abs, current);
+    renameSync(mine, file);
+    return true;
+  } finally {
+    unlinkQuiet(mutex);
+    unlinkQuiet(mine);
+  }
 }
 
 function readSafe(file: string): string {

@@ -4,7 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Database } from '../../../packages/shared/src/database.types.js';
 import { migratedDataDir } from '../../test/support/db-template.js';
-import { openPglite } from './pglite.js';
+import { openPglite } from '../db/pglite/pglite.js';
 import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './typescript-types.js';
 
 const FIXTURE = path.join(import.meta.dirname, 'typegen-fixture');

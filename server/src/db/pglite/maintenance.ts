@@ -1,5 +1,5 @@
-import type { Logger } from '../log.js';
-import type { Database } from './types.js';
+import type { Logger } from '../../log.js';
+import type { Database } from '../types.js';
 
 /** How often the tables are looked at: autovacuum's own default naptime is a minute. */
 export const MAINTENANCE_EVERY_MS = 30_000;

@@ -1,11 +1,13 @@
+// The PostgreSQL driver. transactionBatch picks one of four strategies (group commit, read lane, one Sync, corked
+// BEGIN…COMMIT) leaning on node-postgres internals: docs/database.md maps which, when, why, and the internals.
 import pg from 'pg';
-import { watchPool } from '../metrics.js';
+import { watchPool } from '../../metrics.js';
 import { corked, createCoalescer } from './coalesce.js';
 import { runOneSync } from './one-sync.js';
 import { backendPid, cancelBackend, cancelWhenAbandoned } from './pg-cancel.js';
 import { createReadLane } from './read-lane.js';
 import { toResult } from './to-result.js';
-import type { Database, QueryOptions, QueryResult, Queryable } from './types.js';
+import type { Database, QueryOptions, QueryResult, Queryable } from '../types.js';
 
 function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -56,7 +58,7 @@ export async function openPostgres(url: string, max = 10, timeoutMs?: number): P
       const cancel = (stillRunning: () => boolean) => cancelBackend(url, backendPid(client), stillRunning);
       if (commitWithStatements) {
         // One implicit transaction ended by a single Sync: what BEGIN, the statements and COMMIT did, in one
-        // exchange the backend answers in one flush (db/one-sync.ts, issue 16). A failure rolls it all back.
+        // exchange the backend answers in one flush (db/postgres/one-sync.ts, issue 16). A failure rolls it all back.
         try {
           const sent = runOneSync(client, statements);
           cancelWhenAbandoned(signal, sent, cancel);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './types.js';
 import { migrate, migrationChecksum, MigrationChangedError, MigrationError, migrationFiles, migrationVersion } from './migrate.js';
-import { openPglite } from './pglite.js';
+import { openPglite } from './pglite/pglite.js';
 
 function dirWith(files: Record<string, string>) {
   const dir = mkdtempSync(path.join(tmpdir(), 'mig-'));

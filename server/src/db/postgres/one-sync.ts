@@ -1,7 +1,9 @@
+// A batch in one exchange with one Sync, built on node-postgres internals (Query subclass, Connection's private
+// methods and maps): listed in docs/database.md ("node-postgres internals"), checked by pg-internals.test.ts.
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { toResult } from './to-result.js';
-import type { BoundStatement, QueryResult } from './types.js';
+import type { BoundStatement, QueryResult } from '../types.js';
 
 // node-postgres' own value mapping for bound parameters (Date, Buffer, arrays, JSON, toPostgres…): what its Query uses.
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(v: unknown): unknown };
@@ -133,7 +135,7 @@ export async function runOneSync(client: pg.PoolClient, statements: BoundStateme
 
 /**
  * runOneSync that also tells where a batch stopped: for a batch that opens its own transaction (BEGIN, savepoints,
- * COMMIT: the group commit of db/coalesce.ts), a failure leaves that transaction open and aborted at the Sync, and
+ * COMMIT: the group commit of db/postgres/coalesce.ts), a failure leaves that transaction open and aborted at the Sync, and
  * the caller goes on from the results before the failing statement. Rejects only when nothing was sent.
  */
 export function runOneSyncSettled(client: pg.PoolClient, statements: BoundStatement[]): Promise<OneSyncOutcome> {

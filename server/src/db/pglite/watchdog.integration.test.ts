@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPgliteThread } from './pglite-thread.js';
+import { openPgliteThread } from './thread.js';
 
 const dirs: string[] = [];
 const folder = () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { migratedDataDir } from '../../test/support/db-template.js';
 import { ACCEPTED_OLD_CHECKSUMS } from './accepted-checksums.js';
 import { migrate, migrationChecksum, MIGRATIONS_DIR } from './migrate.js';
-import { openPglite } from './pglite.js';
+import { openPglite } from './pglite/pglite.js';
 import { applySeed } from './seed.js';
 
 // The files 0013 and 0016 as releases before issue 45 shipped and applied them (seed rows inside).

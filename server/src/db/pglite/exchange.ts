@@ -1,5 +1,5 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import type { BoundStatement, QueryResult } from './types.js';
+import type { BoundStatement, QueryResult } from '../types.js';
 
 const { serialize } = protocol;
 const { DatabaseError } = protocol.messages;

@@ -1,9 +1,11 @@
+// PGlite in this thread (tools, tests, and the worker itself); batches and the PGlite internals they use:
+// docs/database.md, "PGlite: the worker thread".
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { runExchange, textParamsOnly } from './pglite-exchange.js';
-import type { BoundStatement, Database, QueryResult, Queryable } from './types.js';
+import { runExchange, textParamsOnly } from './exchange.js';
+import type { BoundStatement, Database, QueryResult, Queryable } from '../types.js';
 
 // node-postgres hands int8 and numeric back as strings; PGlite is told to do the same so both drivers agree.
 const parsers = { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v };
@@ -35,7 +37,7 @@ function initdbSnapshot(dir: string | undefined): Blob | undefined {
 export interface PgliteOptions {
   /** A snapshot (from snapshot()) to create an empty `dir` from (restore). */
   loadDataDir?: Blob;
-  /** PGlite's WebAssembly already compiled (pglite-thread.ts compiles it once per process for all its workers). */
+  /** PGlite's WebAssembly already compiled (thread.ts compiles it once per process for all its workers). */
   wasm?: PgliteWasm;
 }
 
@@ -44,7 +46,7 @@ export interface PgliteWasm {
   initdbWasmModule: WebAssembly.Module;
 }
 
-/** The PGlite instance itself, `dir` undefined = in memory (the worker thread holds it: pglite-thread.ts). */
+/** The PGlite instance itself, `dir` undefined = in memory (the worker thread holds it: thread.ts). */
 export function createPglite(dir?: string, opts: PgliteOptions = {}): Promise<PGlite> {
   const loadDataDir = opts.loadDataDir ?? initdbSnapshot(dir);
   // pg_trgm: the CRM's contact search (docs/crm.md) uses its trigram index, as on PostgreSQL (contrib there)

@@ -1,6 +1,7 @@
+// Group commit, strategy 1 of the PostgreSQL driver's transactionBatch (docs/database.md).
 import type pg from 'pg';
 import { runOneSyncSettled } from './one-sync.js';
-import type { BoundStatement, QueryResult } from './types.js';
+import type { BoundStatement, QueryResult } from '../types.js';
 
 /**
  * Runs `submit` with the client's socket corked, so the pipelined queries it submits (node-postgres submits them
@@ -74,7 +75,7 @@ export function createCoalescer(pool: pg.Pool) {
     let begun = false;
     let pending = items;
     try {
-      // Each round is one exchange with one Sync (db/one-sync.ts): [BEGIN,] per batch SAVEPOINT, its statements,
+      // Each round is one exchange with one Sync (db/postgres/one-sync.ts): [BEGIN,] per batch SAVEPOINT, its statements,
       // RELEASE, then COMMIT. A failing statement makes the backend skip the rest up to the Sync, which leaves the
       // transaction open and aborted: its batch is rolled back to its savepoint and fails alone, and the next round
       // sends the batches behind it and the COMMIT again.

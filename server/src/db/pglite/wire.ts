@@ -1,6 +1,6 @@
-import type { BoundStatement, QueryResult } from './types.js';
+import type { BoundStatement, QueryResult } from '../types.js';
 
-/** What the server's thread asks the PGlite worker (pglite-thread.ts ↔ pglite-worker.ts); `tx`: an open transaction. */
+/** What the server's thread asks the PGlite worker (thread.ts ↔ worker.ts); `tx`: an open transaction. */
 export type WorkerRequest =
   | { op: 'query'; sql: string; params?: unknown[]; tx?: number }
   | { op: 'exec'; sql: string; tx?: number }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAINTENANCE_STATISTICS_TARGET, maintainPglite } from './pglite-maintenance.js';
+import { MAINTENANCE_STATISTICS_TARGET, maintainPglite } from './maintenance.js';
 import { openPglite } from './pglite.js';
-import type { Database } from './types.js';
+import type { Database } from '../types.js';
 
 const deadRows = async (db: Database) =>
   (await db.query<{ n: string }>(`select n_dead_tup::text as n from pg_stat_all_tables where relname = 'queue'`)).rows[0]!.n;
