@@ -35,8 +35,8 @@ const config: KnipConfig = {
       ignore: ['scripts/git-hooks/*.d.mts'],
     },
     server: {
-      // scripts/build-server.mjs bundles main.ts, the PGlite worker thread and each of src/scripts/*.ts
-      entry: ['src/main.ts', 'src/**/pglite-worker.ts', 'src/scripts/*.ts', 'src/**/*.test.ts', 'test/**/*.test.ts'],
+      // scripts/build-server.mjs bundles main.ts, the PGlite worker thread (db/pglite/worker.ts) and each of src/scripts/*.ts
+      entry: ['src/main.ts', 'src/db/pglite/worker.ts', 'src/scripts/*.ts', 'src/**/*.test.ts', 'test/**/*.test.ts'],
       // the output `supabase gen types` wrote for a fixed schema, compared as text by typescript-types.test.ts
       ignore: ['src/**/typegen-fixture/**'],
     },
