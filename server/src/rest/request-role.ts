@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { JwtError, type JwtClaims, type JwtVerifier } from '../auth/jwt.js';
+import { JwtError, type JwtClaims, type JwtVerifier } from '../accounts/index.js';
 import { RestError } from './errors.js';
 
 /** The database roles a token may select; any other role claim is refused (we never SET ROLE to anything else). */

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
-import type { JwtClaims } from '../auth/jwt.js';
-import { findUserById, type UserRow } from '../auth/users.js';
+import { findUserById, type JwtClaims, type UserRow } from '../accounts/index.js';
 import type { AppContext } from '../context.js';
 import type { AppErrorCode } from '../errors/catalogue.js';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppContext } from '../../context.js';
-import type { UserRow } from '../../auth/users.js';
+import type { UserRow } from '../../accounts/index.js';
 
 /** What each operators' API module is given. */
 export interface AdminDeps {

@@ -1,9 +1,7 @@
 import type { AdminUserSummary } from '@app/shared/admin';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { adminUpdateUser } from '../../auth/admin-users.js';
-import { unenrollFactor } from '../../auth/factors.js';
-import { findUserById, type UserRow } from '../../auth/users.js';
+import { adminUpdateUser, findUserById, unenrollFactor, type UserRow } from '../../accounts/index.js';
 import type { AdminDeps } from './deps.js';
 import { adminError } from './guard.js';
 

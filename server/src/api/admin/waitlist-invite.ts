@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { inviteUser } from '../../auth/api.js';
+import { inviteUser } from '../../accounts/index.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { AdminDeps } from './deps.js';
 import { adminError } from './guard.js';
