@@ -129,6 +129,20 @@ export default tseslint.config(
     },
   },
   {
+    // One module reads the Authorization header (docs/decisions/0200): a second bearer parser is a lint error.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/http/bearer.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(header|get)$/][arguments.0.value=/^authorization$/i]',
+          message: 'Read Authorization through server/src/http/bearer.ts (readAuthorization, authorizationHeader).',
+        },
+      ],
+    },
+  },
+  {
     // db/ is the bottom layer: it imports only itself and the leaf modules below every service (docs/decisions/0200).
     files: ['server/src/db/**/*.ts'],
     // typescript-types.ts is the type generator (tooling), on its way out of db/ (issue 46): until then it may read
