@@ -8,8 +8,6 @@ export interface AuthDeps {
   limits: AuthLimits;
 }
 
-export type RegisterRoutes = (app: Hono, deps: AuthDeps) => void;
-
 /** A named /auth/v1 route handler: the request and what every route gets. */
 export type AuthHandler = (c: Context, deps: AuthDeps) => Response | Promise<Response>;
 
