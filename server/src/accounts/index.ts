@@ -4,8 +4,7 @@
  * /auth/v1 service and owns these tables; nothing outside it imports its files except through here, so what the
  * rest of the server depends on is this list, checked by an ESLint zone (docs/decisions/0200).
  */
-export type { JwtClaims } from '../claims.js';
-export { createJwtVerifier, JwtError, type JwtVerifier } from '../auth/jwt.js';
+export { createJwtVerifier, JwtError, type JwtClaims, type JwtVerifier } from '../auth/jwt.js';
 export { loadSigningKeys } from '../auth/signing-keys.js';
 export { findUserById, insertUser, type UserRow } from '../auth/users.js';
 export { hashPassword } from '../auth/passwords.js';

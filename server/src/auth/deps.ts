@@ -1,4 +1,4 @@
-import type { Context, Handler, Hono } from 'hono';
+import type { Context, Handler } from 'hono';
 import type { AppContext } from '../context.js';
 import type { AuthLimits } from './limits.js';
 

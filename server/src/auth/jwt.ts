@@ -2,9 +2,19 @@ import { createHmac } from 'node:crypto';
 import { decodeProtectedHeader, errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Keys } from '../keys.js';
 import type { SigningKeySet } from './signing-keys.js';
-import type { JwtClaims } from '../claims.js';
 
-export type { JwtClaims };
+/** Claims of a Supabase-style access token or API key. */
+export interface JwtClaims {
+  role: string;
+  sub?: string;
+  email?: string;
+  aal?: string;
+  session_id?: string;
+  app_metadata?: Record<string, unknown>;
+  user_metadata?: Record<string, unknown>;
+  exp?: number;
+  [claim: string]: unknown;
+}
 
 export class JwtError extends Error {
   constructor(
