@@ -14,6 +14,31 @@ const featureFolders = readdirSync(new URL(FEATURES, import.meta.url), { withFil
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+const SERVER = './server/src';
+// The leaf modules under every layer of the server: db/ may import these and nothing else outside db/.
+const DB_MAY_IMPORT = ['./config.ts', './log.ts', './paths.ts', './metrics.ts', './data-dir-lock.ts'];
+// auth/ is the /auth/v1 service; every other module reaches accounts (users, sessions, JWTs, factors) through the
+// one in-process facade accounts/ (docs/decisions/0200). app.ts mounts the service, so it may import auth/index.ts.
+const outsideAuth = readdirSync(new URL(SERVER, import.meta.url), { withFileTypes: true })
+  .map((d) => d.name)
+  .filter((name) => !['auth', 'accounts', 'app.ts'].includes(name))
+  .map((name) => `${SERVER}/${name}`);
+const serverZones = [
+  { target: './server', from: './apps/web', message: 'The server never imports web code.' },
+  // app.ts is the composition root; http/ and errors/ are utilities under the services (docs/decisions/0042).
+  ...[`${SERVER}/http`, `${SERVER}/errors`].map((target) => ({
+    target,
+    from: [`${SERVER}/app.ts`, `${SERVER}/auth`, `${SERVER}/rest`, `${SERVER}/api`, `${SERVER}/functions`, `${SERVER}/coach`],
+    message: 'http/ and errors/ are utilities the services use; they never import a service (mount it in app.ts).',
+  })),
+  {
+    target: [...outsideAuth, './bench', './scripts', './e2e'],
+    from: `${SERVER}/auth`,
+    message: 'Reach accounts through server/src/accounts (the in-process facade), not auth/ internals.',
+  },
+  { target: `${SERVER}/app.ts`, from: `${SERVER}/auth`, except: ['./index.ts'], message: 'app.ts mounts auth/index.ts only.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.data/**', '.tmp/**'] },
   js.configs.recommended,
@@ -86,32 +111,55 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['server/**/*.ts'],
+    // Every TypeScript file outside the web app: no module cycle (issue 46; the web block above has its own).
+    files: ['server/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'packages/**/*.ts', 'scripts/**/*.ts', '*.ts'],
     plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+    },
+    settings: {
+      // the .js specifiers of these imports name .ts files: without the TypeScript resolver no zone would match and
+      // no-cycle would follow nothing (docs/decisions/0200)
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['server/tsconfig.json', 'tsconfig.tools.json'], noWarnOnMultipleProjects: true }),
+      ],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+  },
+  {
+    // One module reads the Authorization header (docs/decisions/0200): a second bearer parser is a lint error.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/http/bearer.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(header|get)$/][arguments.0.value=/^authorization$/i]',
+          message: 'Read Authorization through server/src/http/bearer.ts (readAuthorization, authorizationHeader).',
+        },
+      ],
+    },
+  },
+  {
+    // db/ is the bottom layer: it imports only itself and the leaf modules below every service (docs/decisions/0200).
+    files: ['server/src/db/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './server', from: './apps/web', message: 'The server never imports web code.' },
-            // app.ts is the composition root; http/ and errors/ are utilities under the services (docs/decisions/0042).
-            ...['./server/src/http', './server/src/errors'].map((target) => ({
-              target,
-              from: [
-                './server/src/app.ts',
-                './server/src/auth',
-                './server/src/rest',
-                './server/src/api',
-                './server/src/functions',
-                './server/src/coach',
-              ],
-              message: 'http/ and errors/ are utilities the services use; they never import a service (mount it in app.ts).',
-            })),
+            ...serverZones,
+            {
+              target: './server/src/db',
+              from: './server/src',
+              except: ['./db', ...DB_MAY_IMPORT],
+              message: `db/ imports no service: only db/ and ${DB_MAY_IMPORT.join(', ')}.`,
+            },
           ],
         },
       ],
     },
-    // the .js specifiers of server imports name .ts files: without the TypeScript resolver no zone would match
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'server/tsconfig.json' })] },
   },
 );

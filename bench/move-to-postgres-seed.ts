@@ -2,8 +2,7 @@
 // passwords and profiles, 10,000 waitlist entries). Usage: DATA_DIR=/tmp/x node --import tsx bench/move-to-postgres-seed.ts
 // Then: MOVE_CHECK_EMAIL=user1@example.com MOVE_CHECK_PASSWORD=bench-password-1 DATA_DIR=/tmp/x npm run move-to-postgres -- URL
 import { loadConfig } from '../server/src/config.js';
-import { hashPassword } from '../server/src/auth/passwords.js';
-import { insertUser } from '../server/src/auth/users.js';
+import { hashPassword, insertUser } from '../server/src/accounts/index.js';
 import { openDatabase } from '../server/src/db/index.js';
 import { migrate } from '../server/src/db/migrate.js';
 

@@ -1,4 +1,4 @@
-import type { JwtVerifier } from './auth/jwt.js';
+import type { JwtVerifier } from './accounts/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import type { Lifecycle } from './http/lifecycle.js';

@@ -1,8 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { createJwtVerifier } from './auth/jwt.js';
-import { loadSigningKeys } from './auth/signing-keys.js';
+import { createJwtVerifier, loadSigningKeys } from './accounts/index.js';
 import { defaultSiteUrl, loadConfig, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/index.js';

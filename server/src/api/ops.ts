@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/guards.js';
+import { requireAdmin } from '../accounts/index.js';
 import type { AppContext } from '../context.js';
 import { prefixErrorResponse } from '../errors/json.js';
 import { parseJsonBody } from '../http/body.js';

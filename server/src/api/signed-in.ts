@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { requireUser, type Caller } from '../auth/guards.js';
+import { requireUser, type Caller } from '../accounts/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors/api-error.js';
 import { AuthError } from '../errors/auth.js';

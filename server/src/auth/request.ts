@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { bearerWord, readAuthorization } from '../http/bearer.js';
 import { clientIp } from '../http/client-ip.js';
 import { authError, validationFailed } from '../errors/auth.js';
 
@@ -47,9 +48,9 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
 
 /** The token of `Authorization: Bearer <token>` (case-insensitive), or a 401 no_authorization. */
 export function bearerToken(c: Context): string {
-  const m = /^bearer (\S+)$/i.exec(c.req.header('authorization')?.trim() ?? '');
-  if (!m?.[1]) throw authError('no_authorization');
-  return m[1];
+  const token = bearerWord(readAuthorization(c), 'one-space');
+  if (!token) throw authError('no_authorization');
+  return token;
 }
 
 export const emailSchema = z

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { findUserById } from '../auth/users.js';
+import { findUserById } from '../accounts/index.js';
 import type { AdminDeps } from '../api/admin/deps.js';
 import { adminError } from '../api/admin/guard.js';
 

@@ -1,4 +1,4 @@
-import type { JwtClaims } from '../auth/jwt.js';
+import type { JwtClaims } from '../accounts/index.js';
 import { asUser } from '../db/as-user.js';
 import type { Database, Queryable } from '../db/types.js';
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { connectionRunLimitMessage } from '@app/shared/connections';
-import type { JwtClaims } from '../auth/jwt.js';
+import type { JwtClaims } from '../accounts/index.js';
 import type { AppContext } from '../context.js';
 import { asUser } from '../db/as-user.js';
 import { functionsRateLimited } from '../errors/json.js';

@@ -3,7 +3,7 @@ import { type z } from 'zod';
 import type { AppContext } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { clientIp } from '../http/client-ip.js';
-import { tokenSecondFactorPending } from '../auth/guards.js';
+import { tokenSecondFactorPending } from '../accounts/index.js';
 import { functionsError, functionsErrorFromAuth } from '../errors/json.js';
 import { bearerClaims } from '../security/live-admin.js';
 

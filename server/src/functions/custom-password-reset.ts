@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { sendRecoveryEmail } from '../auth/api.js';
+import { sendRecoveryEmail } from '../accounts/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors/api-error.js';
 import { APP_ERRORS } from '../errors/catalogue.js';

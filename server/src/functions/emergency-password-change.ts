@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { adminSetPassword } from '../auth/api.js';
-import type { JwtClaims } from '../auth/jwt.js';
+import { adminSetPassword, type JwtClaims } from '../accounts/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors/api-error.js';
 import { renderPasswordOverrideMail } from '../mail/templates/security-notices.js';

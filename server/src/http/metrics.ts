@@ -4,6 +4,7 @@ import { routePath } from 'hono/route';
 import type { Config } from '../config.js';
 import { httpDuration, httpRequests, registry } from '../metrics.js';
 import { notFoundJson, prefixErrorResponse } from '../errors/json.js';
+import { authorizationHeader } from './bearer.js';
 import { CLIENT_CLOSED_REQUEST, clientClosedRequest } from './node-io.js';
 
 /**
@@ -51,7 +52,7 @@ export function registerMetrics<E extends Env>(app: Hono<E>, config: Pick<Config
   app.get('/metrics', async (c: Context) => {
     const token = config.METRICS_TOKEN;
     if (!token) return notFoundJson(c);
-    const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+    const given = /^Bearer (.+)$/.exec(authorizationHeader(c) ?? '')?.[1] ?? '';
     if (!sameToken(given, token)) {
       return prefixErrorResponse(c, 'metrics_token_required', { headers: { 'WWW-Authenticate': 'Bearer' } });
     }

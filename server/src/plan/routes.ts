@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { JwtClaims } from '../auth/jwt.js';
+import type { JwtClaims } from '../accounts/index.js';
 import type { AppContext } from '../context.js';
 import { asUser } from '../db/as-user.js';
 import { fail, readBody } from '../functions/common.js';

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { JwtError, type JwtClaims, type JwtVerifier } from '../auth/jwt.js';
+import { JwtError, type JwtClaims, type JwtVerifier } from '../accounts/index.js';
+import { readAuthorization } from '../http/bearer.js';
 import { RestError } from './errors.js';
 
 /** The database roles a token may select; any other role claim is refused (we never SET ROLE to anything else). */
@@ -25,12 +26,11 @@ const jwtError = (code: 'PGRST301' | 'PGRST303', message: string) =>
  * no token = anon; the anon key = anon; a user's access token = authenticated; the service key = service_role.
  */
 export async function resolveCaller(c: Context, jwt: JwtVerifier): Promise<Caller> {
-  const auth = c.req.header('authorization');
+  const auth = readAuthorization(c);
   let token: string | undefined;
-  if (auth !== undefined) {
-    const m = /^bearer(?:\s+(.*))?$/i.exec(auth.trim());
-    if (!m) throw jwtError('PGRST301', 'Expected Bearer authorization');
-    token = (m[1] ?? '').trim();
+  if (auth.scheme !== 'absent') {
+    if (auth.scheme === 'other') throw jwtError('PGRST301', 'Expected Bearer authorization');
+    token = auth.token;
     if (!token) throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header');
   } else {
     token = c.req.header('apikey') || new URL(c.req.url).searchParams.get('apikey') || undefined;

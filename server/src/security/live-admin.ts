@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import type { JwtClaims } from '../auth/jwt.js';
-import { findUserById, type UserRow } from '../auth/users.js';
+import { findUserById, type JwtClaims, type UserRow } from '../accounts/index.js';
 import type { AppContext } from '../context.js';
 import type { AppErrorCode } from '../errors/catalogue.js';
+import { bearerWord, readAuthorization } from '../http/bearer.js';
 
 /**
  * Why an admin-only request is refused. 'no_token'/'invalid_token'/'not_admin' come from the token; the rest from
@@ -31,10 +31,10 @@ const DB_REFUSALS = new Set<AdminRefusal>([
 
 /** The verified claims of `Authorization: Bearer`, 'no_token' without one, 'invalid_token' when it does not verify. */
 export async function bearerClaims(ctx: AppContext, c: Context): Promise<JwtClaims | 'no_token' | 'invalid_token'> {
-  const m = /^bearer\s+(\S+)$/i.exec(c.req.header('authorization')?.trim() ?? '');
-  if (!m) return 'no_token';
+  const token = bearerWord(readAuthorization(c), 'whitespace');
+  if (!token) return 'no_token';
   try {
-    return await ctx.jwt.verify(m[1]);
+    return await ctx.jwt.verify(token);
   } catch {
     return 'invalid_token';
   }

@@ -1,11 +1,15 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { coachStatus } from '../../coach/provider.js';
-import type { AdminDeps } from './deps.js';
+import { bindTo, type AdminDeps } from './deps.js';
 
 /** GET /api/admin/coach-status: the console's coach card — provider, models, and which variables are missing. */
-export function registerCoachStatus(app: Hono, { ctx, caller }: AdminDeps) {
-  app.get('/coach-status', async (c) => {
-    await caller(c);
-    return c.json(coachStatus(ctx.config));
-  });
+export function registerCoachStatus(app: Hono, deps: AdminDeps) {
+  const h = bindTo(deps);
+  app.get('/coach-status', h(getCoachStatus));
+}
+
+/** GET /coach-status */
+async function getCoachStatus(c: Context, { ctx, caller }: AdminDeps) {
+  await caller(c);
+  return c.json(coachStatus(ctx.config));
 }

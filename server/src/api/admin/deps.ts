@@ -1,6 +1,6 @@
-import type { Context } from 'hono';
+import type { Context, Handler } from 'hono';
 import type { AppContext } from '../../context.js';
-import type { UserRow } from '../../auth/users.js';
+import type { UserRow } from '../../accounts/index.js';
 
 /** What each operators' API module is given. */
 export interface AdminDeps {
@@ -10,3 +10,13 @@ export interface AdminDeps {
   /** One security_audit_log row for an operator action, as the server. */
   audit(c: Context, admin: UserRow, event: string, details: Record<string, unknown>): Promise<void>;
 }
+
+/** A named /api/admin route handler: the request and what every operators' module gets. */
+export type AdminHandler = (c: Context, deps: AdminDeps) => Response | Promise<Response>;
+
+/** Binds named handlers to the deps, so a register function reads as a table: `app.get(path, h(listUsers))`. */
+export const bindTo =
+  (deps: AdminDeps) =>
+  (handler: AdminHandler): Handler =>
+  (c) =>
+    handler(c, deps);

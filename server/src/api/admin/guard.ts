@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppContext } from '../../context.js';
 import { appError } from '../../errors/json.js';
-import type { UserRow } from '../../auth/users.js';
+import type { UserRow } from '../../accounts/index.js';
 import { clientIp } from '../../http/client-ip.js';
 import { writeAudit } from '../../security/audit.js';
 import { adminRefusalAnswer, bearerClaims, checkLiveAdmin, claimUserId } from '../../security/live-admin.js';

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppContext } from '../../context.js';
 import { clientIp } from '../../http/client-ip.js';
 import { apiRateLimit } from '../limits.js';
-import type { UserRow } from '../../auth/users.js';
+import type { UserRow } from '../../accounts/index.js';
 import { writeAudit } from '../../security/audit.js';
 import type { AdminDeps } from './deps.js';
 import { registerCoachStatus } from './coach-status.js';

@@ -1,11 +1,15 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { missingOperatorSettings } from '../../site/operator-settings.js';
-import type { AdminDeps } from './deps.js';
+import { bindTo, type AdminDeps } from './deps.js';
 
 /** GET /api/admin/site-setup: the console's setup card — which operator settings the public pages still miss (names only). */
-export function registerSiteSetup(app: Hono, { ctx, caller }: AdminDeps) {
-  app.get('/site-setup', async (c) => {
-    await caller(c);
-    return c.json({ missing: missingOperatorSettings(ctx.config) });
-  });
+export function registerSiteSetup(app: Hono, deps: AdminDeps) {
+  const h = bindTo(deps);
+  app.get('/site-setup', h(getSiteSetup));
+}
+
+/** GET /site-setup */
+async function getSiteSetup(c: Context, { ctx, caller }: AdminDeps) {
+  await caller(c);
+  return c.json({ missing: missingOperatorSettings(ctx.config) });
 }

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError } from '../../errors/api-error.js';
+import { authorizationHeader } from '../../http/bearer.js';
 import { authError, validationFailed } from '../../errors/auth.js';
 import type { AuthDeps } from '../deps.js';
 import { requireUser } from '../guards.js';
@@ -60,7 +61,7 @@ async function tokenRequest(c: Context): Promise<TokenFields> {
 async function authenticateClient(deps: AuthDeps, c: Context, f: TokenFields): Promise<OAuthClientRow> {
   let id = f.client_id;
   let secret = f.client_secret;
-  const basic = /^Basic\s+(.+)$/i.exec(c.req.header('authorization') ?? '');
+  const basic = /^Basic\s+(.+)$/i.exec(authorizationHeader(c) ?? '');
   if (basic) {
     const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
