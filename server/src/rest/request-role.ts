@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { JwtError, type JwtClaims, type JwtVerifier } from '../auth/jwt.js';
-import { RestError } from './errors.js';
+import { restFailure } from './errors.js';
 
 /** The database roles a token may select; any other role claim is refused (we never SET ROLE to anything else). */
 export const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -13,12 +13,11 @@ export interface Caller {
 /** service_role: the server's own key, never in a browser; exempt from the pattern rules of query-limits.ts. */
 export const isTrusted = (caller: Caller) => caller.role === 'service_role';
 
-const jwtError = (code: 'PGRST301' | 'PGRST303', message: string) =>
-  new RestError(
-    401,
-    { code, message, details: null, hint: null },
-    { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"` },
-  );
+/**
+ * PGRST301 (error-table.ts jwtInvalid). The Authorization-header lines below still name the code: they are left to
+ * the shared header parser that replaces them (issue 46), after which this helper can go.
+ */
+const jwtError = (_code: string, message: string) => restFailure('jwtInvalid', message);
 
 /**
  * Who is calling, from `Authorization: Bearer <jwt>` or else the `apikey` header/param (PostgREST + Supabase gateway):
@@ -37,20 +36,14 @@ export async function resolveCaller(c: Context, jwt: JwtVerifier): Promise<Calle
   }
   if (!token) return { role: 'anon', claims: { role: 'anon' } };
   const parts = token.split('.').length;
-  if (parts !== 3) throw jwtError('PGRST301', `Expected 3 parts in JWT; got ${parts}`);
+  if (parts !== 3) throw restFailure('jwtInvalid', `Expected 3 parts in JWT; got ${parts}`);
   let claims: JwtClaims;
   try {
     claims = await jwt.verify(token);
   } catch (err) {
-    if (err instanceof JwtError && err.reason === 'expired') throw jwtError('PGRST303', 'JWT expired');
-    throw jwtError('PGRST301', 'JWT cryptographic operation failed');
+    if (err instanceof JwtError && err.reason === 'expired') throw restFailure('jwtExpired');
+    throw restFailure('jwtInvalid', 'JWT cryptographic operation failed');
   }
-  if (!API_ROLES.has(claims.role)) {
-    throw new RestError(
-      401,
-      { code: '22023', message: `role "${claims.role}" does not exist`, details: null, hint: null },
-      { 'WWW-Authenticate': 'Bearer' },
-    );
-  }
+  if (!API_ROLES.has(claims.role)) throw restFailure('roleNotFound', claims.role);
   return { role: claims.role, claims };
 }
