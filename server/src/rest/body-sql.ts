@@ -1,4 +1,4 @@
-import { restError } from './errors.js';
+import { restFailure } from './errors.js';
 import type { Accepted } from './media-types.js';
 import { ident } from './sql-fragments.js';
 
@@ -22,7 +22,7 @@ export function bodyExpr(b: BodyFormat): string {
     return `${header} || chr(10) || ${rows}`;
   }
   if (b.format === 'geojson') {
-    if (!b.postgis) throw restError(406, 'PGRST107', 'None of these media types are available: application/geo+json');
+    if (!b.postgis) throw restFailure('mediaTypeNotAvailable', 'application/geo+json');
     return `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(${ident(b.postgis)}.st_asgeojson(_t)::json), '[]'))::text`;
   }
   if (b.singular)

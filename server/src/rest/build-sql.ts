@@ -1,6 +1,6 @@
 import type { ParsedQuery } from './ast.js';
 import { bodyExpr, jsonBody, type BodyFormat } from './body-sql.js';
-import { restError } from './errors.js';
+import { parseError, restFailure } from './errors.js';
 import type { Relation, Routine, SchemaCache } from './schema-cache.js';
 import { selectSql } from './select-sql.js';
 import { arrayLiteral, ident, orderSql, Params, whereSql, type Scope } from './sql-fragments.js';
@@ -132,7 +132,7 @@ function recordDef(rel: Relation, columns: string[]): string {
   return columns
     .map((c) => {
       const col = rel.columns.get(c);
-      if (!col) throw restError(400, 'PGRST204', `Could not find the '${c}' column of '${rel.name}' in the schema cache`);
+      if (!col) throw restFailure('columnNotFound', c, rel.name);
       return `${ident(c)} ${col.type}`;
     })
     .join(', ');
@@ -157,7 +157,7 @@ export function buildInsert(
   const merge = opts.resolution === 'merge-duplicates';
   let insert: string;
   if (columns.length === 0) {
-    if (rows.length > 1) throw restError(400, 'PGRST102', 'All object keys must match');
+    if (rows.length > 1) throw restFailure('keysMismatch');
     insert =
       rows.length === 0 ? `select ${table}.* from ${table} where false` : `insert into ${table} default values returning ${returning}`;
   } else {
@@ -178,13 +178,8 @@ export function buildInsert(
     if (opts.resolution) {
       const target = q.onConflict ?? rel.primaryKey;
       if (!target.length)
-        throw restError(
-          400,
-          'PGRST100',
-          'failed to parse on_conflict',
-          'the table has no primary key; name the conflict columns with on_conflict',
-        );
-      for (const c of target) if (!rel.columns.has(c)) throw restError(400, '42703', `column ${rel.name}.${c} does not exist`);
+        throw parseError('failed to parse on_conflict', 'the table has no primary key; name the conflict columns with on_conflict');
+      for (const c of target) if (!rel.columns.has(c)) throw restFailure('columnUndefined', rel.name, c);
       const updatable = columns.filter((c) => !target.includes(c));
       insert +=
         merge && updatable.length
@@ -262,8 +257,7 @@ export function buildRpc(
   if (fn.returnKind === 'void')
     return { sql: `select null::bigint as total, 1 as page_total, coalesce((${call})::text, '') as body${from}`, params: p.values };
   if (fn.returnKind === 'scalar' && !fn.returnsSet) {
-    if (q.where.length || q.order.length)
-      throw restError(400, 'PGRST100', 'failed to parse filter', 'filters and order need a function that returns rows');
+    if (q.where.length || q.order.length) throw parseError('failed to parse filter', 'filters and order need a function that returns rows');
     return {
       sql: `select ${opts.count ? '1::bigint' : 'null::bigint'} as total, 1 as page_total, coalesce(to_json(${call})::text, 'null') as body${from}`,
       params: p.values,
@@ -271,8 +265,7 @@ export function buildRpc(
   }
   const lateral = `${from ? `${from}, lateral` : ' from'} ${call}`;
   if (fn.returnKind === 'scalar') {
-    if (q.where.length || q.order.length)
-      throw restError(400, 'PGRST100', 'failed to parse filter', 'filters and order need a function that returns rows');
+    if (q.where.length || q.order.length) throw parseError('failed to parse filter', 'filters and order need a function that returns rows');
     const sql =
       `with pgrst_call as materialized (select _r.pgrst_scalar${lateral} as _r(pgrst_scalar)), pgrst_all as (select pgrst_scalar from pgrst_call), ` +
       `pgrst_source as (select pgrst_scalar from pgrst_all${limitSql(page, opts.maxRows, p)}) ` +

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromPgError, statusForSqlState } from './errors.js';
+import { statusForSqlState } from './error-table.js';
+import { fromPgError } from './errors.js';
 
 describe('SQLSTATE -> HTTP status (PostgREST table)', () => {
   it.each([

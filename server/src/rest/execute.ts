@@ -1,10 +1,8 @@
-import type { Context } from 'hono';
-import type { AppContext } from '../context.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/index.js';
 import { statementTimeoutFor } from '../db/statement-timeouts.js';
-import { clientIp, truncateIp } from '../http/client-ip.js';
 import type { Statement } from './build-sql.js';
-import { restError } from './errors.js';
-import { requestHeadersJson } from './request-headers.js';
+import { restFailure } from './errors.js';
 import { statementNames } from './statement-names.js';
 import type { Caller } from './request-role.js';
 
@@ -30,8 +28,27 @@ const PREAMBLE_LIVE_WRITER = `${PREAMBLE}, auth.require_live_writer($10, $11)`;
 // server's own role may set it, so a deployment connecting as a plain role still explains without it.
 const QUERY_ID = `case when (select rolsuper from pg_roles where rolname = current_user) then set_config('compute_query_id', 'on', true) end`;
 const withQueryId = (sql: string) => sql.replace(/^select /, `select ${QUERY_ID}, `);
-/** The schema of the request (Accept-Profile / Content-Profile, checked in index.ts). */
-export const profileOf = (c: Context): string => (c.get('profile' as never) as string | undefined) ?? 'public';
+/** The database and the settings the executor reads (statement timeouts, REST_EXTRA_SEARCH_PATH). */
+export interface ExecutorEnv {
+  db: Database;
+  config: Config;
+}
+
+/** Who calls and what the request says, as plain values (request-scope.ts reads them off the HTTP request). */
+export interface CallerRequest {
+  caller: Caller;
+  method: string;
+  /** The request's path under /rest/v1 ('/table' or '/rpc/fn'), as request.path. */
+  path: string;
+  /** The client's address, truncated (http/client-ip.ts). */
+  ip: string;
+  /** request.headers: JSON of the headers SQL may see (request-headers.ts). */
+  headersJson: string;
+  /** The request's schema (Accept-Profile / Content-Profile). */
+  schema: string;
+  /** Aborted when the client hangs up: cancels the statement. */
+  signal?: AbortSignal;
+}
 
 /**
  * PostgREST's search_path for a request: the request's schema, then db-extra-search-path, each a quoted identifier,
@@ -53,13 +70,11 @@ const PREAMBLES = {
  * there (e.g. a singular response with 0 rows) rolls the whole request back.
  */
 export async function runAsCaller(
-  ctx: AppContext,
-  c: Context,
-  caller: Caller,
+  env: ExecutorEnv,
+  req: CallerRequest,
   stmt: Statement,
   opts: {
     readOnly: boolean;
-    path: string;
     check?: (row: ResultRow, rows: ResultRow[]) => void;
     rollback?: boolean;
     /** A lane for group commit (db/coalesce.ts), used when the write commits with its statement. */
@@ -68,30 +83,30 @@ export async function runAsCaller(
     queryId?: boolean;
   },
 ): Promise<ResultRow> {
-  const ip = truncateIp(clientIp(c, ctx.config));
+  const { caller } = req;
   // A signed-in user's write is refused (42501, a 403) when the database says the user is banned or the session is
   // gone (issue 12 #2); reads skip the lookup, as PostgREST does, so the hot path pays nothing.
   const liveWriter = !opts.readOnly && caller.role === 'authenticated';
   let kept: ResultRow | undefined;
-  const timeoutMs = statementTimeoutFor(caller.role, ctx.config);
+  const timeoutMs = statementTimeoutFor(caller.role, env.config);
   const preamble = {
     sql: PREAMBLES[opts.queryId ? 'queryId' : 'plain'][liveWriter ? 'writer' : 'reader'],
     params: [
       caller.role,
       JSON.stringify({ ...caller.claims, role: caller.role }),
-      requestHeadersJson(c),
-      c.req.method,
-      opts.path,
-      ip,
+      req.headersJson,
+      req.method,
+      req.path,
+      req.ip,
       opts.readOnly ? 'on' : 'off',
       String(timeoutMs),
-      searchPathFor(profileOf(c), ctx.config.REST_EXTRA_SEARCH_PATH),
+      searchPathFor(req.schema, env.config.REST_EXTRA_SEARCH_PATH),
       ...(liveWriter ? [claimText(caller.claims.sub), claimText(caller.claims.session_id)] : []),
     ],
   };
   const check = (results: { rows: unknown[] }[]) => {
     const row = results[1]?.rows[0] as ResultRow | undefined;
-    if (!row) throw restError(500, 'PGRSTX00', 'Database error');
+    if (!row) throw restFailure('noResultRow');
     opts.check?.(row, results[1]!.rows as ResultRow[]);
     if (opts.rollback) {
       // Prefer: tx=rollback answers as usual but undoes the work: throwing is how the driver rolls back.
@@ -102,9 +117,9 @@ export async function runAsCaller(
   // BEGIN, preamble, statement (and COMMIT for reads, where it equals ROLLBACK) go out as one round trip on
   // PostgreSQL and one exchange with PGlite (issue 16); a write's COMMIT waits for `check`, so a failed check still
   // rolls back. Both statements are prepared once per connection and shape (statement-names.ts).
-  const names = statementNames(ctx.db);
+  const names = statementNames(env.db);
   const attempt = (named: boolean) =>
-    ctx.db.transactionBatch(
+    env.db.transactionBatch(
       [
         { ...preamble, name: named ? names.name(preamble.sql) : undefined },
         { sql: stmt.sql, params: stmt.params, name: named ? names.name(stmt.sql) : undefined },
@@ -119,7 +134,7 @@ export async function runAsCaller(
         readOnly: opts.readOnly,
         // The bound PGlite's watchdog enforces; the client hanging up cancels the statement (issue 38).
         timeoutMs,
-        signal: c.req.raw.signal,
+        signal: req.signal,
       },
     );
   try {

@@ -1,4 +1,4 @@
-import { restError } from './errors.js';
+import { restFailure } from './errors.js';
 
 /**
  * The Accept header, as PostgREST 13 reads it: JSON arrays (default), one object (vnd.pgrst.object+json), either
@@ -76,7 +76,7 @@ export function parseAccept(header: string | undefined, opts: { planEnabled?: bo
     const found = accept(parseRange(raw), opts.planEnabled ?? false);
     if (found) return found;
   }
-  throw restError(406, 'PGRST107', `None of these media types are available: ${header.slice(0, 200)}`);
+  throw restFailure('mediaTypeNotAvailable', header);
 }
 
 /** PostgREST's name of a media type (MediaType.hs toMime), as a plan's `for` names it. */

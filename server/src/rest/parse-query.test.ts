@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildRead } from './build-sql.js';
 import { RestError } from './errors.js';
-import { parseQuery, parseSelect } from './parse-query.js';
+import { parseQuery } from './parse-query.js';
+import { parseSelect } from './parse-select.js';
 import type { Column, Relation, SchemaCache } from './schema-cache.js';
 
 const col = (name: string, type: string): Column => ({ name, type, defaultExpr: null, generated: false });

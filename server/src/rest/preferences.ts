@@ -1,4 +1,4 @@
-import { restError } from './errors.js';
+import { restFailure } from './errors.js';
 
 /** The Prefer header (reference §3.7): several headers and/or comma-separated values; first occurrence wins. */
 export interface Preferences {
@@ -60,12 +60,7 @@ export function parseRange(header: string | undefined): { from: number; to: numb
   const from = Number(m[1]);
   const to = m[2] === '' ? null : Number(m[2]);
   if (to !== null && from > to) {
-    throw restError(
-      416,
-      'PGRST103',
-      'Requested range not satisfiable',
-      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
-    );
+    throw restFailure('rangeBoundsReversed');
   }
   return { from, to };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RestError } from './errors.js';
-import { MAX_EMBED_DEPTH, MAX_SELECT_ITEMS, parseQuery } from './parse-query.js';
+import { parseQuery } from './parse-query.js';
+import { MAX_EMBED_DEPTH, MAX_SELECT_ITEMS } from './parse-select.js';
 import {
   checkQueryStringLength,
   MAX_CONDITIONS,

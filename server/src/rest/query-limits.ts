@@ -1,5 +1,5 @@
 import type { Condition, Filter, ParsedQuery } from './ast.js';
-import { parseError, restError } from './errors.js';
+import { parseError, restFailure } from './errors.js';
 
 /**
  * Limits on what one /rest/v1 request may ask of the database (issue 38): a parsed query within them costs about
@@ -23,8 +23,7 @@ export const MAX_REGEX_REPEAT = 32;
 
 /** 414 when the query string is longer than MAX_QUERY_STRING_BYTES. */
 export function checkQueryStringLength(rawQuery: string) {
-  if (rawQuery.length > MAX_QUERY_STRING_BYTES)
-    throw restError(414, 'PGRST100', 'failed to parse query string', `The query string is longer than ${MAX_QUERY_STRING_BYTES} bytes`);
+  if (rawQuery.length > MAX_QUERY_STRING_BYTES) throw restFailure('queryStringTooLong', MAX_QUERY_STRING_BYTES);
 }
 
 const BACK_REFERENCE = /^\\[1-9]/;

@@ -1,4 +1,4 @@
-import { restError } from './errors.js';
+import { restFailure } from './errors.js';
 import type { SchemaCache } from './schema-cache.js';
 
 /**
@@ -159,21 +159,8 @@ export function findRel(cache: SchemaCache, origin: string, target: string, hint
   });
   if (found.length === 1) return found[0];
   if (found.length === 0) {
-    const using = hint === undefined ? '' : ` using the hint '${hint}'`;
-    throw restError(
-      400,
-      'PGRST200',
-      `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
-      `Searched for a foreign key relationship between '${origin}' and '${target}'${using} in the schema '${cache.schema}', but no matches were found.`,
-    );
+    throw restFailure('relationshipNotFound', origin, target, { schema: cache.schema, hint });
   }
   const options = found.map((r) => `'${r.foreignTable}!${r.junction ? r.junction.table : r.constraint}'`).join(', ');
-  // PostgREST answers details as a JSON array here, not a string.
-  throw restError(
-    300,
-    'PGRST201',
-    `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
-    found.map(describe),
-    `Try changing '${target}' to one of the following: ${options}. Find the desired relationship in the 'details' key.`,
-  );
+  throw restFailure('relationshipAmbiguous', origin, target, found.map(describe), options);
 }

@@ -1,4 +1,4 @@
-import { restError } from './errors.js';
+import { restFailure } from './errors.js';
 import type { Routine, SchemaCache } from './schema-cache.js';
 
 /**
@@ -50,23 +50,12 @@ export function resolveRoutine(cache: SchemaCache, name: string, body: Record<st
     const list = [...ambiguous].sort(
       (a, b) => a.args.length - b.args.length || signature(cache.schema, a).localeCompare(signature(cache.schema, b)),
     );
-    throw restError(
-      300,
-      'PGRST203',
-      `Could not choose the best candidate function between: ${list.map((r) => signature(cache.schema, r)).join(', ')}`,
-      null,
-      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    throw restFailure(
+      'functionAmbiguous',
+      list.map((r) => signature(cache.schema, r)),
     );
   }
   if (whole.length === 1) return { fn: whole[0], args: { '': body } };
-  const sorted = [...keys].sort();
-  const params = keys.length ? ` with parameter${keys.length > 1 ? 's' : ''} ${sorted.join(', ')}` : ' without parameters';
   const suggestion = candidates.length ? undefined : closestName(cache, name);
-  throw restError(
-    404,
-    'PGRST202',
-    `Could not find the function ${cache.schema}.${name}${keys.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
-    `Searched for the function ${cache.schema}.${name}${params}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
-    suggestion ? `Perhaps you meant to call the function ${cache.schema}.${suggestion}` : null,
-  );
+  throw restFailure('functionNotFound', { schema: cache.schema, name, keys: [...keys].sort(), isPost, suggestion });
 }

@@ -1,5 +1,5 @@
 import type { EmbedItem, EmbedModifiers, Field, SelectItem } from './ast.js';
-import { restError } from './errors.js';
+import { parseError, restFailure } from './errors.js';
 import { findRel, type Rel } from './relationships.js';
 import type { SchemaCache } from './schema-cache.js';
 import { conditionSql, fieldSql, ident, orderSql, rowSql, type Params, type RelatedOrder, type Scope } from './sql-fragments.js';
@@ -38,7 +38,7 @@ interface Part {
   plain?: boolean;
 }
 
-const aggregatesRefused = () => restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+const aggregatesRefused = () => restFailure('aggregatesNotAllowed');
 
 /** ` group by ...` when a level mixes aggregates and plain columns. */
 function groupBy(parts: Part[]): string {
@@ -72,16 +72,10 @@ export function selectSql(
   for (const path of ctx.embedded.keys()) {
     if (!ctx.used.has(path)) {
       const name = path.split('.').pop()!;
-      throw restError(
-        400,
-        'PGRST108',
-        `'${name}' is not an embedded resource in this request`,
-        null,
-        `Verify that '${name}' is included in the 'select' query parameter.`,
-      );
+      throw restFailure('notEmbedded', name);
     }
   }
-  if (!parts.length) throw restError(400, 'PGRST100', 'failed to parse select parameter', 'empty select list');
+  if (!parts.length) throw parseError('failed to parse select parameter', 'empty select list');
   return { list: parts.map((x) => `${x.expr} as ${ident(x.key)}`).join(', '), inner, groupBy: groupBy(parts), related: ctx.related };
 }
 
@@ -118,7 +112,7 @@ function selectParts(scope: Scope, items: SelectItem[], ctx: Ctx, path: string[]
     } else {
       const key = item.alias ?? item.relation;
       // PostgreSQL's own answer when two embeds get the same name (PostgREST lets it through the same way).
-      if (!item.spread && embedKeys.has(key)) throw restError(400, '42712', `table name "${scope.name}_${key}_1" specified more than once`);
+      if (!item.spread && embedKeys.has(key)) throw restFailure('tableNameDuplicated', `${scope.name}_${key}_1`);
       embedKeys.add(key);
       parts.push(...embedParts(scope, item, ctx, path, inner));
     }
@@ -152,8 +146,7 @@ function modifiersFor(ctx: Ctx, path: string[], item: EmbedItem): { mods?: Embed
 }
 
 function embedParts(scope: Scope, item: EmbedItem, ctx: Ctx, path: string[], parentInner: string[]): Part[] {
-  if (!scope.table)
-    throw restError(400, 'PGRST200', `Could not find a relationship between '${scope.name}' and '${item.relation}' in the schema cache`);
+  if (!scope.table) throw restFailure('relationshipNotFound', scope.name, item.relation);
   const rel = findRel(ctx.cache, scope.table, item.relation, item.hint);
   const target = ctx.cache.relations.get(rel.foreignTable)!;
   const n = ++ctx.n;

@@ -1,6 +1,6 @@
 import type { Condition, Field, Filter, OrderTerm } from './ast.js';
 import { OPERATORS } from './ast.js';
-import { restError } from './errors.js';
+import { restFailure } from './errors.js';
 import type { Column } from './schema-cache.js';
 
 /** Identifiers are always double-quoted ("" doubled, NUL removed), and only after a schema-cache check. */
@@ -31,7 +31,7 @@ export interface Scope {
 
 export function column(scope: Scope, name: string): Column {
   const col = scope.columns.get(name) ?? scope.computed?.get(name);
-  if (!col) throw restError(400, '42703', `column ${scope.name}.${name} does not exist`);
+  if (!col) throw restFailure('columnUndefined', scope.name, name);
   return col;
 }
 
@@ -129,21 +129,8 @@ export function orderSql(scope: Scope, order: OrderTerm[], p: Params, related?: 
     let s: string;
     if (o.relation) {
       const r = related?.get(o.relation);
-      if (!r)
-        throw restError(
-          400,
-          'PGRST108',
-          `'${o.relation}' is not an embedded resource in this request`,
-          null,
-          `Verify that '${o.relation}' is included in the 'select' query parameter.`,
-        );
-      if (!r.toOne)
-        throw restError(
-          400,
-          'PGRST118',
-          `A related order on '${r.target}' is not possible`,
-          `'${r.origin}' and '${r.target}' do not form a many-to-one or one-to-one relationship`,
-        );
+      if (!r) throw restFailure('notEmbedded', o.relation);
+      if (!r.toOne) throw restFailure('relatedOrderNotToOne', r.origin, r.target);
       s = `(select ${fieldSql(r.scope, o.field, p).sql} ${r.body})`;
     } else s = fieldSql(scope, o.field, p).sql;
     if (o.direction) s += ` ${o.direction}`;

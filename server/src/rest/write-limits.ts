@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppContext } from '../context.js';
 import { clientIp } from '../http/client-ip.js';
 import { createRateLimiter, type RateLimiter, type RateLimitResult } from '../http/rate-limit.js';
-import { restError, restRateLimited } from './errors.js';
+import { restFailure, restRateLimited } from './errors.js';
 import type { Caller } from './request-role.js';
 
 /** How much one client may write through POST (or PUT) /rest/v1 to one table or function. */
@@ -109,13 +109,7 @@ export function createWriteGuard(ctx: AppContext): WriteGuard {
     const limit = writeLimitFor(route);
     if (!limit) return;
     if (rows > limit.maxRows) {
-      throw restError(
-        413,
-        'batch_too_large',
-        `At most ${limit.maxRows} row${limit.maxRows === 1 ? '' : 's'} per request to ${route.slice(0, 80)}`,
-        `The request has ${rows} rows`,
-        'Send smaller batches.',
-      );
+      throw restFailure('batchTooLarge', limit.maxRows, route, rows);
     }
     if (rows < 1) return;
     const checks: Promise<RateLimitResult>[] = [limiter(limit, 'ip').consume(clientIp(c, ctx.config), rows)];
