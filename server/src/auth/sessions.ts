@@ -11,8 +11,6 @@ import { userJson, userJsonFrom, type UserRow } from './users.js';
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const newRefreshToken = () => randomBytes(24).toString('base64url');
 
-export const AAL2_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
-
 interface SessionRow {
   id: string;
   user_id: string;
