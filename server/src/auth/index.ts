@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppContext } from '../context.js';
 import { authCors } from './cors.js';
 import type { AuthDeps } from './deps.js';
-import { authError, sendAuthError } from '../errors/auth.js';
+import { authError, gatewayRefusal, sendAuthError } from '../errors/auth.js';
 import { authLimitsFor } from './limits.js';
 import { registerAdmin } from './routes/admin.js';
 import { registerDisabled } from './routes/disabled.js';
@@ -40,13 +40,13 @@ function requireApiKey(ctx: AppContext): MiddlewareHandler {
     const key = c.req.header('apikey') ?? c.req.query('apikey');
     // AUTH_API_KEY_REQUIRED=false: the Supabase CLI gateway's leniency; a key that is sent must still be valid
     if (!key && !ctx.config.AUTH_API_KEY_REQUIRED) return next();
-    if (!key) return c.json({ message: 'No API key found in request' }, 401);
+    if (!key) return gatewayRefusal(c, 'no_api_key');
     if (key !== ctx.keys.anonKey && key !== ctx.keys.serviceRoleKey) {
       const role = await ctx.jwt.verify(key).then(
         (cl) => cl.role,
         () => undefined,
       );
-      if (role !== 'anon' && role !== 'service_role') return c.json({ message: 'Invalid API key' }, 401);
+      if (role !== 'anon' && role !== 'service_role') return gatewayRefusal(c, 'invalid_api_key');
     }
     return next();
   };

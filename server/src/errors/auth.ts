@@ -69,3 +69,18 @@ export function sendAuthError(c: Context, err: unknown, log: Logger): Response {
   const { code: _status, error_code: _code, msg, ...rest } = body;
   return c.json({ code: errorCode, message: msg ?? body.message, ...rest }, status, { 'X-Supabase-Api-Version': version, ...retry });
 }
+
+/** The gateway's refusals in front of /auth/v1 (Kong's key-auth plugin in Supabase): 401 {message}. */
+const GATEWAY_REFUSALS = {
+  no_api_key: 'No API key found in request',
+  invalid_api_key: 'Invalid API key',
+} as const;
+
+export const gatewayRefusal = (c: Context, reason: keyof typeof GATEWAY_REFUSALS) => c.json({ message: GATEWAY_REFUSALS[reason] }, 401);
+
+/** The OAuth 2.1 server's errors keep RFC 6749's body {error, error_description}, not GoTrue's. */
+export const oauthError = (error: string, description: string, status: 400 | 401 = 400) =>
+  new ApiError(status, { error, error_description: description });
+
+/** GoTrue's 200 that carries only a message (a secure e-mail change's first confirmation): {msg, code: '200'}. */
+export const gotrueMessage = (c: Context, message: string) => c.json({ msg: message, code: '200' });

@@ -13,17 +13,6 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where bodies are built: the tables and their helpers. */
 const ALLOWED = [/^errors\//, /^rest\//];
 
-/**
- * TODO(issue 46, lead at merge): auth/ is being reworked on another branch; these files still build GoTrue bodies by
- * hand and should go through errors/auth.ts. Remove each entry once its file is clean (the test below fails on a
- * listed file that no longer has a finding, so the list cannot go stale).
- */
-const KNOWN_IN_AUTH: string[] = [
-  'auth/index.ts', // the apikey gate's 401 {message} bodies (GoTrue's gateway answer)
-  'auth/routes/oauth-server.ts', // oauthError: RFC 6749 {error, error_description} as a literal ApiError body
-  'auth/routes/verify.ts', // the 200 {msg, code: '200'} of a secure e-mail change's first confirmation
-];
-
 const PATTERNS: { name: string; re: RegExp }[] = [
   // c.json({ error | code | msg | error_code | success: false ... })
   { name: 'json body with an error key', re: /\.json\(\s*\{\s*(?:error|code|msg|error_code|success\s*:\s*false)\b/ },
@@ -63,9 +52,6 @@ export function findHandBuiltBodies(root: string): string[] {
 describe('error bodies', () => {
   const found = findHandBuiltBodies(SRC);
   it('are built only by the wire tables’ helpers', () => {
-    expect(found.filter((f) => !KNOWN_IN_AUTH.some((k) => f.startsWith(`${k}:`)))).toEqual([]);
-  });
-  it('lists no auth/ file that is already clean', () => {
-    expect(KNOWN_IN_AUTH.filter((k) => !found.some((f) => f.startsWith(`${k}:`)))).toEqual([]);
+    expect(found).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError } from '../../errors/api-error.js';
 import { authorizationHeader } from '../../http/bearer.js';
-import { authError, validationFailed } from '../../errors/auth.js';
+import { authError, oauthError, validationFailed } from '../../errors/auth.js';
 import type { AuthDeps } from '../deps.js';
 import { requireUser } from '../guards.js';
 import { isAllowedRedirect } from '../redirect.js';
@@ -27,9 +26,6 @@ import {
 } from '../oauth-server/clients.js';
 
 /** RFC 6749 §5.2 error body of the token endpoint ({error, error_description}), as GoTrue's NewOAuthError sends it. */
-const oauthError = (error: string, description: string, status: 400 | 401 = 400) =>
-  new ApiError(status, { error, error_description: description });
-
 const consentBody = z.object({ action: z.string().optional() });
 const tokenFields = z.object({
   grant_type: z.string().optional(),

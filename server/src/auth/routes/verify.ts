@@ -2,8 +2,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import type { AuthDeps } from '../deps.js';
-import { authError, validationFailed } from '../../errors/auth.js';
-import { AuthError } from '../../errors/auth.js';
+import { AuthError, authError, gotrueMessage, validationFailed } from '../../errors/auth.js';
 import { issueAuthCode } from '../flow-state.js';
 import { limitByIp, limitRequest } from '../limits.js';
 import { consumeTokens, findByLink, findByOtp } from '../one-time-tokens.js';
@@ -96,7 +95,7 @@ export function registerVerify(app: Hono, { ctx, limits }: AuthDeps) {
     });
     await afterVerified(ctx, result.verified, meta, { type: kind });
     // the first of a secure e-mail change's two confirmations: GoTrue's 200 with a message, no session
-    if (!result.session) return c.json({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' });
+    if (!result.session) return gotrueMessage(c, SINGLE_CONFIRMATION_ACCEPTED);
     return c.json(result.session);
   });
 
