@@ -23,12 +23,18 @@ const outsideAuth = readdirSync(new URL(SERVER, import.meta.url), { withFileType
   .map((d) => d.name)
   .filter((name) => !['auth', 'accounts', 'app.ts'].includes(name))
   .map((name) => `${SERVER}/${name}`);
+// Every folder of server/src is a service but the utilities under them, read at config load like the web's features.
+const UTILITY_FOLDERS = new Set(['http', 'errors', 'db', 'site']);
+const serviceFolders = readdirSync(new URL(SERVER, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !UTILITY_FOLDERS.has(d.name))
+  .map((d) => d.name);
+
 const serverZones = [
   { target: './server', from: './apps/web', message: 'The server never imports web code.' },
   // app.ts is the composition root; http/ and errors/ are utilities under the services (docs/decisions/0042).
   ...[`${SERVER}/http`, `${SERVER}/errors`].map((target) => ({
     target,
-    from: [`${SERVER}/app.ts`, `${SERVER}/auth`, `${SERVER}/rest`, `${SERVER}/api`, `${SERVER}/functions`, `${SERVER}/coach`],
+    from: [`${SERVER}/app.ts`, ...serviceFolders.map((f) => `${SERVER}/${f}`)],
     message: 'http/ and errors/ are utilities the services use; they never import a service (mount it in app.ts).',
   })),
   {
