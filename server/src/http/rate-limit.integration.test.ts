@@ -98,7 +98,7 @@ describe('createRateLimiter on PostgreSQL (PGlite)', () => {
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) console.warn('rate-limit.test.ts: TEST_REDIS_URL is not set; the Redis store tests are skipped');
+if (!redisUrl) console.warn('rate-limit.integration.test.ts: TEST_REDIS_URL is not set; the Redis store tests are skipped');
 
 describe.skipIf(!redisUrl)('createRateLimiter on Redis', () => {
   it('counts in Redis and refuses over the limit', async () => {
