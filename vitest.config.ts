@@ -16,9 +16,11 @@ const service = (name: string, env: Record<string, string>) => ({
     // pays for importing and transforming the server again. Files reset the process-wide state they count on
     // (metrics.service.test.ts resets the Prometheus registry); worker-setup.ts runs before every file.
     isolate: false,
-    // Two files at a time, each worker with its own Redis database: a service file waits on its server, child
-    // processes and PostgreSQL much of its time, so one worker left a core idle (docs/decisions/0093, after 0057).
-    maxWorkers: 2,
+    // Three files at a time, each worker with its own Redis database: a service file waits on its server, child
+    // processes and PostgreSQL much of its time, and between files on importing the next and starting its server.
+    // Two workers still left no file running a third of the time: 231 s for the PGlite half, 178 s with three
+    // (docs/decisions/0206, after 0093 and 0057).
+    maxWorkers: 3,
     setupFiles: ['server/test/support/worker-setup.ts'],
     // Migrates once into a template each test file's server starts from (server/test/support/db-template.ts).
     globalSetup: ['server/test/support/global-setup.ts'],
