@@ -16,9 +16,11 @@ const service = (name: string, env: Record<string, string>) => ({
     // pays for importing and transforming the server again. Files reset the process-wide state they count on
     // (metrics.service.test.ts resets the Prometheus registry); worker-setup.ts runs before every file.
     isolate: false,
-    // Two files at a time, each worker with its own Redis database: a service file waits on its server, child
-    // processes and PostgreSQL much of its time, so one worker left a core idle (docs/decisions/0093, after 0057).
-    maxWorkers: 2,
+    // Three files at a time, each worker with its own Redis database: a service file waits on its server, child
+    // processes and PostgreSQL much of its time, and between files on importing the next and starting its server.
+    // Two workers still left no file running a third of the time: 231 s for the PGlite half, 178 s with three
+    // (docs/decisions/0206, after 0093 and 0057).
+    maxWorkers: 3,
     setupFiles: ['server/test/support/worker-setup.ts'],
     // Migrates once into a template each test file's server starts from (server/test/support/db-template.ts).
     globalSetup: ['server/test/support/global-setup.ts'],
@@ -28,27 +30,37 @@ const service = (name: string, env: Record<string, string>) => ({
 const UNIT_ROOTS = ['server/src', 'packages/shared/src', 'apps/web/src', 'bench'];
 const UNIT_FILE = /\.test\.tsx?$/;
 /**
+ * Integration tests: a file that opens a real database (PGlite or PostgreSQL), spawns a process, starts a server or
+ * takes more than a second says so in its name, and runs in the integration stage, not in the unit stage, which stays
+ * a fast check of pure code (docs/decisions/0206).
+ */
+const INTEGRATION_FILE = /\.integration\.test\.tsx?$/;
+const unitFiles = UNIT_ROOTS.flatMap((root) =>
+  readdirSync(path.join(import.meta.dirname, root), { recursive: true, encoding: 'utf8' })
+    .filter((f) => UNIT_FILE.test(f) && !INTEGRATION_FILE.test(f) && !f.includes('node_modules'))
+    .map((f) => path.join(root, f)),
+);
+/**
  * The unit test files that replace a module with vi.mock. The rest run one after another in one process without
  * isolation (docs/decisions/0101), where a module, once loaded, stays loaded for the next file and a vi.mock would
  * stay in force for it; these run isolated, each in a fresh module registry. Read from the files, so a new test
  * that mocks a module is isolated without anyone listing it.
  */
-const mockingUnitFiles = UNIT_ROOTS.flatMap((root) =>
-  readdirSync(path.join(import.meta.dirname, root), { recursive: true, encoding: 'utf8' })
-    .filter((f) => UNIT_FILE.test(f) && !f.includes('node_modules'))
-    .map((f) => path.join(root, f))
-    .filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(path.join(import.meta.dirname, f), 'utf8'))),
-);
-const unit = (name: string, files: { include: string[]; exclude?: string[] }, isolate: boolean) => ({
+const mockingUnitFiles = unitFiles.filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(path.join(import.meta.dirname, f), 'utf8')));
+/** A unit test takes milliseconds: 10 s is room for a machine at load 20, not for slow work (integration's). */
+const UNIT_TIMEOUT = 10_000;
+const integration = UNIT_ROOTS.map((r) => `${r}/**/*.integration.test.{ts,tsx}`);
+const unit = (name: string, files: { include: string[]; exclude?: string[] }, isolate: boolean, testTimeout: number) => ({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
   test: {
     name,
     ...files,
-    // Some unit tests open an in-memory PGlite; a busy 2-core machine needs more than the 5 s default.
-    testTimeout: 20_000,
+    testTimeout,
+    hookTimeout: testTimeout * 2,
     environment: 'node',
     isolate,
-    // New in-memory PGlite databases unpack an initialised cluster instead of running initdb (docs/decisions/0057).
+    // A unit test that opens an in-memory PGlite unpacks an initialised cluster instead of running initdb
+    // (docs/decisions/0057).
     globalSetup: ['server/test/support/global-setup.ts'],
   },
 });
@@ -61,10 +73,17 @@ export default defineConfig({
       // suite alone took 142 CPU s and 114 s isolated, 62 CPU s and 52 s so (docs/decisions/0101).
       unit(
         'unit',
-        { include: UNIT_ROOTS.map((r) => `${r}/**/*.test.{ts,tsx}`), exclude: [...configDefaults.exclude, ...mockingUnitFiles] },
+        {
+          include: UNIT_ROOTS.map((r) => `${r}/**/*.test.{ts,tsx}`),
+          exclude: [...configDefaults.exclude, ...integration, ...mockingUnitFiles],
+        },
         false,
+        UNIT_TIMEOUT,
       ),
-      unit('unit-mocks', { include: mockingUnitFiles }, true),
+      unit('unit-mocks', { include: mockingUnitFiles }, true, UNIT_TIMEOUT),
+      // Each file in a fresh module registry: these start servers, threads and databases, and may mock modules. A
+      // busy 2-core machine needs more than the 5 s default to open a PGlite cluster or start a child process.
+      unit('integration', { include: integration }, true, 30_000),
       service('service', { SERVICE_DB: 'pglite' }),
       ...(pg ? [service('service-pg', { SERVICE_DB: 'postgres' })] : []),
     ],

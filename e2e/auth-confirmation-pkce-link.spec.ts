@@ -9,6 +9,10 @@ import { startConfirmServer } from './support/confirm-server';
 // a session only with the PKCE verifier the signing-up browser kept; opened anywhere else the person must not land on
 // a bare sign-in page (the defect), but read that the address is confirmed and sign in, then continue to onboarding.
 let s: Awaited<ReturnType<typeof startConfirmServer>>;
+
+// The spec's server starts in beforeAll, which fullyParallel runs again for every test: its tests run in order in
+// one worker, so the server starts once (docs/decisions/0206).
+test.describe.configure({ mode: 'default' });
 const PASSWORD = 'a long enough password';
 
 test.beforeAll(async () => {

@@ -7,6 +7,10 @@ import { startConfirmServer } from './support/confirm-server';
 let s: Awaited<ReturnType<typeof startConfirmServer>>;
 const PASSWORD = 'a long enough password';
 
+// The spec's server starts in beforeAll, which fullyParallel runs again for every test: its tests run in order in
+// one worker, so the server starts once (docs/decisions/0206).
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   s = await startConfirmServer();

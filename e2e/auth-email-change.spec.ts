@@ -11,13 +11,17 @@ interface Mail {
 }
 
 async function mailTo(to: string, subject: RegExp): Promise<Mail> {
-  for (let i = 0; i < 50; i++) {
-    const mails = (await (await fetch(`${baseURL()}/_dev/mail/messages.json`)).json()) as Mail[];
-    const found = mails.find((m) => m.to === to && subject.test(m.subject));
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} matching ${subject}`);
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${baseURL()}/_dev/mail/messages.json`)).json()) as Mail[];
+        return (found = mails.find((m) => m.to === to && subject.test(m.subject)));
+      },
+      { message: `no mail to ${to} matching ${subject}` },
+    )
+    .toBeDefined();
+  return found!;
 }
 
 const verifyLinkIn = (m: Mail) => m.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)![0];

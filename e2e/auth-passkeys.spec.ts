@@ -15,6 +15,10 @@ let server: RunningServer;
 let dataDir: string;
 let site: string;
 
+// The spec's server starts in beforeAll, which fullyParallel runs again for every test: its tests run in order in
+// one worker, so the server starts once (docs/decisions/0206).
+test.describe.configure({ mode: 'default' });
+
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const s = createServer();

@@ -6,13 +6,17 @@ import { serverKeys, signIn, signedInUser } from './support/auth';
 const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 async function newestCode(to: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const mails = (await (await fetch(`${baseURL()}/_dev/mail/messages.json`)).json()) as { to: string; text: string }[];
-    const code = mails.find((m) => m.to === to)?.text.match(/Code: (\d{6})/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code mailed to ${to}`);
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${baseURL()}/_dev/mail/messages.json`)).json()) as { to: string; text: string }[];
+        return (code = mails.find((m) => m.to === to)?.text.match(/Code: (\d{6})/)?.[1]);
+      },
+      { message: `no code mailed to ${to}` },
+    )
+    .toBeDefined();
+  return code!;
 }
 
 test('changing the password asks for the current one, accepts an e-mailed code instead, and signs other devices out', async ({

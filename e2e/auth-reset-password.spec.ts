@@ -6,13 +6,21 @@ const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 /** The newest development-outbox mail to `to` (the server's stand-in for SMTP outside production). */
 async function mailTo(to: string): Promise<{ subject: string; text: string }> {
-  for (let i = 0; i < 50; i++) {
-    const mails = (await (await fetch(`${baseURL()}/_dev/mail/messages.json`)).json()) as { to: string; subject: string; text: string }[];
-    const mine = mails.filter((m) => m.to.includes(to));
-    if (mine.length) return mine[mine.length - 1]!;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to}`);
+  let mine: { subject: string; text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${baseURL()}/_dev/mail/messages.json`)).json()) as {
+          to: string;
+          subject: string;
+          text: string;
+        }[];
+        return (mine = mails.filter((m) => m.to.includes(to)).at(-1));
+      },
+      { message: `no mail to ${to}` },
+    )
+    .toBeDefined();
+  return mine!;
 }
 
 test('forgot password → e-mailed link → /reset-password → new password → sign in with it', async ({ page }) => {

@@ -17,6 +17,8 @@ const waitlistUser = (page: Page) =>
   );
 
 test.describe('with no operator settings (a fresh install)', () => {
+  // one server for the group's tests, not one a test (fullyParallel reruns beforeAll per test; decision 0206)
+  test.describe.configure({ mode: 'default' });
   let site: Awaited<ReturnType<typeof startSiteServer>>;
   test.beforeAll(async () => {
     site = await startSiteServer();
@@ -105,6 +107,8 @@ test.describe("with the operator's settings", () => {
     BOOKING_URL: 'https://calendly.com/operator/intro',
     INTRO_VIDEO_URL: 'https://www.youtube-nocookie.com/embed/operator-intro',
   };
+  // one server for the group's tests, not one a test (fullyParallel reruns beforeAll per test; decision 0206)
+  test.describe.configure({ mode: 'default' });
   let site: Awaited<ReturnType<typeof startSiteServer>>;
   test.beforeAll(async () => {
     site = await startSiteServer(OPERATOR);

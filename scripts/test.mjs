@@ -1,7 +1,8 @@
-// npm test: typecheck, lint, unit, service (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), end-to-end.
-// Stages run side by side where they do not get in each other's way (docs/decisions/0043):
+// npm test: typecheck, lint, unit, integration, service (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+// end-to-end. Stages run side by side where they do not get in each other's way (docs/decisions/0043, 0206):
 //   typecheck (three tsc at once) | lint | unit | web build   — all start at once;
-//   service (both databases, one vitest, two workers) and e2e start when the web build ends (docs/decisions/0093).
+//   integration, service (both databases, one vitest, two workers) and e2e start when the web build ends
+//   (docs/decisions/0093).
 // Each stage's output is kept and printed whole when it ends, under its name. Every stage runs even when one fails;
 // the closing line is "tests: N passed, N failed, N skipped". TEST_SERIAL=1 runs the stages one after another.
 import { spawn } from 'node:child_process';
@@ -65,6 +66,14 @@ const stages = [
   },
   { name: 'unit', cmds: [vitest(['unit', 'unit-mocks'], 'test-results/unit.json')], json: 'test-results/unit.json' },
   { name: 'web build', cmds: [['node', ['scripts/build-web-once.mjs']]] },
+  {
+    // The *.integration.test.ts files: real databases, child processes, servers (docs/decisions/0206). After the
+    // web build, which e2e (the longest stage) waits for: started at once, they would slow that build down.
+    name: 'integration',
+    after: ['web build'],
+    cmds: [vitest(['integration'], 'test-results/integration.json')],
+    json: 'test-results/integration.json',
+  },
   {
     name: 'service',
     // after the web build: the release test packs it (a second build of the same folder beside it would race)

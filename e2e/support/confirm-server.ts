@@ -1,5 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { startServer, type RunningServer } from '../../server/src/server';
@@ -40,12 +41,13 @@ export async function startConfirmServer(env: Record<string, string> = {}) {
   const outbox = () => readOutbox(dataDir);
   /** The newest mail to `to` whose subject matches, once it has arrived. */
   const mailTo = async (to: string, subject: RegExp, after = 0): Promise<OutboxMail> => {
-    for (let i = 0; i < 100; i++) {
-      const found = outbox().filter((m) => m.to === to && subject.test(m.subject));
-      if (found.length > after) return found.at(-1)!;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no mail to ${to} matching ${subject}`);
+    let found: OutboxMail[] = [];
+    await expect
+      .poll(() => (found = outbox().filter((m) => m.to === to && subject.test(m.subject))).length, {
+        message: `no mail to ${to} matching ${subject}`,
+      })
+      .toBeGreaterThan(after);
+    return found.at(-1)!;
   };
   const linkIn = (m: OutboxMail, pathPart: string) => m.text.match(new RegExp(`https?://\\S+${pathPart.replace(/[/?]/g, '\\$&')}\\S*`))![0];
   return {

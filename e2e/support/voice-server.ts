@@ -23,6 +23,9 @@ export function useVoiceServer(tag: string): { readonly agent: FakeVoiceAgent; r
   let server: RunningServer | undefined;
   let dataDir: string | undefined;
 
+  // beforeAll runs again for every test under fullyParallel: the spec's tests run in order in one worker, so its
+  // server starts once, not once a test (docs/decisions/0206).
+  test.describe.configure({ mode: 'default' });
   test.use({
     permissions: ['microphone'],
     launchOptions: {

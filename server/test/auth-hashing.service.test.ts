@@ -55,8 +55,8 @@ describe('password hashing off the event loop', () => {
     const mainShare = (mainThreadTicks() - main0) / (processTicks() - all0);
 
     expect(healthTimes.length).toBeGreaterThan(0);
-    // Wall-clock bound generous for a shared, overloaded 2-core machine (load average 20 seen while writing this).
-    expect(Math.max(...healthTimes)).toBeLessThan(5000);
+    // How long health waits is a figure the bench reports ("health beside password sign-ins", bench/server/
+    // run-server-part.ts), not a gate here: a wall-clock bound failed on a busy machine (docs/decisions/0206).
     // The load-independent check: the hashing's CPU time is spent off the event-loop thread. With bcryptjs the
     // main thread did all of it (share ~1); natively it only parses requests and runs the queries.
     expect(mainShare).toBeLessThan(0.5);

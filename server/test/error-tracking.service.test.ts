@@ -3,7 +3,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RELEASE } from '../src/release.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -40,7 +40,7 @@ describe('error tracking with SENTRY_DSN', () => {
   let sink: Server;
   const received: Received[] = [];
   const next = async (count: number) => {
-    for (let i = 0; i < 100 && received.length < count; i++) await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(count), { timeout: 5_000 });
     expect(received.length).toBe(count);
     return received[count - 1]!;
   };

@@ -8,8 +8,7 @@ import { createTestUser, type TestUser } from './tokens.js';
  * Issue 38: hostile inputs (long and back-referencing regexes, wildcard-heavy patterns, huge or= and in-lists, deep
  * logic trees, long query strings, deep, wide and big JSON bodies) against every write and read surface: each answer
  * is a well-formed 2xx or 4xx (never a 5xx, never a hang), and GET /api/health keeps answering beside them. The
- * strict figure (health p99 under 50 ms) is measured by bench/ ("hostile" case); a busy CI machine gets a generous
- * bound here.
+ * figure (health p99, target 50 ms) is measured by bench/ ("hostile" case): a busy machine decides wall-clock times.
  */
 let t: TestServer;
 let sink: SmtpSink;
@@ -205,8 +204,6 @@ function probeHealth() {
   };
 }
 
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.99) - 1]!;
-
 describe(`hostile requests beside health (${SERVICE_DB})`, () => {
   it('answer a well-formed 2xx or 4xx while GET /api/health keeps answering', async () => {
     const tokens = { user: user.token, anon: t.anonKey };
@@ -234,9 +231,9 @@ describe(`hostile requests beside health (${SERVICE_DB})`, () => {
       samples = await probe.stop();
     }
     expect(samples.length).toBeGreaterThan(20);
+    // Every probe answered; how fast is the bench's figure ("health beside hostile requests", p99 target 50 ms), not
+    // a gate here, where a busy machine decides it (docs/decisions/0206).
     expect(samples.filter((s) => s.status !== 200)).toEqual([]);
-    // Generous for a busy 2-core machine; bench/ measures the 50 ms p99 of the issue.
-    expect(p99(samples.map((s) => s.ms))).toBeLessThan(1000);
     // The profile the regexes were aimed at is intact: nothing hostile wrote through.
     const { data } = await user.client.from('business_profiles').select('business_name').eq('user_id', user.id).single();
     expect(data).toEqual({ business_name: 'Hostile' });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,8 +23,13 @@ async function themeOn(path: string) {
     </MemoryRouter>,
   );
   act(() => void toast('Saved'));
-  const list = await new Promise<Element | null>((resolve) => setTimeout(() => resolve(document.querySelector('[data-sonner-theme]')), 50));
-  return list?.getAttribute('data-sonner-theme');
+  // the toaster mounts its list once it has a toast to show
+  const list = await waitFor(() => {
+    const el = document.querySelector('[data-sonner-theme]');
+    if (!el) throw new Error('no toast list yet');
+    return el;
+  });
+  return list.getAttribute('data-sonner-theme');
 }
 
 describe('PageToaster (docs/design.md#toasts)', () => {

@@ -2,6 +2,7 @@
 import { act, useContext, useState, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeferredBlock } from '@/components/ui/deferred-block';
 import { ConsentContext, type ConsentContextValue } from '@/lib/consent/consent-context';
@@ -85,8 +86,7 @@ describe('a deferred part of a prerendered page', () => {
     await act(async () => container.querySelector('button')!.click());
     expect(container.querySelector('button')?.textContent).toBe('clicked 0');
     await act(async () => release(Section)); // the click asked for the code
-    await act(() => new Promise((r) => setTimeout(r, 10)));
-    expect(container.querySelector('button')?.textContent).toBe('clicked 1');
+    await waitFor(() => expect(container.querySelector('button')?.textContent).toBe('clicked 1'));
     expect(errors).toEqual([]);
   });
 });

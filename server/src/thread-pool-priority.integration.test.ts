@@ -32,7 +32,7 @@ describe('threadPoolSize', () => {
 });
 
 describe.runIf(process.platform === 'linux')('lowerThreadPoolPriority', () => {
-  it('lowers every pool thread to nice 10 and no other thread', { timeout: 60_000 }, async () => {
+  it('lowers every pool thread to nice 10 and no other thread', async () => {
     const r = await lowerInChild();
     expect(r.lowered).toHaveLength(4);
     expect(r.lowered.map(([tid]) => tid)).not.toContain(r.pid);
@@ -41,7 +41,7 @@ describe.runIf(process.platform === 'linux')('lowerThreadPoolPriority', () => {
     expect(r.others.every((nice) => nice === r.before)).toBe(true);
   });
 
-  it('finds a pool of another size', { timeout: 60_000 }, async () => {
+  it('finds a pool of another size', async () => {
     const r = await lowerInChild({ UV_THREADPOOL_SIZE: '2' });
     expect(r).toMatchObject({ expected: 2 });
     expect(r.lowered).toHaveLength(2);
