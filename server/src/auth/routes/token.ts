@@ -1,9 +1,9 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
 import { z } from 'zod';
 import { auditStatement, writeAudit, type AuditEntry } from '../../security/audit.js';
-import type { AuthDeps } from '../deps.js';
+import { bindTo, type AuthDeps } from '../deps.js';
 import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
 import { consumeFlowState } from '../flow-state.js';
 import { maybeCleanup } from '../cleanup.js';
@@ -21,42 +21,45 @@ const pkceBody = z.object({ auth_code: z.string().optional(), code_verifier: z.s
 
 const invalidCredentials = () => authError('invalid_credentials');
 
+/** POST /token: password, refresh_token or pkce grant. */
+async function grantToken(c: Context, deps: AuthDeps) {
+  const { ctx } = deps;
+  const meta = requestMeta(c, ctx);
+  maybeCleanup(ctx);
+  switch (c.req.query('grant_type')) {
+    case 'password':
+      return c.json(await passwordGrant(deps, await readBody(c, passwordBody), meta));
+    case 'refresh_token': {
+      const b = await readBody(c, refreshBody);
+      if (!b.refresh_token) throw validationFailed('refresh_token required');
+      if (b.refresh_token.length < 12) throw validationFailed('Refresh token is not valid');
+      return c.json(await refreshSession(ctx, b.refresh_token, meta));
+    }
+    case 'pkce': {
+      const b = await readBody(c, pkceBody);
+      if (!b.auth_code || !b.code_verifier) throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+      const session = await ctx.db.transaction(async (tx) => {
+        const flow = await consumeFlowState(tx, b.auth_code!, b.code_verifier!);
+        const user = await findUserById(tx, flow.userId);
+        if (!user) throw authError('user_not_found');
+        if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
+        return startAuditedSession(ctx, tx, user, flow.method, 'pkce', meta);
+      });
+      return c.json(session);
+    }
+    case 'id_token':
+      throw authError('provider_disabled');
+    case 'web3':
+      throw authError('web3_provider_disabled');
+    default:
+      throw authError('invalid_credentials', 'unsupported_grant_type');
+  }
+}
+
 /** POST /token: password, refresh_token and pkce grants; id_token answers "provider disabled". */
 export function registerToken(app: Hono, deps: AuthDeps) {
-  const { ctx, limits } = deps;
-  app.post('/token', limitByIp({ ctx, limits }, 'token'), async (c) => {
-    const meta = requestMeta(c, ctx);
-    maybeCleanup(ctx);
-    switch (c.req.query('grant_type')) {
-      case 'password':
-        return c.json(await passwordGrant(deps, await readBody(c, passwordBody), meta));
-      case 'refresh_token': {
-        const b = await readBody(c, refreshBody);
-        if (!b.refresh_token) throw validationFailed('refresh_token required');
-        if (b.refresh_token.length < 12) throw validationFailed('Refresh token is not valid');
-        return c.json(await refreshSession(ctx, b.refresh_token, meta));
-      }
-      case 'pkce': {
-        const b = await readBody(c, pkceBody);
-        if (!b.auth_code || !b.code_verifier)
-          throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
-        const session = await ctx.db.transaction(async (tx) => {
-          const flow = await consumeFlowState(tx, b.auth_code!, b.code_verifier!);
-          const user = await findUserById(tx, flow.userId);
-          if (!user) throw authError('user_not_found');
-          if (isBanned(user)) throw authErrorAt(400, 'user_banned', 'User is banned');
-          return startAuditedSession(ctx, tx, user, flow.method, 'pkce', meta);
-        });
-        return c.json(session);
-      }
-      case 'id_token':
-        throw authError('provider_disabled');
-      case 'web3':
-        throw authError('web3_provider_disabled');
-      default:
-        throw authError('invalid_credentials', 'unsupported_grant_type');
-    }
-  });
+  const h = bindTo(deps);
+  app.post('/token', limitByIp(deps, 'token'), h(grantToken));
 }
 
 async function passwordGrant({ ctx, limits }: AuthDeps, b: z.infer<typeof passwordBody>, meta: RequestMeta) {

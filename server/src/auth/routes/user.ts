@@ -1,8 +1,8 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { writeAudit } from '../../security/audit.js';
 import { linkAnonymousEmail } from '../anonymous.js';
-import type { AuthDeps } from '../deps.js';
+import { bindTo, type AuthDeps } from '../deps.js';
 import { authError, validationFailed, authErrorAt } from '../../errors/auth.js';
 import { issueEmailChange, sendEmailChangeMails, type EmailChangeMail } from '../email-change.js';
 import { requireUser, secondFactorPending, type Caller } from '../guards.js';
@@ -24,79 +24,83 @@ const body = z.object({
   ...pkceFields,
 });
 
+/** GET /user: the caller and its factors. */
+async function getCurrentUser(c: Context, { ctx }: AuthDeps) {
+  // an aal1 session reads the user and its factors: that is how the page learns a second factor is due
+  const caller = await requireUser(ctx, c, 'allowed');
+  return c.json(await userJson(ctx.db, caller.user));
+}
+
+/** PUT /user: e-mail, password or metadata. */
+async function updateCurrentUser(c: Context, deps: AuthDeps) {
+  const { ctx, limits } = deps;
+  const meta = requestMeta(c, ctx);
+  const caller = await requireUser(ctx, c, 'allowed');
+  const b = await readBody(c, body);
+  const { user } = caller;
+  if (b.app_metadata) throw authError('not_admin');
+  if (b.phone) throw authErrorAt(422, 'phone_provider_disabled', 'Unsupported phone provider');
+  const newEmail = b.email ? parseEmail(b.email) : undefined;
+  const changesEmail = !!newEmail && newEmail !== user.email?.toLowerCase();
+  if (b.password !== undefined && user.is_anonymous && !user.email && !changesEmail) {
+    throw authErrorAt(422, 'validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
+  }
+  if (b.password !== undefined) assertStrongPassword(b.password, ctx.config);
+  // GoTrue's 401 for an e-mail or password change; we refuse any other change (metadata) the same way
+  if (await secondFactorPending(ctx.db, user.id, caller.aal)) {
+    const what = changesEmail || b.password !== undefined ? 'email or password' : 'the user';
+    throw authErrorAt(401, 'insufficient_aal', `AAL2 session is required to update ${what} when MFA is enabled.`);
+  }
+  if (changesEmail) {
+    const other = await findUserByEmail(ctx.db, newEmail);
+    if (other && other.id !== user.id) throw authError('email_exists');
+  }
+  const pkce = changesEmail ? parsePkce(b) : undefined;
+  const passwordHash =
+    b.password !== undefined ? await preparePassword(deps, caller, b.password, { nonce: b.nonce, current: b.current_password }) : undefined;
+  if (changesEmail) await limitMailSend(limits, newEmail);
+
+  const mails = await ctx.db.transaction(async (tx): Promise<EmailChangeMail[] | undefined> => {
+    if (passwordHash) {
+      await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, passwordHash]);
+      await consumeTokens(tx, user.id);
+      // a password change signs out every other device
+      await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [user.id, caller.sessionId ?? null]);
+    }
+    if (b.data) {
+      const fresh = (await findUserById(tx, user.id))!;
+      await tx.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
+        user.id,
+        JSON.stringify(mergeMetadata(fresh.raw_user_meta_data, b.data)),
+      ]);
+    }
+    if (!changesEmail) return undefined;
+    // an anonymous user adding an address with confirmations off: linked at once, like a sign-up (GoTrue's autoconfirm)
+    if (user.is_anonymous && !ctx.config.AUTH_REQUIRE_EMAIL_CONFIRMATION) {
+      await linkAnonymousEmail(tx, user.id, newEmail);
+      return undefined;
+    }
+    return issueEmailChange(tx, ctx.config, user, newEmail, pkce);
+  });
+  if (mails && newEmail) await sendEmailChangeMails(ctx, mails, newEmail, pickRedirect(c.req.query('redirect_to'), ctx.config));
+  if (passwordHash)
+    await writeAudit(ctx.db, {
+      event_type: 'auth.password_changed',
+      severity: 'warn',
+      user_id: user.id,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+    });
+  if (changesEmail)
+    await writeAudit(ctx.db, { event_type: 'auth.email_change_requested', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent });
+  return c.json(await userJson(ctx.db, (await findUserById(ctx.db, user.id))!));
+}
+
 /** GET /user and PUT /user (updateUser: password, e-mail change with confirmation, user metadata). */
 export function registerUser(app: Hono, deps: AuthDeps) {
-  const { ctx, limits } = deps;
-  app.get('/user', async (c) => {
-    // an aal1 session reads the user and its factors: that is how the page learns a second factor is due
-    const caller = await requireUser(ctx, c, 'allowed');
-    return c.json(await userJson(ctx.db, caller.user));
-  });
-
-  app.put('/user', limitByIp({ ctx, limits }, 'userUpdate'), async (c) => {
-    const meta = requestMeta(c, ctx);
-    const caller = await requireUser(ctx, c, 'allowed');
-    const b = await readBody(c, body);
-    const { user } = caller;
-    if (b.app_metadata) throw authError('not_admin');
-    if (b.phone) throw authErrorAt(422, 'phone_provider_disabled', 'Unsupported phone provider');
-    const newEmail = b.email ? parseEmail(b.email) : undefined;
-    const changesEmail = !!newEmail && newEmail !== user.email?.toLowerCase();
-    if (b.password !== undefined && user.is_anonymous && !user.email && !changesEmail) {
-      throw authErrorAt(422, 'validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
-    }
-    if (b.password !== undefined) assertStrongPassword(b.password, ctx.config);
-    // GoTrue's 401 for an e-mail or password change; we refuse any other change (metadata) the same way
-    if (await secondFactorPending(ctx.db, user.id, caller.aal)) {
-      const what = changesEmail || b.password !== undefined ? 'email or password' : 'the user';
-      throw authErrorAt(401, 'insufficient_aal', `AAL2 session is required to update ${what} when MFA is enabled.`);
-    }
-    if (changesEmail) {
-      const other = await findUserByEmail(ctx.db, newEmail);
-      if (other && other.id !== user.id) throw authError('email_exists');
-    }
-    const pkce = changesEmail ? parsePkce(b) : undefined;
-    const passwordHash =
-      b.password !== undefined
-        ? await preparePassword(deps, caller, b.password, { nonce: b.nonce, current: b.current_password })
-        : undefined;
-    if (changesEmail) await limitMailSend(limits, newEmail);
-
-    const mails = await ctx.db.transaction(async (tx): Promise<EmailChangeMail[] | undefined> => {
-      if (passwordHash) {
-        await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, passwordHash]);
-        await consumeTokens(tx, user.id);
-        // a password change signs out every other device
-        await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [user.id, caller.sessionId ?? null]);
-      }
-      if (b.data) {
-        const fresh = (await findUserById(tx, user.id))!;
-        await tx.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
-          user.id,
-          JSON.stringify(mergeMetadata(fresh.raw_user_meta_data, b.data)),
-        ]);
-      }
-      if (!changesEmail) return undefined;
-      // an anonymous user adding an address with confirmations off: linked at once, like a sign-up (GoTrue's autoconfirm)
-      if (user.is_anonymous && !ctx.config.AUTH_REQUIRE_EMAIL_CONFIRMATION) {
-        await linkAnonymousEmail(tx, user.id, newEmail);
-        return undefined;
-      }
-      return issueEmailChange(tx, ctx.config, user, newEmail, pkce);
-    });
-    if (mails && newEmail) await sendEmailChangeMails(ctx, mails, newEmail, pickRedirect(c.req.query('redirect_to'), ctx.config));
-    if (passwordHash)
-      await writeAudit(ctx.db, {
-        event_type: 'auth.password_changed',
-        severity: 'warn',
-        user_id: user.id,
-        ip: meta.ip,
-        user_agent: meta.userAgent,
-      });
-    if (changesEmail)
-      await writeAudit(ctx.db, { event_type: 'auth.email_change_requested', user_id: user.id, ip: meta.ip, user_agent: meta.userAgent });
-    return c.json(await userJson(ctx.db, (await findUserById(ctx.db, user.id))!));
-  });
+  const h = bindTo(deps);
+  app.get('/user', h(getCurrentUser));
+  app.put('/user', limitByIp(deps, 'userUpdate'), h(updateCurrentUser));
 }
 
 // sessions that began with a mailed link or code: the person just proved they own the mailbox
