@@ -1,4 +1,4 @@
-import type { Context, Handler } from 'hono';
+import type { Context } from 'hono';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../accounts/index.js';
 
@@ -11,12 +11,5 @@ export interface AdminDeps {
   audit(c: Context, admin: UserRow, event: string, details: Record<string, unknown>): Promise<void>;
 }
 
-/** A named /api/admin route handler: the request and what every operators' module gets. */
-export type AdminHandler = (c: Context, deps: AdminDeps) => Response | Promise<Response>;
-
-/** Binds named handlers to the deps, so a register function reads as a table: `app.get(path, h(listUsers))`. */
-export const bindTo =
-  (deps: AdminDeps) =>
-  (handler: AdminHandler): Handler =>
-  (c) =>
-    handler(c, deps);
+/** Named handlers get these deps through bindTo (http/bind.ts): `app.get(path, h(listUsers))`. */
+export { bindTo } from '../../http/bind.js';
