@@ -6,6 +6,29 @@ import type { AppContext } from '../context.js';
 import { prefixErrorResponse } from '../errors/json.js';
 import { parseJsonBody } from '../http/body.js';
 import { grantAdminRole } from '../security/grant-admin.js';
+import { bindTo } from '../http/bind.js';
+
+/** POST /backup */
+async function backupDatabase(c: Context, ctx: AppContext) {
+  if (!ctx.db.snapshot) {
+    return prefixErrorResponse(c, 'not_embedded');
+  }
+  const started = performance.now();
+  const blob = await ctx.db.snapshot();
+  ctx.log.info({ bytes: blob.size, ms: Math.round(performance.now() - started) }, 'backup snapshot taken');
+  return new Response(blob.stream(), {
+    headers: { 'Content-Type': 'application/gzip', 'Content-Length': String(blob.size), 'Cache-Control': 'no-store' },
+  });
+}
+
+/** POST /make-admin */
+async function makeAdmin(c: Context, ctx: AppContext) {
+  const parsed = await parseJsonBody(c, z.object({ email: z.string().trim().toLowerCase().email().max(320) }));
+  if (!parsed.ok) return prefixErrorResponse(c, 'validation_failed', { message: 'email must be an e-mail address' });
+  const id = await grantAdminRole(ctx.db, parsed.data.email, 'make-admin script, through the running server');
+  if (!id) return prefixErrorResponse(c, 'user_not_found', { message: `No user with the e-mail ${parsed.data.email}.` });
+  return c.json({ id });
+}
 
 /**
  * /api/ops: what the operator's scripts ask a running server for: the service-role key (the scripts derive it
@@ -22,24 +45,9 @@ export function opsRoutes(ctx: AppContext): Hono {
     await requireAdmin(ctx, c);
     return next();
   });
-  app.post('/backup', async (c) => {
-    if (!ctx.db.snapshot) {
-      return prefixErrorResponse(c, 'not_embedded');
-    }
-    const started = performance.now();
-    const blob = await ctx.db.snapshot();
-    ctx.log.info({ bytes: blob.size, ms: Math.round(performance.now() - started) }, 'backup snapshot taken');
-    return new Response(blob.stream(), {
-      headers: { 'Content-Type': 'application/gzip', 'Content-Length': String(blob.size), 'Cache-Control': 'no-store' },
-    });
-  });
-  app.post('/make-admin', async (c) => {
-    const parsed = await parseJsonBody(c, z.object({ email: z.string().trim().toLowerCase().email().max(320) }));
-    if (!parsed.ok) return prefixErrorResponse(c, 'validation_failed', { message: 'email must be an e-mail address' });
-    const id = await grantAdminRole(ctx.db, parsed.data.email, 'make-admin script, through the running server');
-    if (!id) return prefixErrorResponse(c, 'user_not_found', { message: `No user with the e-mail ${parsed.data.email}.` });
-    return c.json({ id });
-  });
+  const h = bindTo(ctx);
+  app.post('/backup', h(backupDatabase));
+  app.post('/make-admin', h(makeAdmin));
   return app;
 }
 
