@@ -1,10 +1,11 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { scrub, type ErrorTracker } from '../error-tracking.js';
 import { parseJsonBody } from './body.js';
+import { bindTo } from './bind.js';
 import { clientIp } from './client-ip.js';
 import { ApiError } from '../errors/api-error.js';
 import { appErrorResponse, appRateLimited, notFoundJson } from '../errors/json.js';
@@ -40,6 +41,16 @@ const report = z.object({
   path: z.string().max(300).optional(),
 });
 
+/** Scrubs one browser error report and hands it to the error tracker: 202, nothing to read back. */
+async function relayClientError(c: Context, tracker: ErrorTracker) {
+  const parsed = await parseJsonBody(c, report);
+  if (!parsed.ok) return appErrorResponse(c, 'invalid_body', parsed.message);
+  const { type, message, stack, path } = parsed.data;
+  // ids in paths (/admin/users/<uuid>) are scrubbed like the message; the path stays a coarse page name
+  tracker.capture({ type, message, stack, source: 'browser', tags: path ? { page: scrub(path.split(/[?#]/)[0]!, 200) } : {} });
+  return c.body(null, 202);
+}
+
 /**
  * POST /api/client-errors: the browser's uncaught errors, relayed to the error tracker (SENTRY_DSN) after the
  * same scrubbing as server errors. Same-origin, so the page needs no CSP exception and never sees the DSN.
@@ -55,14 +66,7 @@ export function clientErrorRoutes(ctx: AppContext, tracker: ErrorTracker | undef
   app.post(
     '/',
     rateLimit(limiter, (c) => clientIp(c, ctx.config), appRateLimited),
-    async (c) => {
-      const parsed = await parseJsonBody(c, report);
-      if (!parsed.ok) return appErrorResponse(c, 'invalid_body', parsed.message);
-      const { type, message, stack, path } = parsed.data;
-      // ids in paths (/admin/users/<uuid>) are scrubbed like the message; the path stays a coarse page name
-      tracker.capture({ type, message, stack, source: 'browser', tags: path ? { page: scrub(path.split(/[?#]/)[0]!, 200) } : {} });
-      return c.body(null, 202);
-    },
+    bindTo(tracker)(relayClientError),
   );
   return app;
 }

@@ -63,15 +63,17 @@ export function registerStatic<E extends Env>(app: Hono<E>, dist = WEB_DIST, sit
     return sendHtml(c, file, page.status);
   };
 
-  app.get('/robots.txt', (c) => c.text(robotsTxt(siteUrl), 200, { 'Cache-Control': 'public, max-age=3600' }));
-  app.get('/sitemap.xml', (c) => {
+  const sendSitemap = (c: Context) => {
     const manifest = readManifest(dist);
     if (!manifest) return c.notFound();
     return c.body(sitemapXml(siteUrl, manifest.pages), 200, {
       'Content-Type': 'application/xml; charset=UTF-8',
       'Cache-Control': 'public, max-age=3600',
     });
-  });
+  };
+
+  app.get('/robots.txt', (c) => c.text(robotsTxt(siteUrl), 200, { 'Cache-Control': 'public, max-age=3600' }));
+  app.get('/sitemap.xml', sendSitemap);
   // Page files are reached through their route only, never by file name (dist/pricing/index.html, spa.html, ...).
   app.get('/', sendPage);
   app.use('/assets/*', async (c, next) => {
