@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.js';
 import { migrationFiles, pendingMigrations } from '../db/migrate.js';
 
@@ -12,18 +12,19 @@ export function healthRoutes(ctx: AppContext): Hono {
   const expected = migrationFiles(); // this release's migrations, read once
   const noStore = { 'Cache-Control': 'no-store' };
 
-  app.get('/', async (c) => {
+  async function healthCheck(c: Context) {
     try {
       await ctx.db.query('select 1');
       return c.json({ status: 'ok', database: ctx.db.kind });
     } catch {
       return c.json({ status: 'unavailable', database: ctx.db.kind }, 503);
     }
-  });
+  }
+  app.get('/', healthCheck);
 
   app.get('/live', (c) => c.json({ status: 'ok' }, 200, noStore));
 
-  app.get('/ready', async (c) => {
+  async function readinessCheck(c: Context) {
     if (ctx.lifecycle?.draining) return c.json({ status: 'draining' }, 503, noStore);
     let pending: string[];
     try {
@@ -33,6 +34,7 @@ export function healthRoutes(ctx: AppContext): Hono {
     }
     if (pending.length) return c.json({ status: 'migrations_pending', database: ctx.db.kind, pending }, 503, noStore);
     return c.json({ status: 'ok', database: ctx.db.kind }, 200, noStore);
-  });
+  }
+  app.get('/ready', readinessCheck);
   return app;
 }

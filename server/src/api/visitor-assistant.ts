@@ -47,7 +47,7 @@ export function visitorAssistantRoutes(ctx: AppContext): Hono {
     durationSeconds: 86_400,
   });
 
-  app.post('/', async (c) => {
+  async function answerVisitor(c: Context) {
     const model = coachModel(config, 'basic');
     if (!model || config.ASSISTANT_VISITOR_PER_HOUR === 0 || config.ASSISTANT_VISITOR_PER_DAY === 0)
       return appErrorResponse(c, 'assistant_not_configured');
@@ -79,7 +79,8 @@ export function visitorAssistantRoutes(ctx: AppContext): Hono {
       onError: ({ error }) => ctx.log.warn({ err: (error as Error)?.name }, 'visitor assistant provider error'),
     });
     return result.toUIMessageStreamResponse({ onError: () => 'The assistant could not answer just now. Please try again.' });
-  });
+  }
+  app.post('/', answerVisitor);
   return app;
 }
 

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { appError } from '../errors/json.js';
@@ -33,7 +33,7 @@ export function billingRoutes(ctx: AppContext): Hono {
       )
     ).rows[0]?.stripe_customer_id ?? undefined;
 
-  app.post('/checkout', async (c) => {
+  async function startCheckout(c: Context) {
     c.header('Cache-Control', 'no-store');
     const { user } = await requireSignedIn(ctx, c);
     const stripe = stripeClient(ctx.config);
@@ -63,9 +63,10 @@ export function billingRoutes(ctx: AppContext): Hono {
     });
     if (!session.url) throw appError('billing_unavailable');
     return c.json({ url: session.url });
-  });
+  }
+  app.post('/checkout', startCheckout);
 
-  app.post('/portal', async (c) => {
+  async function openBillingPortal(c: Context) {
     c.header('Cache-Control', 'no-store');
     const { user } = await requireSignedIn(ctx, c);
     const stripe = stripeClient(ctx.config);
@@ -74,10 +75,11 @@ export function billingRoutes(ctx: AppContext): Hono {
     if (!customer) throw appError('no_billing_account');
     const portal = await stripe.billingPortal.sessions.create({ customer, return_url: `${ctx.config.SITE_URL}/dashboard` });
     return c.json({ url: portal.url });
-  });
+  }
+  app.post('/portal', openBillingPortal);
 
   // The Brain's invoices: the customer's last twelve, read from Stripe (nothing is kept here). None without Stripe.
-  app.get('/invoices', async (c) => {
+  async function listInvoices(c: Context) {
     c.header('Cache-Control', 'no-store');
     const { user } = await requireSignedIn(ctx, c);
     const stripe = stripeClient(ctx.config);
@@ -99,7 +101,8 @@ export function billingRoutes(ctx: AppContext): Hono {
         pdf: i.invoice_pdf ?? null,
       })),
     });
-  });
+  }
+  app.get('/invoices', listInvoices);
 
   app.post('/stripe-webhook', (c) => handleStripeWebhook(ctx, c));
   return app;

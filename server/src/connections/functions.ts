@@ -37,7 +37,7 @@ export function connectionFunctionRoutes(ctx: AppContext, queue: JobQueue): Hono
   app.use('*', requireSecondFactorPassed(ctx));
   const tests = createRateLimiter(ctx, { keyPrefix: 'connections-test-user', points: TEST_RUNS_PER_HOUR, durationSeconds: 3600 });
 
-  app.post('/test', async (c) => {
+  async function testConnection(c: Context) {
     const claims = await customer(ctx, c);
     if (claims instanceof Response) return claims;
     const body = await readBody(c, z.object({ connection_id: z.uuid(), payload: z.unknown().optional() }));
@@ -58,9 +58,10 @@ export function connectionFunctionRoutes(ctx: AppContext, queue: JobQueue): Hono
     const run = await createRun(ctx, queue, { id: conn.id, userId: conn.user_id, steps: conn.steps }, payload, 'test');
     if (!run.ok) return fail(c, 'connection_run_limit', connectionRunLimitMessage('limit' in run ? run.limit : 0));
     return c.json({ success: true, run_id: run.runId }, 202);
-  });
+  }
+  app.post('/test', testConnection);
 
-  app.post('/rerun', async (c) => {
+  async function rerunConnection(c: Context) {
     const claims = await customer(ctx, c);
     if (claims instanceof Response) return claims;
     const body = await readBody(c, z.object({ run_id: z.uuid() }));
@@ -79,6 +80,7 @@ export function connectionFunctionRoutes(ctx: AppContext, queue: JobQueue): Hono
     const run = await createRun(ctx, queue, { id: conn.id, userId: conn.user_id, steps: conn.steps }, old.payload, 'rerun', body.run_id);
     if (!run.ok) return fail(c, 'connection_run_limit', connectionRunLimitMessage('limit' in run ? run.limit : 0));
     return c.json({ success: true, run_id: run.runId }, 202);
-  });
+  }
+  app.post('/rerun', rerunConnection);
   return app;
 }

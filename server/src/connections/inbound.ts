@@ -90,13 +90,13 @@ export function inboundHookRoutes(ctx: AppContext, queue: JobQueue): Hono {
     durationSeconds: 60,
   });
 
-  app.post('/:token', async (c) => {
+  async function receiveInboundWebhook(c: Context) {
     const ip = clientIp(c, ctx.config);
     const ipLimit = await perIp.consume(ip);
     if (!ipLimit.allowed) return appRateLimited(c, ipLimit.retryAfterSeconds);
     const missed = await misses.peek(ip);
     if (!missed.allowed) return appRateLimited(c, missed.retryAfterSeconds);
-    const token = c.req.param('token');
+    const token = c.req.param('token') ?? ''; // the route is /:token: always present
     const found = TOKEN.test(token)
       ? await ctx.db.query<{ id: string; user_id: string; enabled: boolean; trigger: unknown; steps: unknown[] }>(
           `select c.id, c.user_id, c.enabled, c.trigger, c.steps from internal.connection_secrets s
@@ -136,6 +136,7 @@ export function inboundHookRoutes(ctx: AppContext, queue: JobQueue): Hono {
     const run = await createRun(ctx, queue, { id: conn.id, userId: conn.user_id, steps: conn.steps }, body.payload, 'trigger');
     if (!run.ok) return appErrorResponse(c, 'connection_run_limit', connectionRunLimitMessage('limit' in run ? run.limit : 0));
     return c.json({ run_id: run.runId, status: 'queued' }, 202);
-  });
+  }
+  app.post('/:token', receiveInboundWebhook);
   return app;
 }

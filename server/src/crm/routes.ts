@@ -1,5 +1,5 @@
 import { CRM_SORTS, crmContactFiltersSchema, crmImportBodySchema } from '@app/shared/crm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { asUser } from '../db/as-user.js';
@@ -41,7 +41,7 @@ export function crmFunctionRoutes(ctx: AppContext): Hono {
   const dryRuns = createRateLimiter(ctx, { keyPrefix: 'fn-crm-import-dry-user', points: 120, durationSeconds: 3600 });
   const exports = createRateLimiter(ctx, { keyPrefix: 'fn-crm-export-user', points: 60, durationSeconds: 3600 });
 
-  app.post('/import', async (c) => {
+  async function importCrmCsv(c: Context) {
     const claims = await liveUserClaims(ctx, c);
     if (!claims) return fail(c, 'not_authenticated', 'Please sign in to import contacts.');
     const body = await parseJsonBody(c, crmImportBodySchema, LARGE_BODY_ROUTES['/functions/v1/crm/import']);
@@ -87,10 +87,11 @@ export function crmFunctionRoutes(ctx: AppContext): Hono {
       }
       throw err;
     }
-  });
+  }
+  app.post('/import', importCrmCsv);
   app.all('/import', (c) => fail(c, 'method_not_allowed', undefined, { headers: { Allow: 'POST' } }));
 
-  app.post('/export', async (c) => {
+  async function exportCrmCsv(c: Context) {
     const claims = await liveUserClaims(ctx, c);
     if (!claims) return fail(c, 'not_authenticated', 'Please sign in to export contacts.');
     const limit = await exports.consume(claims.sub!);
@@ -111,7 +112,8 @@ export function crmFunctionRoutes(ctx: AppContext): Hono {
       if (/^22/.test(pgCode(err) ?? '')) return fail(c, 'validation_failed', pgMessage(err));
       throw err;
     }
-  });
+  }
+  app.post('/export', exportCrmCsv);
   app.all('/export', (c) => fail(c, 'method_not_allowed', undefined, { headers: { Allow: 'POST' } }));
   return app;
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.js';
 import { asUser } from '../db/as-user.js';
 import { fail } from '../functions/common.js';
@@ -18,7 +18,7 @@ export const DATA_EXPORT_LIMIT = { keyPrefix: 'fn-data-export-user', points: 5, 
 export function dataExportRoutes(ctx: AppContext): Hono {
   const app = new Hono();
   const limiter = createRateLimiter(ctx, DATA_EXPORT_LIMIT);
-  app.post('/', async (c) => {
+  async function downloadMyData(c: Context) {
     const claims = await liveUserClaims(ctx, c);
     if (!claims) return fail(c, 'not_authenticated', 'Please sign in to download your data.');
     const userId = claims.sub!;
@@ -47,7 +47,8 @@ export function dataExportRoutes(ctx: AppContext): Hono {
         'Cache-Control': 'no-store',
       },
     });
-  });
+  }
+  app.post('/', downloadMyData);
   app.all('/', (c) => fail(c, 'method_not_allowed', undefined, { headers: { Allow: 'POST' } }));
   return app;
 }

@@ -49,7 +49,7 @@ function sameToken(given: string, expected: string): boolean {
  * METRICS_TOKEN the path does not exist (404): metrics name routes and volumes, nothing for the public.
  */
 export function registerMetrics<E extends Env>(app: Hono<E>, config: Pick<Config, 'METRICS_TOKEN'>) {
-  app.get('/metrics', async (c: Context) => {
+  async function servePrometheusMetrics(c: Context) {
     const token = config.METRICS_TOKEN;
     if (!token) return notFoundJson(c);
     const given = /^Bearer (.+)$/.exec(authorizationHeader(c) ?? '')?.[1] ?? '';
@@ -57,5 +57,6 @@ export function registerMetrics<E extends Env>(app: Hono<E>, config: Pick<Config
       return prefixErrorResponse(c, 'metrics_token_required', { headers: { 'WWW-Authenticate': 'Bearer' } });
     }
     return c.body(await registry.metrics(), 200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
-  });
+  }
+  app.get('/metrics', servePrometheusMetrics);
 }

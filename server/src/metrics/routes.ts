@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.js';
 import { asUser } from '../db/as-user.js';
 import { fail, readBody } from '../functions/common.js';
@@ -17,7 +17,7 @@ export function metricsFunctionRoutes(ctx: AppContext): Hono {
   const app = new Hono();
   // an import writes up to 15,000 rows in one statement: a few a minute is plenty for a person
   const perUser = createRateLimiter(ctx, { keyPrefix: 'fn-metrics-import-user', points: 30, durationSeconds: 3600 });
-  app.post('/import', async (c) => {
+  async function importMetricsCsv(c: Context) {
     const claims = await liveUserClaims(ctx, c);
     if (!claims) return fail(c, 'not_authenticated', 'Please sign in to import your numbers.');
     const limit = await perUser.consume(claims.sub!);
@@ -39,7 +39,8 @@ export function metricsFunctionRoutes(ctx: AppContext): Hono {
       if (code === '23514' || code === '42501') return fail(c, 'metrics_import_refused');
       throw err;
     }
-  });
+  }
+  app.post('/import', importMetricsCsv);
   app.all('/import', (c) => fail(c, 'method_not_allowed', undefined, { headers: { Allow: 'POST' } }));
   return app;
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { appError, appRateLimited } from '../errors/json.js';
@@ -24,7 +24,7 @@ export function stripeMetricsRoutes(ctx: AppContext): Hono {
     await next();
   });
 
-  app.post('/', async (c) => {
+  async function connectStripeKey(c: Context) {
     const { user } = await requireSignedIn(ctx, c);
     const body = await parseJsonBody(c, ConnectBody);
     if (!body.ok) throw appError('validation_failed', body.message);
@@ -42,19 +42,22 @@ export function stripeMetricsRoutes(ctx: AppContext): Hono {
       [user.id, box.seal(key), keyHint(key)],
     );
     return c.json({ key_hint: keyHint(key), ...(await syncStripeMetrics(ctx, box, user.id)) });
-  });
+  }
+  app.post('/', connectStripeKey);
 
-  app.post('/sync', async (c) => {
+  async function syncStripeNow(c: Context) {
     const { user } = await requireSignedIn(ctx, c);
     const limit = await attempts.consume(user.id);
     if (!limit.allowed) return appRateLimited(c, limit.retryAfterSeconds);
     return c.json(await syncStripeMetrics(ctx, secretBoxFor(ctx), user.id));
-  });
+  }
+  app.post('/sync', syncStripeNow);
 
-  app.delete('/', async (c) => {
+  async function disconnectStripe(c: Context) {
     const { user } = await requireSignedIn(ctx, c);
     await ctx.db.query('delete from public.stripe_metric_sources where user_id = $1', [user.id]);
     return c.body(null, 204);
-  });
+  }
+  app.delete('/', disconnectStripe);
   return app;
 }

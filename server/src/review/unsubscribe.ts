@@ -73,7 +73,7 @@ export function weeklyReviewRoutes(ctx: AppContext): Hono {
       html`<p>It may have been copied incompletely. You can turn weekly reviews off on <a href="${site}/user">your profile</a>.</p>`,
     );
   app.use('/unsubscribe', apiRateLimit(ctx, 'unsubscribe'));
-  app.get('/unsubscribe', (c) => {
+  function confirmUnsubscribe(c: Context) {
     const q = Query.safeParse(c.req.query());
     if (!q.success || !verifyUnsubscribeToken(ctx, q.data.token)) return invalid(c);
     return page(
@@ -91,8 +91,9 @@ export function weeklyReviewRoutes(ctx: AppContext): Hono {
           </button>
         </form>`,
     );
-  });
-  app.post('/unsubscribe', async (c) => {
+  }
+  app.get('/unsubscribe', confirmUnsubscribe);
+  async function unsubscribeOneClick(c: Context) {
     const q = Query.safeParse(c.req.query());
     const userId = q.success ? verifyUnsubscribeToken(ctx, q.data.token) : null;
     if (!userId) return invalid(c);
@@ -108,6 +109,7 @@ export function weeklyReviewRoutes(ctx: AppContext): Hono {
       'You are unsubscribed',
       html`<p>You will no longer get weekly reviews. You can turn them back on at any time on <a href="${site}/user">your profile</a>.</p>`,
     );
-  });
+  }
+  app.post('/unsubscribe', unsubscribeOneClick);
   return app;
 }
