@@ -23,9 +23,8 @@ export function useVoiceServer(tag: string): { readonly agent: FakeVoiceAgent; r
   let server: RunningServer | undefined;
   let dataDir: string | undefined;
 
-  // beforeAll runs again for every test under fullyParallel: the spec's tests run in order in one worker, so its
-  // server starts once, not once a test (docs/decisions/0206).
-  test.describe.configure({ mode: 'default' });
+  // Not run in order in one worker like the other own-server specs (docs/decisions/0206): the fake agent's session
+  // queue would carry a session a previous test's page left behind into the next test's nextSession().
   test.use({
     permissions: ['microphone'],
     launchOptions: {
