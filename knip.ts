@@ -31,9 +31,6 @@ const config: KnipConfig = {
         'e2e/support/accounts-screenshots.ts',
         'e2e/support/passkey-screenshots.ts',
       ],
-      // bench/server/cases.ts hashes with the server's own @node-rs/bcrypt: declared again here, npm ci refuses the
-      // lock file (its platform packages were never in it, and a root declaration makes npm ask for them)
-      ignoreDependencies: ['@node-rs/bcrypt'],
       // the hook script's types: tsc reads a .d.mts beside its .mjs, no import names it
       ignore: ['scripts/git-hooks/*.d.mts'],
     },

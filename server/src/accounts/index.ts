@@ -7,7 +7,7 @@
 export { createJwtVerifier, JwtError, type JwtClaims, type JwtVerifier } from '../auth/jwt.js';
 export { loadSigningKeys } from '../auth/signing-keys.js';
 export { findUserById, insertUser, type UserRow } from '../auth/users.js';
-export { hashPassword } from '../auth/passwords.js';
+export { hashPassword, verifyPassword } from '../auth/passwords.js';
 export { requireAdmin, requireUser, tokenSecondFactorPending, type Caller } from '../auth/guards.js';
 export { adminUpdateUser } from '../auth/admin-users.js';
 export { unenrollFactor } from '../auth/factors.js';
