@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
-import { restError, restRateLimited } from '../rest/errors.js';
+import { restFailure, restRateLimited } from '../rest/errors.js';
 import { COACH_TOOL_INPUT_MAX_CHARS, COACH_TOOL_OUTPUT_MAX_CHARS } from './model-output.js';
 import { replyWrites, sizeCapped, ToolRefusal } from './tool-guards.js';
 
@@ -39,7 +39,7 @@ describe('replyWrites', () => {
     const writes = replyWrites(guard, c, caller);
     await expect(writes('/action_plans', 1)).rejects.toThrow('too many saves this hour');
     await expect(writes('/action_plans', 1)).resolves.toBeUndefined();
-    const failing = replyWrites(vi.fn().mockRejectedValue(restError(413, 'batch_too_large', 'x')), c, caller);
+    const failing = replyWrites(vi.fn().mockRejectedValue(restFailure('batchTooLarge', 10, '/action_plans', 11)), c, caller);
     await expect(failing('/action_plans', 1)).rejects.toBeInstanceOf(ToolRefusal);
   });
 });

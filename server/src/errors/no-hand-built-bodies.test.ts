@@ -35,7 +35,7 @@ function tsFiles(dir: string): string[] {
 }
 
 /** Each file's hand-built bodies: "<file>:<line> <pattern>". */
-export function findHandBuiltBodies(root: string): string[] {
+function findHandBuiltBodies(root: string): string[] {
   const found: string[] = [];
   for (const file of tsFiles(root)) {
     const rel = path.relative(root, file).split(path.sep).join('/');

@@ -1,13 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import {
-  errorBody,
-  pgErrorAnswer,
-  tableAnswer,
-  type PgErrorLike,
-  type RestErrorArgs,
-  type RestErrorBody,
-  type RestErrorKey,
-} from './error-table.js';
+import { pgErrorAnswer, tableAnswer, type PgErrorLike, type RestErrorArgs, type RestErrorBody, type RestErrorKey } from './error-table.js';
 
 export type { RestErrorBody } from './error-table.js';
 
@@ -36,15 +28,6 @@ export const restRateLimited = (retryAfterSeconds: number) => restFailure('overR
 
 /** A body over BODY_LIMIT_BYTES, in PostgREST's four keys with the catalogue's code and text. */
 export const restBodyTooLarge = () => restFailure('requestTooLarge');
-
-/** An error of any code, for callers outside /rest/v1 (tests of the coach's write guard); rest/ raises by key. */
-export const restError = (
-  status: ContentfulStatusCode,
-  code: string,
-  message: string,
-  details: RestErrorBody['details'] = null,
-  hint: string | null = null,
-) => new RestError(status, errorBody(code, message, details, hint));
 
 export function isPgError(err: unknown): err is PgErrorLike {
   const e = err as Partial<PgErrorLike> | null;
