@@ -27,6 +27,7 @@ const config: KnipConfig = {
         'bench/web/a11y-scores.ts',
         'bench/web/first-visit.ts',
         'bench/**/*.test.ts',
+        'scripts/**/*.test.ts',
         // run by hand: screenshots of the account and passkey screens (usage in each file's header)
         'e2e/support/accounts-screenshots.ts',
         'e2e/support/passkey-screenshots.ts',

@@ -27,7 +27,7 @@ const service = (name: string, env: Record<string, string>) => ({
   },
 });
 
-const UNIT_ROOTS = ['server/src', 'packages/shared/src', 'apps/web/src', 'bench'];
+const UNIT_ROOTS = ['server/src', 'packages/shared/src', 'apps/web/src', 'bench', 'scripts'];
 const UNIT_FILE = /\.test\.tsx?$/;
 /**
  * Integration tests: a file that opens a real database (PGlite or PostgreSQL), spawns a process, starts a server or

@@ -1,6 +1,6 @@
 // npm run gen:decisions: writes docs/decisions/README.md, the index of the decision records, from the records
 // themselves (number and title from the first line, date and status from the `Date: … · Status: …` line). A unit
-// test (server/src/docs-checks/decisions-index.test.ts) fails while the committed index differs, so a new record
+// test (scripts/decisions-index.test.ts) fails while the committed index differs, so a new record
 // only needs this command run once.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

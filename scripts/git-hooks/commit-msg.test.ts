@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitMessageProblems } from '../../../scripts/git-hooks/check-commit-message.mjs';
+import { commitMessageProblems } from './check-commit-message.mjs';
 
-const HOOK = path.join(import.meta.dirname, '..', '..', '..', 'scripts', 'git-hooks', 'commit-msg');
+const HOOK = path.join(import.meta.dirname, 'commit-msg');
 
 describe('the commit-msg hook', () => {
   it('passes a short subject, a blank line and a body', () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = path.join(import.meta.dirname, '..', '..', '..');
+const ROOT = path.join(import.meta.dirname, '..');
 const BINARY = /\.(png|jpe?g|webp|avif|gif|ico|woff2?|ttf|gz|br|zip|pdf|mp4|tar)$/i;
 
 /** Every issue number a tracked file names ("issue 16", "Issues 15 and 16" counts 15). */

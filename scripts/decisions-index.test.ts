@@ -1,13 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  DECISIONS_INDEX_FILE,
-  generateIndex,
-  parseRecord,
-  parseStatus,
-  readRecords,
-  renderIndex,
-} from '../../../scripts/decisions-index.ts';
+import { DECISIONS_INDEX_FILE, generateIndex, parseRecord, parseStatus, readRecords, renderIndex } from './decisions-index.ts';
 
 describe('the decision log', () => {
   it('the committed docs/decisions/README.md indexes every record as the records say (else: npm run gen:decisions)', async () => {
@@ -18,7 +11,7 @@ describe('the decision log', () => {
     const records = readRecords();
     expect(() => renderIndex(records)).not.toThrow();
     const pages = records.flatMap((r) => (r.status.kind === 'superseded' && r.status.by.startsWith('docs/') ? [r.status.by] : []));
-    for (const page of new Set(pages)) expect(() => readFileSync(new URL(`../../../${page}`, import.meta.url)), page).not.toThrow();
+    for (const page of new Set(pages)) expect(() => readFileSync(new URL(`../${page}`, import.meta.url)), page).not.toThrow();
   });
 
   it('reads the three statuses and refuses any other', () => {
