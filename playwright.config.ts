@@ -59,6 +59,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       AUTH_BCRYPT_COST: '4',
+      PGLITE_SHARED_BUFFERS_MB: '16',
       // For the build's prerender and for the server alike (a deployment with its contact details, booking and video).
       ...E2E_OPERATOR_SETTINGS,
       ...(process.env.E2E_EXTRA_ENV ? JSON.parse(process.env.E2E_EXTRA_ENV) : {}),

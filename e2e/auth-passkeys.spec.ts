@@ -43,6 +43,7 @@ test.beforeAll(async () => {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       AUTH_BCRYPT_COST: '4',
+      PGLITE_SHARED_BUFFERS_MB: '16',
     },
     { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
   );

@@ -6,7 +6,7 @@
 // Each stage's output is kept and printed whole when it ends, under its name. Every stage runs even when one fails;
 // the closing line is "tests: N passed, N failed, N skipped". TEST_SERIAL=1 runs the stages one after another.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
@@ -18,6 +18,19 @@ for (const [k, v] of Object.entries(operatorSettings)) process.env[k] ??= v;
 // `npm start` may be using), by the web build stage; e2e serves it, and the release test's `npm run build` finds it
 // up to date and packs it (scripts/build-web-once.mjs, scripts/release-pack.mjs).
 process.env.E2E_WEB_DIST ??= path.resolve('.tmp/e2e-web/dist');
+// Temporary files in memory where the machine has a tmpfs: every service test file and e2e server copies a 43 MB
+// migrated PGlite database and writes to it; on /dev/shm a copy takes a quarter of the CPU time it takes on disk
+// (docs/performance/tests.md). The migrated templates are kept there between runs, like in /tmp.
+if (!process.env.TMPDIR && existsSync('/dev/shm')) {
+  const shm = '/dev/shm/vibe-tests';
+  try {
+    mkdirSync(shm, { recursive: true });
+    accessSync(shm, constants.W_OK);
+    process.env.TMPDIR = shm;
+  } catch {
+    // not writable: the system's temporary folder
+  }
+}
 const hasPg = Boolean(process.env.TEST_DATABASE_URL);
 if (!hasPg) console.log('\nNOTICE: TEST_DATABASE_URL is unset: the service suite runs on PGlite only (PostgreSQL run skipped).');
 if (!process.env.TEST_REDIS_URL)

@@ -15,7 +15,16 @@ import { e2eDataDir } from './data-dir';
 export async function startOwnServer(tag: string, env: Record<string, string>) {
   const dataDir = await e2eDataDir(tag);
   const server: RunningServer = await startServer(
-    { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_BCRYPT_COST: '4', ...env },
+    {
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_BCRYPT_COST: '4',
+      PGLITE_SHARED_BUFFERS_MB: '16',
+      ...env,
+    },
     { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
   );
   const admin: SupabaseClient = createClient(server.url, server.ctx.keys.serviceRoleKey, {

@@ -20,6 +20,7 @@ export async function startConfirmServer(env: Record<string, string> = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       AUTH_BCRYPT_COST: '4',
+      PGLITE_SHARED_BUFFERS_MB: '16',
       AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true',
       ...env,
     },

@@ -14,7 +14,16 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'shots-'));
 const port = 20000 + Math.floor(Math.random() * 20000);
 const site = `http://localhost:${port}`;
 const server = await startServer(
-  { NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', SITE_URL: site, DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_BCRYPT_COST: '4' },
+  {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SITE_URL: site,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    AUTH_BCRYPT_COST: '4',
+    PGLITE_SHARED_BUFFERS_MB: '16',
+  },
   { webDist },
 );
 const browser = await chromium.launch({

@@ -12,7 +12,16 @@ export async function startSiteServer(
 ): Promise<{ url: string; server: RunningServer; close(): Promise<void> }> {
   const dataDir = await e2eDataDir('site');
   const server = await startServer(
-    { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_BCRYPT_COST: '4', ...env },
+    {
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_BCRYPT_COST: '4',
+      PGLITE_SHARED_BUFFERS_MB: '16',
+      ...env,
+    },
     { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
   );
   return {

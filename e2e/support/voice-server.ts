@@ -50,6 +50,7 @@ export function useVoiceServer(tag: string): { readonly agent: FakeVoiceAgent; r
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         AUTH_BCRYPT_COST: '4',
+        PGLITE_SHARED_BUFFERS_MB: '16',
         ELEVENLABS_API_KEY: API_KEY,
         ELEVENLABS_AGENT_ID: AGENT_ID,
         ELEVENLABS_API_URL: agent.url,

@@ -15,6 +15,8 @@ const schema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./.data'),
+  /** The embedded PostgreSQL's buffer cache (shared_buffers), in MB. Smaller opens faster: the test servers use 16. */
+  PGLITE_SHARED_BUFFERS_MB: int(1, 4096).default(128),
   WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()

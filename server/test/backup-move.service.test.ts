@@ -109,6 +109,7 @@ describe.skipIf(SERVICE_DB !== 'postgres')('npm run move-to-postgres', { timeout
     DATA_DIR: dir,
     LOG_LEVEL: 'silent',
     AUTH_BCRYPT_COST: '4',
+    PGLITE_SHARED_BUFFERS_MB: '16',
     WEB_DIST_DIR: path.join(dir, 'no-web'),
   });
 

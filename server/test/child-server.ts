@@ -24,6 +24,7 @@ const baseEnv = (env: Record<string, string>) => ({
   NODE_ENV: 'test',
   LOG_LEVEL: 'info',
   AUTH_BCRYPT_COST: '4',
+  PGLITE_SHARED_BUFFERS_MB: '16',
   RATE_LIMIT_DISABLED: 'true',
   ...env,
 });

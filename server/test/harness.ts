@@ -51,6 +51,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       AUTH_BCRYPT_COST: '4',
+      PGLITE_SHARED_BUFFERS_MB: '16',
       ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
       ...env,
     },

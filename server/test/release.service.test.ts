@@ -22,7 +22,18 @@ function releaseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   // The operator settings the build's prerender printed (npm test sets the e2e deployment's): the server serves the
   // prerendered pages only when its own settings match them.
   const operator = Object.fromEntries(Object.entries(process.env).filter(([k]) => OPERATOR_SETTINGS.test(k)));
-  return { PATH, HOME, TMPDIR, ...operator, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', AUTH_BCRYPT_COST: '4', ...extra };
+  return {
+    PATH,
+    HOME,
+    TMPDIR,
+    ...operator,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    AUTH_BCRYPT_COST: '4',
+    PGLITE_SHARED_BUFFERS_MB: '16',
+    ...extra,
+  };
 }
 const OPERATOR_SETTINGS = /^(CONTACT_[A-Z0-9_]+|BOOKING_URL|INTRO_VIDEO_URL|BRAND_NAME)$/;
 

@@ -98,6 +98,7 @@ describe.skipIf(SERVICE_DB !== 'postgres' || !REDIS)('two instances on one Postg
       SITE_URL: 'http://127.0.0.1:9',
       TRUST_PROXY: 'true',
       AUTH_BCRYPT_COST: '4',
+      PGLITE_SHARED_BUFFERS_MB: '16',
       AUTH_RATE_LIMIT_IP: '6',
       AUTH_EMAIL_MIN_INTERVAL: '0',
     };

@@ -16,7 +16,9 @@ export type { BoundStatement, Database, Queryable, QueryResult } from './types.j
  * Closing the database releases the lock.
  */
 export async function openDatabase(
-  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<StatementTimeouts, 'DB_STATEMENT_TIMEOUT_SERVICE_ROLE_MS'>>,
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> &
+    Partial<Pick<Config, 'PGLITE_SHARED_BUFFERS_MB'>> &
+    Partial<Pick<StatementTimeouts, 'DB_STATEMENT_TIMEOUT_SERVICE_ROLE_MS'>>,
 ): Promise<Database> {
   // The server's own statements are bounded as service_role's (docs/security.md, "Time bounds").
   const timeoutMs = config.DB_STATEMENT_TIMEOUT_SERVICE_ROLE_MS;
@@ -25,7 +27,7 @@ export async function openDatabase(
   try {
     const dir = path.resolve(config.DATA_DIR, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    const db = instrument(await openPgliteThread(dir, { timeoutMs }));
+    const db = instrument(await openPgliteThread(dir, { timeoutMs, sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB }));
     return {
       ...db,
       dataDirLock: lock,

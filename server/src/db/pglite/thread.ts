@@ -116,7 +116,7 @@ export async function openPgliteThread(dir?: string, opts: PgliteThreadOptions =
   async function spawn(loadDataDir?: ArrayBuffer): Promise<void> {
     const w = new Worker(source, {
       eval: evaluate,
-      workerData: { dir, loadDataDir, wasm, watch, epoch, firstTx: txFloor },
+      workerData: { dir, loadDataDir, wasm, sharedBuffersMb: opts.sharedBuffersMb, watch, epoch, firstTx: txFloor },
       transferList: loadDataDir ? [loadDataDir] : [],
     });
     worker = w;

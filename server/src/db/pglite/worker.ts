@@ -16,10 +16,11 @@ interface Open {
 }
 
 const port = parentPort!;
-const { dir, loadDataDir, wasm, watch, epoch, firstTx } = workerData as {
+const { dir, loadDataDir, wasm, sharedBuffersMb, watch, epoch, firstTx } = workerData as {
   dir?: string;
   loadDataDir?: ArrayBuffer;
   wasm?: PgliteWasm;
+  sharedBuffersMb?: number;
   /** The watchdog's shared memory (watchdog.ts) and its time origin. */
   watch: Int32Array;
   epoch: number;
@@ -106,7 +107,7 @@ async function serve(pg: PGlite, db: Database) {
 }
 
 // No top-level await: from source this file is loaded through tsx's CommonJS hook (thread.ts).
-createPglite(dir, { wasm, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) })
+createPglite(dir, { wasm, sharedBuffersMb, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) })
   .then((pg) => {
     reportExchanges(pg, watch, epoch);
     return serve(pg, pgliteDatabase(pg));
