@@ -48,7 +48,7 @@ export async function installVoiceProbe(page: Page) {
         super(url, protocols);
         if (String(url).includes('/v1/convai/')) probe.sockets += 1;
       }
-      override send(data: string | ArrayBufferLike | Blob | ArrayBufferView) {
+      override send(data: Parameters<WebSocket['send']>[0]) {
         if (typeof data === 'string' && data.includes('"user_audio_chunk"')) probe.sends.push(performance.now());
         super.send(data);
       }
