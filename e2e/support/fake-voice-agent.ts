@@ -136,6 +136,11 @@ export interface FakeVoiceAgent {
   holdNextSignedUrl(): Gate<void>;
   /** The next conversation's initiation metadata waits for the test's release (the socket is open meanwhile). */
   holdNextHandshake(): Gate<AgentSession>;
+  /**
+   * Between tests on one server: ends the conversations still open, and nextSession() waits for one begun after
+   * this (a session a previous test's page left behind is never handed to the next test).
+   */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -218,6 +223,13 @@ export async function startFakeVoiceAgent(opts: { apiKey: string; agentId: strin
     connections,
     holdNextSignedUrl: () => (signedUrlGate = gate<void>()),
     holdNextHandshake: () => (handshakeGate = gate<AgentSession>()),
+    reset() {
+      for (const c of wss.clients) c.terminate();
+      taken = sessions.length;
+      pending.length = 0;
+      signedUrlGate = null;
+      handshakeGate = null;
+    },
     nextSession: () => {
       const ready = sessions[taken];
       taken += 1;

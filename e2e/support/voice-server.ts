@@ -23,8 +23,9 @@ export function useVoiceServer(tag: string): { readonly agent: FakeVoiceAgent; r
   let server: RunningServer | undefined;
   let dataDir: string | undefined;
 
-  // Not run in order in one worker like the other own-server specs (docs/decisions/0206): the fake agent's session
-  // queue would carry a session a previous test's page left behind into the next test's nextSession().
+  // In order in one worker, like the other own-server specs (docs/decisions/0206): one server per spec, and the fake
+  // agent is reset before each test so no session a previous test's page left behind reaches the next one.
+  test.describe.configure({ mode: 'default' });
   test.use({
     permissions: ['microphone'],
     launchOptions: {
@@ -58,6 +59,8 @@ export function useVoiceServer(tag: string): { readonly agent: FakeVoiceAgent; r
       { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
     );
   });
+
+  test.beforeEach(() => agent?.reset());
 
   test.afterAll(async () => {
     await server?.close();
