@@ -14,6 +14,17 @@ const featureFolders = readdirSync(new URL(FEATURES, import.meta.url), { withFil
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+const SONNER_ONLY_THROUGH_TOAST = {
+  name: 'sonner',
+  importNames: ['toast', 'Toaster'],
+  message: "Use toast from '@/lib/toast' (sonner loads on demand).",
+};
+const PUBLIC_READS_ONLY_IN_CATALOGUE = {
+  group: ['**/public-rest', '**/use-public-read'],
+  message:
+    'publicRest() and usePublicRead() are the first-visit catalogue reads only (docs/decisions/0204); read with supabase() and TanStack Query.',
+};
+
 const SERVER = './server/src';
 // The leaf modules under every layer of the server: db/ may import these and nothing else outside db/.
 const DB_MAY_IMPORT = ['./config.ts', './log.ts', './paths.ts', './metrics.ts', './data-dir-lock.ts'];
@@ -96,13 +107,9 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      // Issue 15: sonner loads only when a toast is shown; toasts go through src/lib/toast (decision 0055).
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'sonner', importNames: ['toast', 'Toaster'], message: "Use toast from '@/lib/toast' (sonner loads on demand)." }],
-        },
-      ],
+      // Issue 15: sonner loads only when a toast is shown; toasts go through src/lib/toast (decision 0055). The
+      // first-visit public reads stay in the catalogue's files (decision 0204).
+      'no-restricted-imports': ['error', { paths: [SONNER_ONLY_THROUGH_TOAST], patterns: [PUBLIC_READS_ONLY_IN_CATALOGUE] }],
     },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
@@ -110,6 +117,11 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
+  },
+  {
+    // the catalogue's first-visit reads and its size: the one place publicRest() and usePublicRead() are used
+    files: ['apps/web/src/features/connect-anything/api/**', 'apps/web/src/lib/catalogue-size.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [SONNER_ONLY_THROUGH_TOAST] }] },
   },
   {
     // the two places that may touch sonner itself, and tests
