@@ -45,6 +45,15 @@ async function seedContact(userId: string, row: Record<string, unknown>) {
   return r.data.id as string;
 }
 
+/**
+ * After a keyboard pick-up: dnd-kit adds its arrow-key listener in a setTimeout, and React may announce the pick-up
+ * before that timer runs (a busy machine pressed ArrowRight in between, and the deal never moved). A timer set now
+ * in the page runs after dnd-kit's.
+ */
+async function keysListened(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
 /** Drags a card with the mouse (pointer events, in steps) to the middle of a column's list. */
 async function dragWithMouse(page: Page, card: Locator, column: Locator) {
   const from = (await card.boundingBox())!;
@@ -189,6 +198,7 @@ test.describe('CRM', () => {
     await page.getByRole('button', { name: 'Move deal Logo refresh' }).focus();
     await page.keyboard.press('Space');
     await expect(live).toContainText('Picked up Logo refresh. It is in Lead, position 1 of 1.');
+    await keysListened(page);
     await page.keyboard.press('ArrowRight');
     await expect(live).toContainText(/Logo refresh is over Qualified/);
     await page.keyboard.press('ArrowRight');
@@ -201,8 +211,8 @@ test.describe('CRM', () => {
     // and Escape puts a picked-up deal back
     await page.getByRole('button', { name: 'Move deal Website redesign' }).focus();
     await page.keyboard.press('Space');
-    // dnd-kit listens for the arrows from the next tick after the pick-up
     await expect(live).toContainText('Picked up Website redesign.');
+    await keysListened(page);
     await page.keyboard.press('ArrowRight');
     await expect(live).toContainText(/Website redesign is over Proposal/);
     await page.keyboard.press('Escape');
@@ -270,6 +280,7 @@ test.describe('CRM', () => {
     await page.getByRole('button', { name: 'Move deal Gone elsewhere' }).focus();
     await page.keyboard.press('Space');
     await expect(live).toContainText('Picked up Gone elsewhere.');
+    await keysListened(page);
     await page.keyboard.press('ArrowRight');
     await expect(live).toContainText(/over Qualified/);
     await page.keyboard.press('Space');
