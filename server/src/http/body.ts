@@ -147,7 +147,11 @@ export function queryProblem(rawQuery: string): string | null {
 
 /** The raw query string of the request (without '?'). */
 export function rawQueryOf(c: Context): string {
-  const url = c.req.url;
+  return rawQueryOfUrl(c.req.url);
+}
+
+/** The query string of a URL as the client sent it: after `?`, without a fragment. */
+export function rawQueryOfUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return '';
   const hash = url.indexOf('#', q);

@@ -1,6 +1,5 @@
-import type { Context } from 'hono';
 import type { Config } from '../config.js';
-import { rawQueryOf } from '../http/body.js';
+import { rawQueryOfUrl } from '../http/body.js';
 import { buildRead, type Statement } from './build-sql.js';
 import { contentType, parseAccept, type Accepted } from './media-types.js';
 import { pageOf, parsePrefer, parseRange, preferenceApplied } from './preferences.js';
@@ -14,6 +13,15 @@ export interface ReadPlan {
   offset: number;
   type: string;
   preferenceApplied: string | undefined;
+}
+
+/** What a read plan depends on of the request: its URL and three headers (the handler reads them off the request). */
+export interface ReadRequest {
+  /** The request URL; its query string is parsed only when no plan is remembered for it. */
+  url: string;
+  prefer: string | undefined;
+  accept: string | undefined;
+  range: string | undefined;
 }
 
 /** Bounds each schema cache's read plans (a full map is emptied: plans are rebuilt on demand), and their keys. */
@@ -31,21 +39,20 @@ const readPlans = new WeakMap<SchemaCache, Map<string, ReadPlan>>();
  */
 export function readPlan(
   config: Config,
-  c: Context,
+  request: ReadRequest,
   cache: SchemaCache,
   rel: Relation,
   name: string,
   method: string,
   trusted: boolean,
 ): ReadPlan {
-  const prefer = c.req.header('prefer');
-  const accept = c.req.header('accept');
-  const range = method === 'GET' ? c.req.header('range') : undefined;
-  const key = `${trusted ? 'S' : 'U'}${name}\u0000${method}\u0000${rawQueryOf(c)}\u0000${prefer ?? '\u0001'}\u0000${accept ?? '\u0001'}\u0000${range ?? '\u0001'}`;
+  const { prefer, accept } = request;
+  const range = method === 'GET' ? request.range : undefined;
+  const key = `${trusted ? 'S' : 'U'}${name}\u0000${method}\u0000${rawQueryOfUrl(request.url)}\u0000${prefer ?? '\u0001'}\u0000${accept ?? '\u0001'}\u0000${range ?? '\u0001'}`;
   let plans = readPlans.get(cache);
   const known = plans?.get(key);
   if (known) return known;
-  const q = parseQuery(new URL(c.req.url).searchParams, undefined, trusted);
+  const q = parseQuery(new URL(request.url).searchParams, undefined, trusted);
   q.aggregatesAllowed = config.REST_AGGREGATES_ENABLED;
   const prefs = parsePrefer(prefer);
   const accepted = parseAccept(accept, { planEnabled: config.REST_EXPLAIN_ENABLED });

@@ -39,7 +39,8 @@ async function relationOr404(deps: RestDeps, name: string, schema: string): Prom
 
 /** GET and HEAD: the remembered read plan (read-plan.ts), answered as a page. */
 function readTable({ deps, c, caller, cache, rel, name }: TableRequest, method: string): Execution {
-  const plan = readPlan(deps.ctx.config, c, cache, rel, name, method, isTrusted(caller));
+  const request = { url: c.req.url, prefer: c.req.header('prefer'), accept: c.req.header('accept'), range: c.req.header('range') };
+  const plan = readPlan(deps.ctx.config, request, cache, rel, name, method, isTrusted(caller));
   return {
     stmt: plan.stmt,
     accepted: plan.accepted,
