@@ -127,6 +127,9 @@ describe(`connection runs are durable (${SERVICE_DB})`, { timeout: 180_000 }, ()
     await rx.waitFor(1);
     first.kill('SIGKILL');
     await first.exited;
+    const webhookId = (r: { headers: Record<string, unknown> }) => r.headers['webhook-id'] as string;
+    // sent before the kill: in flight, held by the receiver (and, on a slow machine, timed out there and sent again)
+    const cutOff = new Set(rx.received.map(webhookId));
     rx.release();
 
     const second = await startChild({ ...setup.env, ...RUN_ENV });
@@ -134,10 +137,13 @@ describe(`connection runs are durable (${SERVICE_DB})`, { timeout: 180_000 }, ()
     const rows = await allSucceeded(await admin(second, setup.env.DATA_DIR!), conn.id, 10);
     expect(rows.map((r) => r.id).sort()).toEqual([...runIds].sort());
     // every run reached the receiver; a run cut off in flight was sent again with the same webhook-id
-    const ids = rx.received.map((r) => r.headers['webhook-id'] as string);
+    const ids = rx.received.map(webhookId);
     expect(new Set(ids).size).toBe(10);
     expect(ids.length).toBeGreaterThan(10); // the one held at the kill was sent again after the restart
-    expect(ids.length).toBeLessThanOrEqual(10 + 2); // at most the two in flight
+    // only a run cut off in flight is sent more than once; a run still queued at the kill is sent exactly once (how
+    // many times a held run timed out and was retried before the kill depends on the machine's speed)
+    const sentTwice = ids.filter((id, i) => ids.indexOf(id) !== i);
+    expect(sentTwice.filter((id) => !cutOff.has(id))).toEqual([]);
   });
 });
 
