@@ -59,7 +59,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       AUTH_BCRYPT_COST: '4',
-      PGLITE_SHARED_BUFFERS_MB: '16',
+      // (PostgreSQL's default buffer cache: this server opens once and serves the whole run; the specs' own servers,
+      // opened per spec, ask for 16 MB, docs/decisions/0207.)
       // For the build's prerender and for the server alike (a deployment with its contact details, booking and video).
       ...E2E_OPERATOR_SETTINGS,
       ...(process.env.E2E_EXTRA_ENV ? JSON.parse(process.env.E2E_EXTRA_ENV) : {}),

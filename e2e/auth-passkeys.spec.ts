@@ -92,7 +92,9 @@ test('passkey: add one on /user, sign out, sign in with it and land where a pass
   await page.locator('#signup-password').fill(password);
   await page.locator('#signup-confirm').fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+  // the first sign-up on the spec's fresh server: its first requests compile their plans and warm PGlite (a full run
+  // on a busy machine took more than the default 10 s, as voice-server.ts's sign-up did)
+  await expect(page.getByText('Step 1 of 6')).toBeVisible({ timeout: 30_000 });
 
   await page.goto(`${site}/user`);
   const section = page.locator('#passkeys');
