@@ -20,7 +20,7 @@ for (const [k, v] of Object.entries(operatorSettings)) process.env[k] ??= v;
 process.env.E2E_WEB_DIST ??= path.resolve('.tmp/e2e-web/dist');
 // Temporary files in memory where the machine has a tmpfs: every service test file and e2e server copies a 43 MB
 // migrated PGlite database and writes to it; on /dev/shm a copy takes a quarter of the CPU time it takes on disk
-// (docs/performance/tests.md). The migrated templates are kept there between runs, like in /tmp.
+// (docs/decisions/0207). The migrated templates are kept there between runs, like in /tmp.
 if (!process.env.TMPDIR && existsSync('/dev/shm')) {
   const shm = '/dev/shm/vibe-tests';
   try {

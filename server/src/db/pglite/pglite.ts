@@ -41,7 +41,7 @@ export interface PgliteOptions {
   wasm?: PgliteWasm;
   /**
    * shared_buffers in MB (PostgreSQL's default: 128). PGlite sets up the whole cache when it opens: at 16 MB a
-   * database opens in about half the CPU time (PGLITE_SHARED_BUFFERS_MB, docs/performance/tests.md).
+   * database opens in about half the CPU time (PGLITE_SHARED_BUFFERS_MB, docs/decisions/0207).
    */
   sharedBuffersMb?: number;
 }
