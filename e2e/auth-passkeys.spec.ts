@@ -7,6 +7,7 @@ import { expect, test } from './fixtures';
 import { signInThroughCard } from './support/accounts-helpers';
 import { uniqueEmail } from './support/auth';
 import { e2eDataDir } from './support/data-dir';
+import { ownServerEnv } from './support/own-server-env';
 
 // Chromium refuses an IP address as a WebAuthn relying-party id, and the shared e2e server's SITE_URL is
 // http://127.0.0.1:<port>. This spec runs its own server whose SITE_URL (hence RP id and origin) is
@@ -34,19 +35,9 @@ test.beforeAll(async () => {
   dataDir = await e2eDataDir('passkeys');
   const port = await freePort();
   site = `http://localhost:${port}`;
-  server = await startServer(
-    {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: site,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      AUTH_BCRYPT_COST: '4',
-      PGLITE_SHARED_BUFFERS_MB: '16',
-    },
-    { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
-  );
+  server = await startServer(ownServerEnv(dataDir, { PORT: String(port), SITE_URL: site }), {
+    webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
+  });
 });
 
 test.afterAll(async () => {

@@ -7,21 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startServer } from '../../server/src/server';
+import { ownServerEnv } from './own-server-env';
 
 const [webDist = 'apps/web/dist', out = '/tmp/shots'] = process.argv.slice(2);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shots-'));
-const server = await startServer(
-  {
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    AUTH_BCRYPT_COST: '4',
-    PGLITE_SHARED_BUFFERS_MB: '16',
-  },
-  { webDist },
-);
+const server = await startServer(ownServerEnv(dataDir), { webDist });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],

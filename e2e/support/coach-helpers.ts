@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { markOnboarded } from './auth';
 import { e2eDataDir } from './data-dir';
+import { ownServerEnv } from './own-server-env';
 
 // supabase-js builds a realtime client, which needs a global WebSocket on Node 20.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
@@ -14,19 +15,9 @@ import { e2eDataDir } from './data-dir';
 /** A server of the spec's own (like `npm start`, PORT 0, its own DATA_DIR), with extra environment. */
 export async function startOwnServer(tag: string, env: Record<string, string>) {
   const dataDir = await e2eDataDir(tag);
-  const server: RunningServer = await startServer(
-    {
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      AUTH_BCRYPT_COST: '4',
-      PGLITE_SHARED_BUFFERS_MB: '16',
-      ...env,
-    },
-    { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
-  );
+  const server: RunningServer = await startServer(ownServerEnv(dataDir, env), {
+    webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
+  });
   const admin: SupabaseClient = createClient(server.url, server.ctx.keys.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });

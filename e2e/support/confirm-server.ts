@@ -6,26 +6,16 @@ import { SignJWT } from 'jose';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { e2eDataDir } from './data-dir';
 import { readOutbox, type OutboxMail } from './outbox';
+import { ownServerEnv } from './own-server-env';
 
 export type { OutboxMail };
 
 /** A server of its own with e-mail confirmation on (issue 14), its development outbox and admin client. */
 export async function startConfirmServer(env: Record<string, string> = {}) {
   const dataDir = await e2eDataDir('auth-flows');
-  const server: RunningServer = await startServer(
-    {
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      AUTH_BCRYPT_COST: '4',
-      PGLITE_SHARED_BUFFERS_MB: '16',
-      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true',
-      ...env,
-    },
-    { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
-  );
+  const server: RunningServer = await startServer(ownServerEnv(dataDir, { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true', ...env }), {
+    webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
+  });
   const secret = new TextEncoder().encode(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim());
   const serviceRoleKey = await new SignJWT({ role: 'service_role', iss: 'supabase' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

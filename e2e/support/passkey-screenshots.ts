@@ -8,24 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startServer } from '../../server/src/server';
+import { ownServerEnv } from './own-server-env';
 
 const [webDist = 'apps/web/dist', out = '/tmp/passkey-shots'] = process.argv.slice(2);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shots-'));
 const port = 20000 + Math.floor(Math.random() * 20000);
 const site = `http://localhost:${port}`;
-const server = await startServer(
-  {
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SITE_URL: site,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    AUTH_BCRYPT_COST: '4',
-    PGLITE_SHARED_BUFFERS_MB: '16',
-  },
-  { webDist },
-);
+const server = await startServer(ownServerEnv(dataDir, { PORT: String(port), SITE_URL: site }), { webDist });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { e2eDataDir } from './data-dir';
+import { ownServerEnv } from './own-server-env';
 
 /**
  * A server of its own with other operator settings (none: a fresh development install). Its settings differ from
@@ -11,19 +12,9 @@ export async function startSiteServer(
   env: Record<string, string> = {},
 ): Promise<{ url: string; server: RunningServer; close(): Promise<void> }> {
   const dataDir = await e2eDataDir('site');
-  const server = await startServer(
-    {
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      AUTH_BCRYPT_COST: '4',
-      PGLITE_SHARED_BUFFERS_MB: '16',
-      ...env,
-    },
-    { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
-  );
+  const server = await startServer(ownServerEnv(dataDir, env), {
+    webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
+  });
   return {
     url: server.url,
     server,

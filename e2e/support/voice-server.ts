@@ -7,6 +7,7 @@ import { uniqueEmail } from './auth';
 import { CHROME_PATH, CHROMIUM_ARGS } from './browser';
 import { e2eDataDir } from './data-dir';
 import { startFakeVoiceAgent, type FakeVoiceAgent } from './fake-voice-agent';
+import { ownServerEnv } from './own-server-env';
 
 const API_KEY = 'xi-test-key';
 const AGENT_ID = 'agent_onboarding_test';
@@ -44,18 +45,7 @@ export function useVoiceServer(tag: string): { readonly agent: FakeVoiceAgent; r
     agent = await startFakeVoiceAgent(VOICE_CREDENTIALS);
     dataDir = await e2eDataDir(tag);
     server = await startServer(
-      {
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        AUTH_BCRYPT_COST: '4',
-        PGLITE_SHARED_BUFFERS_MB: '16',
-        ELEVENLABS_API_KEY: API_KEY,
-        ELEVENLABS_AGENT_ID: AGENT_ID,
-        ELEVENLABS_API_URL: agent.url,
-      },
+      ownServerEnv(dataDir, { ELEVENLABS_API_KEY: API_KEY, ELEVENLABS_AGENT_ID: AGENT_ID, ELEVENLABS_API_URL: agent.url }),
       { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
     );
   });
