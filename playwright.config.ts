@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROME_PATH, CHROMIUM_ARGS } from './e2e/support/browser';
@@ -10,7 +11,13 @@ process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 // DATA_DIR starts as a copy of the migrated PGlite template the service suite uses, and the server runs as built for
 // release (`node server/dist/main.js`, here a private build), not compiled again by tsx (docs/decisions/0079).
 // (Imported only here: the workers, which evaluate this file again, need not load PGlite.)
-if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = await (await import('./e2e/support/data-dir')).e2eDataDir('main');
+// The runner that made it removes it when it exits (after stopping the webServer): 44 MB a run, in memory where
+// TMPDIR is /dev/shm (npm test).
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = await (await import('./e2e/support/data-dir')).e2eDataDir('main');
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 const serverBundle = ensureServerBundle();
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;

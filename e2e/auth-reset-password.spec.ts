@@ -1,6 +1,7 @@
 import { expect, openPage, test } from './fixtures';
 import { signInThroughCard } from './support/accounts-helpers';
 import { createUser } from './support/auth';
+import { shot } from './support/public-helpers';
 
 const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -86,7 +87,7 @@ for (const width of [390, 1440]) {
     await page.getByLabel('Confirm new password').fill('Xk#9vQ2');
     await page.getByRole('button', { name: 'Update Password' }).click();
     expect(await field.evaluate((el: HTMLInputElement) => el.validity.tooShort)).toBe(true);
-    await page.screenshot({ path: `/tmp/s1-reset-${width}.png`, fullPage: true });
+    await shot(page, `reset-password-too-short-${width}`);
 
     // long enough but on the common-password list: the error says so, not "too short" or a vague "too easy"
     await field.fill('12345678');

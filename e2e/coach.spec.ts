@@ -96,9 +96,9 @@ test.describe('AI coach', () => {
     await expect(alsoKnown).toBeVisible();
     await expect(alsoKnown).toHaveText(/^Also known: .*Goals/);
     await expect(alsoKnown).not.toContainText('Business name');
-    await page.screenshot({ path: '/tmp/s1-coach-facts-1440.png' });
+    await shot(page, 'coach-facts-open-1440');
     await page.setViewportSize({ width: 1024, height: 800 });
-    await page.screenshot({ path: '/tmp/s1-coach-facts-1024.png' });
+    await shot(page, 'coach-facts-open-1024');
     await page.setViewportSize({ width: 1440, height: 900 });
     await expect(panel.getByTestId('coach-usage')).toHaveText('3 credits used, 1,997 left');
     // the provider got the customer's own facts from the server

@@ -1,5 +1,6 @@
 import { expect, openPage, test } from './fixtures';
 import { serviceClient, signedInUser } from './support/auth';
+import { shot } from './support/public-helpers';
 
 // issue 44: the onboarding's rule makes a solo founder who gave a team size "growth" (as the specification says);
 // the Dashboard view shows that stage and lets the customer correct it, and the correction is kept
@@ -23,7 +24,7 @@ for (const width of [1440, 1024]) {
     );
     await stage.selectOption('Startup');
     await expect(page.getByText('Business stage saved')).toBeVisible();
-    await page.screenshot({ path: `/tmp/s1-stage-${width}.png`, fullPage: true });
+    await shot(page, `dashboard-business-stage-${width}`);
     const { data } = await admin.from('business_profiles').select('business_stage, team_size').eq('user_id', user.id).single();
     expect(data).toEqual({ business_stage: 'startup', team_size: 'Just me (Solo)' });
     await page.reload();

@@ -1,12 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, readLockHolder } from './data-dir-lock.js';
 
-const fresh = () => mkdtempSync(path.join(tmpdir(), 'lockunit-'));
+/** A new folder, removed when the test ends. */
+function fresh() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lockunit-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!; // exited by the time we use it
 
 describe('DATA_DIR lock', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
+let dir: string;
 
 beforeAll(async () => {
   const es = await generateKeyPair('ES256', { extractable: true });
@@ -14,12 +15,15 @@ beforeAll(async () => {
     { ...(await exportJWK(rs.privateKey)), kid: 'old-rsa', alg: 'RS256', use: 'sig', key_ops: ['verify'] },
     { ...(await exportJWK(es.privateKey)), kid: 'current-ec', alg: 'ES256', use: 'sig', key_ops: ['sign', 'verify'], ext: true },
   ];
-  const dir = mkdtempSync(path.join(tmpdir(), 'keys-'));
+  dir = mkdtempSync(path.join(tmpdir(), 'keys-'));
   const file = path.join(dir, 'signing_keys.json');
   writeFileSync(file, JSON.stringify(keys));
   t = await startTestServer({ AUTH_SIGNING_KEYS: file, JWT_SECRET: 'a-test-secret-that-is-long-enough-for-hs256-0123' });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('AUTH_SIGNING_KEYS (asymmetric JWTs)', () => {
   it('signs access tokens with the current key and its kid; getClaims verifies through the JWKS', async () => {

@@ -1,12 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadSigningKeys } from './signing-keys.js';
 
 const write = (content: unknown) => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'sk-')), 'keys.json');
+  const dir = mkdtempSync(path.join(tmpdir(), 'sk-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'keys.json');
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
   return file;
 };
