@@ -6,6 +6,7 @@
 // Each stage's output is kept and printed whole when it ends, under its name. Every stage runs even when one fails;
 // the closing line is "tests: N passed, N failed, N skipped". TEST_SERIAL=1 runs the stages one after another.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -56,10 +57,18 @@ const vitest = (projects, out) => [
   ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${out}`],
 ];
 
+// `background`: the stage has no timeouts, so it runs at a lower CPU priority (nice 10) and takes what the stages
+// with timeouts (integration, service, e2e) leave: its work moves into their idle moments instead of slowing their
+// tests down at the busy start of the run (docs/decisions/0208).
 const stages = [
-  { name: 'typecheck', cmds: [tsc('server', 'server'), tsc('apps/web', 'web'), tsc('tsconfig.tools.json', 'tools')] },
+  {
+    name: 'typecheck',
+    background: true,
+    cmds: [tsc('server', 'server'), tsc('apps/web', 'web'), tsc('tsconfig.tools.json', 'tools')],
+  },
   {
     name: 'lint',
+    background: true,
     cmds: [
       // Caches beside tsc's (docs/decisions/0068): a second run checks only changed files (ESLint by content, so
       // a fresh checkout with new mtimes is not a miss; a cycle is still reported at the changed file's import).
@@ -117,12 +126,20 @@ const stages = [
 for (const s of stages) if (s.json) rmSync(s.json, { force: true }); // a stale file must not count for a stage that did not write one
 
 /** Runs one command, collecting its output; resolves with success. */
-function run([cmd, args], sink) {
+function run([cmd, args], sink, background) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // Set before the command starts its own processes (npx, then the tool), which inherit it.
+    if (background && child.pid) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // not permitted here: the stage runs at normal priority
+      }
+    }
     child.stdout.on('data', (b) => sink.push(b));
     child.stderr.on('data', (b) => sink.push(b));
     child.on('error', (err) => {
@@ -156,7 +173,7 @@ async function runStage(s) {
   const started = Date.now();
   console.log(`--- ${s.name}: started at +${Math.round((started - t0) / 1000)} s`);
   const out = [];
-  const ok = (await Promise.all(s.cmds.map((c) => run(c, out)))).every(Boolean);
+  const ok = (await Promise.all(s.cmds.map((c) => run(c, out, s.background)))).every(Boolean);
   count(s);
   if (!ok) failedStages.push(s.name);
   const secs = Math.round((Date.now() - started) / 1000);
