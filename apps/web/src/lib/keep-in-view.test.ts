@@ -23,13 +23,18 @@ describe('keepInView', () => {
   let container: HTMLElement;
   let target: HTMLElement;
   let scroll: ReturnType<typeof vi.fn<(arg?: boolean | ScrollIntoViewOptions) => void>>;
+  /** Where the target's top is in the viewport; it lands at the root's scroll-padding-top, 80 px. */
+  let top: number;
   beforeEach(() => {
+    document.documentElement.style.scrollPaddingTop = '80px';
+    top = 74;
     vi.stubGlobal('ResizeObserver', FakeResizeObserver);
     document.body.innerHTML = '<main><div></div><div><section id="pricing"></section></div></main>';
     container = document.querySelector('main')!;
     target = document.getElementById('pricing')!;
     scroll = vi.fn<(arg?: boolean | ScrollIntoViewOptions) => void>();
     target.scrollIntoView = scroll;
+    target.getBoundingClientRect = () => ({ top }) as DOMRect;
   });
   afterEach(() => {
     observers.length = 0;
@@ -49,8 +54,19 @@ describe('keepInView', () => {
     keepInView(target, container);
     window.dispatchEvent(new Event(type));
     resize();
+    window.dispatchEvent(new Event('scroll'));
     expect(scroll).toHaveBeenCalledTimes(1);
     expect(observers[0]!.on).toBe(false);
+  });
+
+  it('puts the target back when the page moves without the visitor (scroll anchoring), not when it is in place', () => {
+    top = 80;
+    keepInView(target, container);
+    window.dispatchEvent(new Event('scroll'));
+    expect(scroll).toHaveBeenCalledTimes(1);
+    top = 74;
+    window.dispatchEvent(new Event('scroll'));
+    expect(scroll).toHaveBeenCalledTimes(2);
   });
 
   it('lets go when stopped (the page leaves or the hash changes)', () => {
@@ -58,6 +74,7 @@ describe('keepInView', () => {
     stop();
     resize();
     window.dispatchEvent(new Event('wheel'));
+    window.dispatchEvent(new Event('scroll'));
     expect(scroll).toHaveBeenCalledTimes(1);
   });
 });

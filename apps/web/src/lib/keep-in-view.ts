@@ -13,11 +13,19 @@ export function keepInView(target: HTMLElement, container: HTMLElement): () => v
   const align = () => target.scrollIntoView({ block: 'start', behavior: 'instant' });
   const observer = new ResizeObserver(align);
   for (const block of container.children) observer.observe(block);
+  // The browser moves the page by itself too (scroll anchoring, after a change below the target that no observed
+  // block reports as a resize): seen on a slow phone-sized page, 6 px off and staying there.
+  const realign = () => {
+    const landing = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (Math.abs(target.getBoundingClientRect().top - landing) > 1) align();
+  };
   const stop = () => {
     observer.disconnect();
+    window.removeEventListener('scroll', realign);
     for (const type of OWN_SCROLL) window.removeEventListener(type, stop, true);
   };
   for (const type of OWN_SCROLL) window.addEventListener(type, stop, { capture: true, passive: true });
+  window.addEventListener('scroll', realign, { passive: true });
   align();
   return stop;
 }
