@@ -14,6 +14,9 @@ const folder = () => {
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
+/** PostgreSQL's buffer cache at 16 MB, as the test servers use it: each open takes half the CPU (decision 0207). */
+const SMALL_CACHE = { sharedBuffersMb: 16 };
+
 const failure = (p: Promise<unknown>) =>
   p.then(
     () => expect.unreachable('should fail'),
@@ -26,7 +29,7 @@ describe.each([
   ['in a worker thread', openPgliteThread],
 ])('PGlite %s', (_name, open) => {
   it('runs transactions, batches and errors as the Database contract says', { timeout: 60_000 }, async () => {
-    const db = await open();
+    const db = await open(undefined, SMALL_CACHE);
     try {
       await db.exec('create table t (id int primary key, v text, at timestamptz default now(), n int8 default 5)');
       const [row] = (await db.query<{ id: number; at: unknown; n: unknown }>('insert into t (id, v) values (1, $1) returning *', ['a']))
@@ -94,7 +97,7 @@ describe.each([
     'prepares a named statement once, keeps only what the backend made, and bounds how many it holds, least recently used out first',
     { timeout: 60_000 },
     async () => {
-      const db = await open();
+      const db = await open(undefined, SMALL_CACHE);
       const held = async () =>
         (await db.query<{ name: string }>('select name from pg_prepared_statements order by prepare_time, name')).rows.map((r) => r.name);
       const batch = (statements: { sql: string; params?: string[]; name?: string }[]) =>
@@ -145,12 +148,12 @@ describe.each([
 
   it('answers every write sent before close, and the files hold them', { timeout: 60_000 }, async () => {
     const dir = folder();
-    const db = await open(dir);
+    const db = await open(dir, SMALL_CACHE);
     await db.exec('create table w (id int primary key)');
     const writes = Array.from({ length: 20 }, (_, i) => db.query('insert into w values ($1)', [String(i)]));
     await db.close();
     await Promise.all(writes);
-    const again = await open(dir);
+    const again = await open(dir, SMALL_CACHE);
     try {
       expect((await again.query('select count(*) as n from w')).rows).toEqual([{ n: '20' }]);
       const snap = await again.snapshot!();

@@ -26,7 +26,7 @@ describe('PGlite watchdog', () => {
     'cuts a statement off past its bound (57014), keeps committed work and runs the calls queued behind it',
     { timeout: 120_000 },
     async () => {
-      const db = await openPgliteThread(folder(), { timeoutMs: 60_000 });
+      const db = await openPgliteThread(folder(), { timeoutMs: 60_000, sharedBuffersMb: 16 });
       try {
         await db.exec('create table t (id int primary key)');
         await db.query('insert into t values (1)');
@@ -49,7 +49,7 @@ describe('PGlite watchdog', () => {
   );
 
   it('rolls back the transaction the runaway statement was in; its later calls fail with 57P01', { timeout: 120_000 }, async () => {
-    const db = await openPgliteThread(folder(), { timeoutMs: 300 });
+    const db = await openPgliteThread(folder(), { timeoutMs: 300, sharedBuffersMb: 16 });
     try {
       await db.exec('create table t (id int primary key)');
       let later: unknown;
@@ -73,7 +73,7 @@ describe('PGlite watchdog', () => {
   });
 
   it('cancels a statement whose caller gave up (57014, user request); the next call is answered', { timeout: 120_000 }, async () => {
-    const db = await openPgliteThread(folder(), { timeoutMs: 60_000 });
+    const db = await openPgliteThread(folder(), { timeoutMs: 60_000, sharedBuffersMb: 16 });
     try {
       const gaveUp = new AbortController();
       const hostile = failure(db.transactionBatch([HOSTILE], { commitWithStatements: true, signal: gaveUp.signal }));
@@ -86,7 +86,7 @@ describe('PGlite watchdog', () => {
   });
 
   it('leaves a quick call whose caller gave up to finish', { timeout: 60_000 }, async () => {
-    const db = await openPgliteThread(folder(), { timeoutMs: 60_000 });
+    const db = await openPgliteThread(folder(), { timeoutMs: 60_000, sharedBuffersMb: 16 });
     try {
       const gaveUp = new AbortController();
       gaveUp.abort();
