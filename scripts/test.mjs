@@ -1,6 +1,7 @@
 // npm test: typecheck, lint, unit, integration, service (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
 // end-to-end. Stages run side by side where they do not get in each other's way (docs/decisions/0043, 0206):
-//   typecheck (three tsc at once) | lint | unit | web build   — all start at once;
+//   typecheck (three tsc at once) | lint | unit | web build   — all start at once (typecheck and lint at nice 10,
+//   docs/decisions/0208);
 //   integration, service (both databases, one vitest, two workers) and e2e start when the web build ends
 //   (docs/decisions/0093).
 // Each stage's output is kept and printed whole when it ends, under its name. Every stage runs even when one fails;
