@@ -1,13 +1,12 @@
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { startServer, type RunningServer } from '../server/src/server';
+import type { RunningServer } from '../server/src/server';
 import { expect, test } from './fixtures';
 import { signInThroughCard } from './support/accounts-helpers';
 import { uniqueEmail } from './support/auth';
 import { e2eDataDir } from './support/data-dir';
-import { ownServerEnv } from './support/own-server-env';
+import { startSpecServer } from './support/own-server-env';
 
 // Chromium refuses an IP address as a WebAuthn relying-party id, and the shared e2e server's SITE_URL is
 // http://127.0.0.1:<port>. This spec runs its own server whose SITE_URL (hence RP id and origin) is
@@ -35,9 +34,7 @@ test.beforeAll(async () => {
   dataDir = await e2eDataDir('passkeys');
   const port = await freePort();
   site = `http://localhost:${port}`;
-  server = await startServer(ownServerEnv(dataDir, { PORT: String(port), SITE_URL: site }), {
-    webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
-  });
+  server = await startSpecServer(dataDir, { PORT: String(port), SITE_URL: site });
 });
 
 test.afterAll(async () => {

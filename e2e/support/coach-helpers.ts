@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { startServer, type RunningServer } from '../../server/src/server';
+import type { RunningServer } from '../../server/src/server';
 import { markOnboarded } from './auth';
 import { e2eDataDir } from './data-dir';
-import { ownServerEnv } from './own-server-env';
+import { startSpecServer } from './own-server-env';
 
 // supabase-js builds a realtime client, which needs a global WebSocket on Node 20.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
@@ -15,9 +14,7 @@ import { ownServerEnv } from './own-server-env';
 /** A server of the spec's own (like `npm start`, PORT 0, its own DATA_DIR), with extra environment. */
 export async function startOwnServer(tag: string, env: Record<string, string>) {
   const dataDir = await e2eDataDir(tag);
-  const server: RunningServer = await startServer(ownServerEnv(dataDir, env), {
-    webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
-  });
+  const server: RunningServer = await startSpecServer(dataDir, env);
   const admin: SupabaseClient = createClient(server.url, server.ctx.keys.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });

@@ -3,19 +3,17 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { startServer, type RunningServer } from '../../server/src/server';
+import type { RunningServer } from '../../server/src/server';
 import { e2eDataDir } from './data-dir';
 import { readOutbox, type OutboxMail } from './outbox';
-import { ownServerEnv } from './own-server-env';
+import { startSpecServer } from './own-server-env';
 
 export type { OutboxMail };
 
 /** A server of its own with e-mail confirmation on (issue 14), its development outbox and admin client. */
 export async function startConfirmServer(env: Record<string, string> = {}) {
   const dataDir = await e2eDataDir('auth-flows');
-  const server: RunningServer = await startServer(ownServerEnv(dataDir, { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true', ...env }), {
-    webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
-  });
+  const server: RunningServer = await startSpecServer(dataDir, { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true', ...env });
   const secret = new TextEncoder().encode(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim());
   const serviceRoleKey = await new SignJWT({ role: 'service_role', iss: 'supabase' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

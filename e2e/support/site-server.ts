@@ -1,8 +1,7 @@
 import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { startServer, type RunningServer } from '../../server/src/server';
+import type { RunningServer } from '../../server/src/server';
 import { e2eDataDir } from './data-dir';
-import { ownServerEnv } from './own-server-env';
+import { startSpecServer } from './own-server-env';
 
 /**
  * A server of its own with other operator settings (none: a fresh development install). Its settings differ from
@@ -12,9 +11,7 @@ export async function startSiteServer(
   env: Record<string, string> = {},
 ): Promise<{ url: string; server: RunningServer; close(): Promise<void> }> {
   const dataDir = await e2eDataDir('site');
-  const server = await startServer(ownServerEnv(dataDir, env), {
-    webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
-  });
+  const server = await startSpecServer(dataDir, env);
   return {
     url: server.url,
     server,

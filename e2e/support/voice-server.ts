@@ -1,13 +1,12 @@
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { startServer, type RunningServer } from '../../server/src/server';
+import type { RunningServer } from '../../server/src/server';
 import { expect, test } from '../fixtures';
 import { uniqueEmail } from './auth';
 import { CHROME_PATH, CHROMIUM_ARGS } from './browser';
 import { e2eDataDir } from './data-dir';
 import { startFakeVoiceAgent, type FakeVoiceAgent } from './fake-voice-agent';
-import { ownServerEnv } from './own-server-env';
+import { startSpecServer } from './own-server-env';
 
 const API_KEY = 'xi-test-key';
 const AGENT_ID = 'agent_onboarding_test';
@@ -44,10 +43,7 @@ export function useVoiceServer(tag: string): { readonly agent: FakeVoiceAgent; r
     test.setTimeout(120_000);
     agent = await startFakeVoiceAgent(VOICE_CREDENTIALS);
     dataDir = await e2eDataDir(tag);
-    server = await startServer(
-      ownServerEnv(dataDir, { ELEVENLABS_API_KEY: API_KEY, ELEVENLABS_AGENT_ID: AGENT_ID, ELEVENLABS_API_URL: agent.url }),
-      { webDist: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist') },
-    );
+    server = await startSpecServer(dataDir, { ELEVENLABS_API_KEY: API_KEY, ELEVENLABS_AGENT_ID: AGENT_ID, ELEVENLABS_API_URL: agent.url });
   });
 
   test.beforeEach(() => agent?.reset());

@@ -1,17 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../test/support/temp-dir.js';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, readLockHolder } from './data-dir-lock.js';
 
-/** A new folder, removed when the test ends. */
-function fresh() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'lockunit-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const fresh = () => testTempDir('lockunit-');
 const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!; // exited by the time we use it
 
 describe('DATA_DIR lock', () => {

@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../../test/support/temp-dir.js';
 import { loadSigningKeys } from './signing-keys.js';
 
 const write = (content: unknown) => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sk-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  const file = path.join(dir, 'keys.json');
+  const file = path.join(testTempDir('sk-'), 'keys.json');
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
   return file;
 };

@@ -1,14 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testTempDir } from '../../test/support/temp-dir.js';
 import type { Database } from './types.js';
 import { migrate, migrationChecksum, MigrationChangedError, MigrationError, migrationFiles, migrationVersion } from './migrate.js';
 import { openPglite } from './pglite/pglite.js';
 
 function dirWith(files: Record<string, string>) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mig-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = testTempDir('mig-');
   for (const [name, sql] of Object.entries(files)) writeFileSync(path.join(dir, name), sql);
   return dir;
 }
