@@ -381,6 +381,8 @@ test.describe('AI coach', () => {
     await panel.getByRole('button', { name: 'Retry' }).click();
     await expect(panel.getByText('Then wholesale.')).toBeVisible();
     await expect(panel.getByTestId('coach-user')).toHaveText(['What should I do first?', 'And then?']);
+    // the reply has ended (Stop gives way to Send) before the next message: Enter while it streams sends nothing
+    await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
 
     // no first token after 20 s: said so, with Stop
     fake.script({ delayMs: 120_000, text: 'Too late.' });
