@@ -54,8 +54,19 @@ async function expectVoiceOffInHeader(page: Page) {
   await expect(page.getByText('Ready for voice input')).toHaveCount(0);
 }
 
+/**
+ * Waits until the toasts have gone. On a phone they lie below the top bar, over the wizard's voice toggle, for their
+ * 4 s; a click that waits for the toggle would hover them, and a hovered toast stays (sonner pauses it), so the click
+ * would wait for ever. The pointer leaves them first, as a finger does.
+ */
+async function toastsGone(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+}
+
 /** Voice off, the toggle pressed: a new conversation on a new signed URL, and the agent's tools act on the form again. */
 async function reconnectWithToggle(page: Page, dropped: AgentSession): Promise<AgentSession> {
+  await toastsGone(page);
   await page.getByRole('button', { name: 'Voice Off' }).click();
   const s = await voice.agent.nextSession();
   expect(s.signedUrlNumber).toBeGreaterThan(dropped.signedUrlNumber);
@@ -129,6 +140,7 @@ for (const { name, width, height } of WIDTHS) {
     await s3.ping();
 
     // and the person can still opt out of the new conversation
+    await toastsGone(page);
     await page.getByRole('button', { name: 'Voice On' }).click();
     expect(await s3.closed).toBe(1000);
     await expect(page.getByRole('button', { name: 'Voice Off' })).toHaveAttribute('aria-pressed', 'false');
