@@ -28,13 +28,8 @@ const PUBLIC_ROUTES: string[] = [
 /** The site chrome's dialogs look the same on every page but for the surface: checked on a dark and a light page. */
 const DIALOG_ROUTES = new Set(['/', '/pricing']);
 
-/**
- * Legacy mode: axe.run in the page itself rather than runPartial in each frame plus finishRun in a new blank page,
- * which takes twice the evaluations; the only thing it leaves out is cross-origin frames (the YouTube and Calendly
- * embeds), which are not ours to fix.
- */
 async function violations(page: Page, where: string, include?: string): Promise<string[]> {
-  const builder = axeBuilder(page).withTags(TAGS).setLegacyMode();
+  const builder = axeBuilder(page).withTags(TAGS);
   if (include) builder.include(include);
   const { violations: found } = await builder.analyze();
   return found.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
