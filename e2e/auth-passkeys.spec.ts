@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
 import type { RunningServer } from '../server/src/server';
-import { expect, test } from './fixtures';
+import { expect, test, toastsGone } from './fixtures';
 import { signInThroughCard } from './support/accounts-helpers';
 import { uniqueEmail } from './support/auth';
 import { e2eDataDir } from './support/data-dir';
@@ -63,7 +63,7 @@ async function addVirtualAuthenticator(page: Page) {
 async function signOutFromUser(page: Page) {
   // As a person would, after the last toast has gone: a toast over the button, hovered by the click, stays (a run
   // once waited out its 120 s on one).
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await toastsGone(page);
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL(`${site}/`);
 }

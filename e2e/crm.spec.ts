@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expect, test } from './fixtures';
+import { expect, test, toastsGone } from './fixtures';
 import { axeBuilder } from './support/axe';
 import { startOwnServer } from './support/coach-helpers';
 import { startFakeOpenAI, type FakeProvider } from './support/fake-openai';
@@ -11,7 +11,7 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 /** A screenshot once the toasts have gone (they would cover the top right of the view). */
 const shot = async (page: Page, name: string) => {
   if (!SHOTS) return;
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await toastsGone(page);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 };
 const axeViolations = async (page: Page, within?: string) => {

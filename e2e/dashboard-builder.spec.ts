@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openPage, test } from './fixtures';
+import { expect, openPage, test, toastsGone } from './fixtures';
 import { signedInUser } from './support/auth';
 import { axeBuilder } from './support/axe';
 
@@ -198,7 +198,7 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('usage-timer')).toHaveText(/^\d+:\d\d$/);
 
     // a toast fading out is measured at part opacity (seen in a full run on a busy machine): check once they are gone
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+    await toastsGone(page);
     const axe = await axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
   });

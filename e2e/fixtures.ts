@@ -106,6 +106,16 @@ export async function scrollToHydrated(part: Locator) {
   await expect(part.locator('xpath=ancestor-or-self::*[@data-deferred][1]')).toHaveAttribute('data-deferred', 'hydrated');
 }
 
+/**
+ * Waits until the toasts have gone (their 4 s, up to 15 s on a busy machine). A hovered toast stays (sonner pauses
+ * it), and one lies over the top right of a view, or on a phone over the wizard's voice toggle: the pointer leaves
+ * first, as a finger does, so that a click, a screenshot or an axe check meets the page without them.
+ */
+export async function toastsGone(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** Opens a path and waits until the app has rendered into #root. */
 export async function openPage(page: Page, path: string) {
   await page.goto(path);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, toastsGone } from './fixtures';
 import type { AgentSession } from './support/fake-voice-agent';
 import { signUpToWizard, useVoiceServer } from './support/voice-server';
 
@@ -52,16 +52,6 @@ async function expectVoiceOffInHeader(page: Page) {
   await expect(page.getByRole('button', { name: 'Voice On' })).toHaveCount(0);
   await expect(page.getByText('Voice Off', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Ready for voice input')).toHaveCount(0);
-}
-
-/**
- * Waits until the toasts have gone. On a phone they lie below the top bar, over the wizard's voice toggle, for their
- * 4 s; a click that waits for the toggle would hover them, and a hovered toast stays (sonner pauses it), so the click
- * would wait for ever. The pointer leaves them first, as a finger does.
- */
-async function toastsGone(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
 
 /** Voice off, the toggle pressed: a new conversation on a new signed URL, and the agent's tools act on the form again. */

@@ -1,9 +1,10 @@
-import { rmSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationFiles } from '../src/db/migrate.js';
 import { startServer } from '../src/server.js';
 import { SERVICE_DB, startTestServer, type TestServer } from './harness.js';
+import { testTempDir } from './support/temp-dir.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -60,9 +61,8 @@ describe(`platform (${SERVICE_DB})`, () => {
 
 describe.runIf(SERVICE_DB === 'pglite')('restart on the same DATA_DIR', () => {
   it('keeps the data and the keys', async () => {
-    const dir = t.server.ctx.config.DATA_DIR + '-restart';
+    const dir = testTempDir('restart-');
     const env = { NODE_ENV: 'test', PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent' };
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const a = await startServer(env, { webDist: dir });
     await a.ctx.db.exec("create table keep_me (v text); insert into keep_me values ('still here')");
     const key = a.ctx.keys.anonKey;
