@@ -2,11 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, openPage, test, toastsGone } from './fixtures';
 import { signedInUser } from './support/auth';
 import { axeBuilder } from './support/axe';
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
+import { shot } from './support/public-helpers';
 
 /** The React Flow node's position in flow coordinates, read from its transform. */
 async function nodePosition(page: Page, id: string) {
@@ -63,7 +59,7 @@ test.describe('dashboard', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openPage(page, '/dashboard');
     await expect(page.getByRole('heading', { name: 'Desktop Required' })).toBeVisible();
-    await shot(page, 'dashboard-gate-375');
+    await shot(page, 'dashboard-gate-375', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(page.getByRole('heading', { name: 'Builder', level: 1 })).toBeVisible();
     await page.setViewportSize({ width: 1000, height: 900 });
@@ -113,7 +109,7 @@ test.describe('dashboard', () => {
     await expect(page.getByText('Connection idea saved')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Connect Tools' })).toBeVisible();
     await expect(page.getByTestId('ideas-list')).toContainText('Slack → HubSpot');
-    await shot(page, 'dashboard-builder-1440');
+    await shot(page, 'dashboard-builder-1440', { fullPage: true });
 
     // the same by keyboard, through the tool buttons of connect mode
     await page.getByRole('button', { name: 'Connect Tools' }).focus();
@@ -158,7 +154,7 @@ test.describe('dashboard', () => {
     await expect(ai).toBeChecked();
     await ai.click();
     await expect(ai).not.toBeChecked();
-    await shot(page, 'dashboard-brain-1440');
+    await shot(page, 'dashboard-brain-1440', { fullPage: true });
 
     await settled(page);
     await page.reload();
@@ -171,7 +167,7 @@ test.describe('dashboard', () => {
     const dialog = page.getByRole('dialog', { name: 'Your Plan' });
     await expect(dialog.getByText('£150/hour')).toBeVisible();
     await expect(dialog.getByText('from £500')).toBeVisible();
-    await shot(page, 'dashboard-plan-dialog-1440');
+    await shot(page, 'dashboard-plan-dialog-1440', { fullPage: true });
     await dialog.getByRole('button', { name: 'Request top-up' }).click();
     await expect(page.getByText('Request sent. Our team will be in touch shortly.')).toBeVisible();
     await page.keyboard.press('Escape');
@@ -181,10 +177,10 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('health-score')).toHaveText('14%'); // only the default stage is set
     // only a user who finished onboarding reaches the dashboard (the one onboarding rule): the link edits the profile
     await expect(page.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/user');
-    await shot(page, 'dashboard-overview-1440');
+    await shot(page, 'dashboard-overview-1440', { fullPage: true });
     await page.getByRole('button', { name: 'CRM' }).click();
     await expect(page.getByRole('tab', { name: 'Contacts' })).toBeVisible();
-    await shot(page, 'dashboard-crm-1440');
+    await shot(page, 'dashboard-crm-1440', { fullPage: true });
 
     // the assistant (collapsed at first) says plainly that the coach is not set up (this server has no AI provider;
     // e2e/coach.spec.ts drives a configured one)
@@ -224,7 +220,7 @@ for (const width of [1440, 1024]) {
     await expect(page.getByTestId('ideas-list').getByRole('listitem')).toHaveCount(1);
     await connect();
     await expect(page.getByText('You already have this connection idea.')).toBeVisible();
-    await page.screenshot({ path: `/tmp/s1-duplicate-idea-${width}.png` });
+    await shot(page, `duplicate-idea-${width}`);
     await expect(page.getByTestId('ideas-list').getByRole('listitem')).toHaveCount(1);
   });
 }

@@ -1,5 +1,6 @@
 import { expect, openPage, test } from './fixtures';
 import { serviceClient, signedInUser } from './support/auth';
+import { shot } from './support/public-helpers';
 
 // issue 44: the starting view chosen in the onboarding opens the dashboard on the view it maps to
 // (use-dashboard-view.ts: business overview → Dashboard, marketing hub → CRM, intelligence hub → The Brain);
@@ -14,7 +15,7 @@ for (const width of [1440, 1024]) {
     await openPage(page, '/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
-    await page.screenshot({ path: `/tmp/s1-starting-view-${width}.png` });
+    await shot(page, `starting-view-${width}`);
 
     const intelligence = { ...prefs, defaultView: 'intelligence-hub' };
     expect((await admin.from('business_profiles').update({ preferences: intelligence }).eq('user_id', user.id)).error).toBeNull();
@@ -49,7 +50,7 @@ for (const width of [1440, 1024]) {
     await expect(connect).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('html')).toHaveAttribute('data-accent', 'colorful');
     await expect(connect).toHaveCSS('background-color', 'rgb(219, 39, 119)');
-    await page.screenshot({ path: `/tmp/s1-accent-colorful-${width}.png` });
+    await shot(page, `accent-colorful-${width}`);
 
     await setTheme('professional');
     await page.reload();

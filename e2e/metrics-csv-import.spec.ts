@@ -1,13 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, openPage, test } from './fixtures';
 import { serviceClient, signedInUser } from './support/auth';
-import { decideConsent } from './support/public-helpers';
+import { decideConsent, shot } from './support/public-helpers';
 
 // issue 42: the customer imports a Shopify orders export on the Dashboard view, sees the preview, imports it and
 // sees the charts take the figures
-const SHOTS = '/tmp/shots-csv';
-mkdirSync(SHOTS, { recursive: true });
 
 const monthStart = (back: number) => {
   const d = new Date();
@@ -88,7 +85,7 @@ test('imports a Shopify orders export: preview, import, the charts take the figu
     `${monthStart(0)}Customers2`,
   ]);
   await expect(panel.getByTestId('csv-row-problems')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/csv-preview-1440.png` });
+  await shot(page, 'csv-preview-1440');
 
   await panel.getByRole('button', { name: 'Import 4 figures' }).click();
   await expect(panel.getByTestId('csv-import-done')).toHaveText('Imported: 4 added, 0 updated, 0 unchanged.');
@@ -97,7 +94,7 @@ test('imports a Shopify orders export: preview, import, the charts take the figu
   await expect(revenue.getByTestId('metric-change')).toHaveText('Up 409 % on the previous month (month to date)');
   // customers were not tracked: the import made them so, and they are charted
   await expect(page.getByTestId('metric-chart-customers').getByRole('row').last()).toHaveText(/2$/);
-  await page.screenshot({ path: `${SHOTS}/csv-imported-1440.png` });
+  await shot(page, 'csv-imported-1440');
 
   const { data } = await admin
     .from('metric_values')
@@ -127,7 +124,7 @@ test('lists the rows to fix with their numbers and imports nothing until they ar
   await openPage(page, '/dashboard');
   await expect(page.getByRole('heading', { name: 'Desktop Required' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/dashboard-375.png`, fullPage: true });
+  await shot(page, 'csv-dashboard-375', { fullPage: true });
   await page.setViewportSize({ width: 1024, height: 2400 }); // tall, for the captures (see the first test)
   const panel = await openImport(page);
   const csv = shopifyExport([
@@ -144,7 +141,7 @@ test('lists the rows to fix with their numbers and imports nothing until they ar
   await expect(problems.getByText('2 rows need fixing before anything is imported')).toBeVisible();
   await expect(panel.getByRole('combobox', { name: 'Dates like 03/04/2026 are' })).toHaveValue('dmy');
   await expect(panel.getByRole('button', { name: /^Import \d+ figures?$/ })).toBeDisabled();
-  await page.screenshot({ path: `${SHOTS}/csv-problems-1024.png` });
+  await shot(page, 'csv-problems-1024');
 
   // a file without the columns a preset needs says which are missing; the own-columns mapping reads it
   await panel.getByLabel('CSV file').setInputFiles({
@@ -162,7 +159,7 @@ test('lists the rows to fix with their numbers and imports nothing until they ar
     `${monthStart(0)}Website traffic1,500`,
   ]);
   await expect(panel.getByRole('combobox', { name: 'Dates like 03/04/2026 are' })).toHaveCount(0); // ISO dates need no order
-  await page.screenshot({ path: `${SHOTS}/csv-mapping-1024.png` });
+  await shot(page, 'csv-mapping-1024');
   await panel.getByRole('combobox', { name: 'Format' }).selectOption('stripe');
   await expect(panel.getByRole('alert')).toHaveText('This file lacks the columns this format needs: Created date (UTC), Amount, Status');
   await expect(panel.getByRole('button', { name: /^Import/ })).toHaveCount(0);

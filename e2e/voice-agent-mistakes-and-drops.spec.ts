@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, toastsGone } from './fixtures';
 import type { AgentSession } from './support/fake-voice-agent';
+import { shot } from './support/public-helpers';
 import { signUpToWizard, useVoiceServer } from './support/voice-server';
 
 // Issue 44, voice items: a tool call the agent gets wrong is normal back-and-forth (the agent reads the error result;
@@ -43,7 +44,7 @@ const readToastsShown = (page: Page) => page.evaluate(() => (window as unknown a
 async function screenshot(page: Page, name: string) {
   const toggle = page.getByRole('button', { name: /^Voice (On|Off)$/ });
   await toggle.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
-  await page.screenshot({ path: `/tmp/${name}.png` });
+  await shot(page, name);
 }
 
 /** The header as the person sees it: voice off in the indicator and in the toggle, no "Voice On" anywhere. */

@@ -65,8 +65,11 @@ export const WIDTHS = [
   { width: 1440, height: 900 },
 ] as const;
 
-/** A screenshot into E2E_SHOTS_DIR when it is set (to look at the screens), nothing otherwise. */
-export async function shot(page: Page, name: string) {
+/**
+ * A screenshot into E2E_SHOTS_DIR when it is set (to look at the screens), nothing otherwise: a capture costs the
+ * browser a frame and an encoding, which a run that only checks need not pay.
+ */
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
   const dir = process.env.E2E_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, ...opts });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlanEdit } from '@app/shared';
+import { wakeWorker } from '../src/jobs/queue.js';
 import { sendDueReminders, PLAN_REMINDERS_JOB } from '../src/plan/reminders.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { createTestUser, type TestUser } from './tokens.js';
@@ -74,6 +75,7 @@ describe('plan reminders', () => {
     expect(rows).toEqual([{ cron: '0 8 * * *', timezone: 'Europe/London' }]);
     const u = await customerWithDueTasks();
     await t.server.jobs.send(PLAN_REMINDERS_JOB, {});
+    wakeWorker(t.server.jobs, PLAN_REMINDERS_JOB); // as the clock's hand-over would be found at the next poll
     await vi.waitFor(async () => expect(await mailsTo(u.email)).toHaveLength(1), { timeout: 20_000, interval: 200 });
   });
 });

@@ -5,6 +5,7 @@ import type { PlanEdit, WeeklyReviewContent, WeeklyReviewCounts } from '@app/sha
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeProvider } from '../../e2e/support/fake-openai.js';
 import type { Config } from '../src/config.js';
+import { wakeWorker } from '../src/jobs/queue.js';
 import { unsubscribeToken } from '../src/review/unsubscribe.js';
 import { sendWeeklyReviews, WEEKLY_REVIEW_JOB } from '../src/review/weekly-review.js';
 import { startServer, type RunningServer } from '../src/server.js';
@@ -283,6 +284,7 @@ describe('weekly review', () => {
     );
     expect(rows).toEqual([{ cron: '*/15 * * * *', timezone: 'UTC' }]);
     const id = (await t.server.jobs.send(WEEKLY_REVIEW_JOB, {}))!;
+    wakeWorker(t.server.jobs, WEEKLY_REVIEW_JOB); // as the clock's hand-over would be found at the next poll
     await vi.waitFor(async () => expect((await t.server.jobs.getJobById(WEEKLY_REVIEW_JOB, id))?.state).toBe('completed'), {
       timeout: 20_000,
       interval: 200,

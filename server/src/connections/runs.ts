@@ -9,7 +9,7 @@ import {
 } from '@app/shared/connections';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
-import { ensureQueue, type JobQueue } from '../jobs/queue.js';
+import { ensureQueue, POLL_SECONDS, wakeWorker, workQueue, type JobQueue } from '../jobs/queue.js';
 import { connectionRunRefusals, connectionRunsAccepted } from '../metrics.js';
 import { renderConnectionFailedMail } from './mail.js';
 import { runStep, type StepOutcome } from './steps.js';
@@ -128,7 +128,7 @@ export async function enqueueRun(
 export function runEnqueued(queue: JobQueue, result: CreateRunResult, kind: ConnectionRunKind): void {
   if (result.ok) {
     connectionRunsAccepted.inc({ kind });
-    wakeWorker(queue);
+    wakeWorker(queue, CONNECTION_RUNS_JOB);
   } else if (result.reason === 'limit') {
     connectionRunRefusals.inc();
   }
@@ -324,32 +324,27 @@ async function failRun(ctx: Ctx, run: RunRow, error: string) {
 
 /** Runs worked at once per instance (one batch of the queue's fetch). */
 const BATCH = 8;
-// The worker of this process (pg-boss's id), woken when a run is queued here instead of waiting for its next poll.
-const workers = new WeakMap<JobQueue, string>();
-
-/** Wakes this instance's worker: a run was just queued here. Other instances find it at their next poll. */
-export function wakeWorker(queue: JobQueue): void {
-  const id = workers.get(queue);
-  if (id) queue.notifyWorker(id);
-}
-
 /**
  * Creates the queue and works it here, up to BATCH runs at a time; instances share the queue (SKIP LOCKED). A run
  * that throws (the database went away) is failed alone, so pg-boss retries it after a pause; the others complete.
  */
 export async function startConnectionWorker(queue: JobQueue, ctx: Ctx): Promise<void> {
   await ensureQueue(queue, CONNECTION_RUNS_JOB);
-  const id = await queue.work<RunJob>(CONNECTION_RUNS_JOB, { batchSize: BATCH, pollingIntervalSeconds: 1 }, async (jobs) => {
-    await Promise.all(
-      jobs.map((job) =>
-        workRun(ctx, queue, job.data).catch(async (err: unknown) => {
-          ctx.log.error({ err, runId: job.data.runId }, 'connection run interrupted; it will be retried');
-          await queue.fail(CONNECTION_RUNS_JOB, job.id, { message: (err as Error).message }).catch(() => {});
-        }),
-      ),
-    );
-    // a full batch: there may be more waiting, so fetch again at once
-    if (jobs.length === BATCH) queue.notifyWorker(id);
-  });
-  workers.set(queue, id);
+  const id = await workQueue<RunJob>(
+    queue,
+    CONNECTION_RUNS_JOB,
+    { batchSize: BATCH, pollingIntervalSeconds: POLL_SECONDS.woken },
+    async (jobs) => {
+      await Promise.all(
+        jobs.map((job) =>
+          workRun(ctx, queue, job.data).catch(async (err: unknown) => {
+            ctx.log.error({ err, runId: job.data.runId }, 'connection run interrupted; it will be retried');
+            await queue.fail(CONNECTION_RUNS_JOB, job.id, { message: (err as Error).message }).catch(() => {});
+          }),
+        ),
+      );
+      // a full batch: there may be more waiting, so fetch again at once
+      if (jobs.length === BATCH) queue.notifyWorker(id);
+    },
+  );
 }

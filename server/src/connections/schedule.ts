@@ -1,7 +1,7 @@
 import { connectionTriggerSchema, type ConnectionTrigger } from '@app/shared/connections';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
-import { ensureQueue, type JobQueue } from '../jobs/queue.js';
+import { scheduleJob, type JobQueue } from '../jobs/queue.js';
 import { createRun } from './runs.js';
 
 export const CONNECTION_SCHEDULES_JOB = 'connection-schedules';
@@ -87,9 +87,7 @@ export async function fireDueSchedules(
 
 /** Every minute, once across instances (pg-boss's schedule), look for scheduled connections that are due. */
 export async function scheduleConnections(queue: JobQueue, ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>): Promise<void> {
-  await ensureQueue(queue, CONNECTION_SCHEDULES_JOB);
-  await queue.schedule(CONNECTION_SCHEDULES_JOB, '* * * * *', {}, { tz: 'UTC', retryLimit: 2, expireInSeconds: 120 });
-  await queue.work(CONNECTION_SCHEDULES_JOB, async () => {
-    await fireDueSchedules(ctx, queue);
-  });
+  await scheduleJob(queue, CONNECTION_SCHEDULES_JOB, '* * * * *', { tz: 'UTC', retryLimit: 2, expireInSeconds: 120 }, () =>
+    fireDueSchedules(ctx, queue),
+  );
 }

@@ -52,3 +52,53 @@ export async function ensureQueue(queue: JobQueue, name: string): Promise<void> 
     }
   }
 }
+
+/**
+ * How often a worker asks the database for work it was not woken for. Every ask is a query (a write on PGlite's one
+ * thread): at pg-boss's default of 2 s, five idle queues cost an idle embedded server about 5 % of a core.
+ * - A scheduled queue is fed by pg-boss's clock, which looks every 30 s and hands the job over within 5 s: its
+ *   worker looking every 15 s starts a job within ~50 s of its minute (2 s: ~37 s).
+ * - A queue this process fills itself wakes its own worker (wakeWorker); the poll only finds what other instances
+ *   queued and retries that come due later.
+ */
+export const POLL_SECONDS = { scheduled: 15, woken: 5 } as const;
+
+// This process's worker of each queue (pg-boss's id), to wake when a job is queued here.
+const workerIds = new WeakMap<JobQueue, Map<string, string>>();
+
+/** Works queue `name` here (after ensureQueue), remembering the worker so that wakeWorker can reach it. */
+export async function workQueue<T>(
+  queue: JobQueue,
+  name: string,
+  options: PgBoss.WorkOptions,
+  handler: PgBoss.WorkHandler<T>,
+): Promise<string> {
+  const id = await queue.work<T>(name, options, handler);
+  const ids = workerIds.get(queue) ?? new Map<string, string>();
+  workerIds.set(queue, ids.set(name, id));
+  return id;
+}
+
+/** Fetches now rather than at the next poll: a job was just queued on `name` by this process. */
+export function wakeWorker(queue: JobQueue, name: string): void {
+  const id = workerIds.get(queue)?.get(name);
+  if (id) queue.notifyWorker(id);
+}
+
+/**
+ * A job on pg-boss's clock (`cron` in time zone `tz`, each tick once across instances), worked here. The queue is
+ * polled every POLL_SECONDS.scheduled: what the clock queues is all it gets.
+ */
+export async function scheduleJob(
+  queue: JobQueue,
+  name: string,
+  cron: string,
+  options: PgBoss.ScheduleOptions,
+  handler: () => Promise<unknown>,
+): Promise<void> {
+  await ensureQueue(queue, name);
+  await queue.schedule(name, cron, {}, options);
+  await workQueue(queue, name, { pollingIntervalSeconds: POLL_SECONDS.scheduled }, async () => {
+    await handler();
+  });
+}

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { ensureQueue, type JobQueue } from '../jobs/queue.js';
+import { scheduleJob, type JobQueue } from '../jobs/queue.js';
 import { secretBoxFor, syncStripeMetrics } from './stripe-source.js';
 
 export const STRIPE_METRICS_JOB = 'stripe-metrics-daily';
@@ -10,9 +10,9 @@ export const STRIPE_METRICS_JOB = 'stripe-metrics-daily';
  * customer's failure is recorded on their row and does not stop the others.
  */
 export async function scheduleStripeMetrics(queue: JobQueue, ctx: Pick<AppContext, 'db' | 'config' | 'log'>): Promise<void> {
-  await ensureQueue(queue, STRIPE_METRICS_JOB);
-  await queue.schedule(STRIPE_METRICS_JOB, '30 5 * * *', {}, { tz: 'Europe/London', retryLimit: 3, retryBackoff: true });
-  await queue.work(STRIPE_METRICS_JOB, () => syncAllStripeMetrics(ctx));
+  await scheduleJob(queue, STRIPE_METRICS_JOB, '30 5 * * *', { tz: 'Europe/London', retryLimit: 3, retryBackoff: true }, () =>
+    syncAllStripeMetrics(ctx),
+  );
 }
 
 export async function syncAllStripeMetrics(ctx: Pick<AppContext, 'db' | 'config' | 'log'>): Promise<{ ok: number; failed: number }> {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { ensureQueue, type JobQueue } from '../jobs/queue.js';
+import { scheduleJob, type JobQueue } from '../jobs/queue.js';
 import { renderPlanReminderMail } from '../mail/templates/plan-reminder.js';
 
 export const PLAN_REMINDERS_JOB = 'plan-reminders';
@@ -56,9 +56,7 @@ export async function sendDueReminders(ctx: Pick<AppContext, 'db' | 'mailer' | '
 
 /** Schedules the daily reminder on the job queue (once per period across instances) and works it here. */
 export async function schedulePlanReminders(queue: JobQueue, ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>): Promise<void> {
-  await ensureQueue(queue, PLAN_REMINDERS_JOB);
-  await queue.schedule(PLAN_REMINDERS_JOB, SCHEDULE.cron, {}, { tz: SCHEDULE.tz, retryLimit: 5, retryBackoff: true });
-  await queue.work(PLAN_REMINDERS_JOB, async () => {
-    await sendDueReminders(ctx);
-  });
+  await scheduleJob(queue, PLAN_REMINDERS_JOB, SCHEDULE.cron, { tz: SCHEDULE.tz, retryLimit: 5, retryBackoff: true }, () =>
+    sendDueReminders(ctx),
+  );
 }

@@ -21,7 +21,7 @@ import { coachModel, coachStatus } from '../coach/provider.js';
 import { approxTokens } from '../coach/reply-meter.js';
 import { asUser } from '../db/as-user.js';
 import type { Queryable } from '../db/types.js';
-import { ensureQueue, type JobQueue } from '../jobs/queue.js';
+import { scheduleJob, type JobQueue } from '../jobs/queue.js';
 import { renderWeeklyReviewMail } from '../mail/templates/weekly-review.js';
 import { coachTokens } from '../metrics.js';
 import { readActivePlan } from '../plan/store.js';
@@ -320,11 +320,9 @@ export async function sendWeeklyReviews(ctx: Ctx, now = new Date()): Promise<Wee
 
 /** Schedules the review on the job queue (each tick fires once across instances) and works it here. */
 export async function scheduleWeeklyReviews(queue: JobQueue, ctx: Ctx): Promise<void> {
-  await ensureQueue(queue, WEEKLY_REVIEW_JOB);
-  await queue.schedule(WEEKLY_REVIEW_JOB, WEEKLY_REVIEW_SCHEDULE.cron, {}, { tz: WEEKLY_REVIEW_SCHEDULE.tz, retryLimit: 2 });
-  await queue.work(WEEKLY_REVIEW_JOB, async () => {
-    await sendWeeklyReviews(ctx);
-  });
+  await scheduleJob(queue, WEEKLY_REVIEW_JOB, WEEKLY_REVIEW_SCHEDULE.cron, { tz: WEEKLY_REVIEW_SCHEDULE.tz, retryLimit: 2 }, () =>
+    sendWeeklyReviews(ctx),
+  );
 }
 
 /** GET /api/admin/weekly-reviews: sent, skipped and failed per week, the last `weeks` weeks, newest first. */
