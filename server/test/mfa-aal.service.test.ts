@@ -317,11 +317,12 @@ describe(`item 3: a malformed TOTP code is a wrong code (${SERVICE_DB})`, () => 
     expect(locked).toMatchObject({ status: 429, body: { error_code: 'over_request_rate_limit' } });
     expect(locked.body.retry_after).toBeGreaterThan(MFA_LOCK_SECONDS - 60);
     const { rows } = await t.server.ctx.db.query<{ reason: string; locked: string; severity: string }>(
-      `select event_details->>'reason' as reason, event_details->>'locked' as locked, severity from public.security_audit_log
+      `select event_details->>'reason' as reason, event_details->>'locked' as locked, severity, created_at::text as at from public.security_audit_log
        where event_type = 'auth.mfa_verification_failed' and event_details->>'factor_id' = $1 order by id`,
       [user.factorId],
     );
-    expect(rows).toHaveLength(MFA_MAX_FAILED_VERIFICATIONS);
+    // (seen once, 2026-11-29, on a machine at load 16: 11 rows; the message keeps them for the next time)
+    expect(rows, JSON.stringify(rows)).toHaveLength(MFA_MAX_FAILED_VERIFICATIONS);
     expect(new Set(rows.map((r) => `${r.severity} ${r.reason}`))).toEqual(new Set(['warn malformed_code']));
     expect(rows.map((r) => r.locked).slice(-2)).toEqual(['false', 'true']);
   });
