@@ -50,7 +50,13 @@ const mockingUnitFiles = unitFiles.filter((f) => /\bvi\.(do)?mock\(/.test(readFi
 /** A unit test takes milliseconds: 10 s is room for a machine at load 20, not for slow work (integration's). */
 const UNIT_TIMEOUT = 10_000;
 const integration = UNIT_ROOTS.map((r) => `${r}/**/*.integration.test.{ts,tsx}`);
-const unit = (name: string, files: { include: string[]; exclude?: string[] }, isolate: boolean, testTimeout: number) => ({
+const unit = (
+  name: string,
+  files: { include: string[]; exclude?: string[] },
+  isolate: boolean,
+  testTimeout: number,
+  execArgv: string[] = [],
+) => ({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
   test: {
     name,
@@ -59,6 +65,7 @@ const unit = (name: string, files: { include: string[]; exclude?: string[] }, is
     hookTimeout: testTimeout * 2,
     environment: 'node',
     isolate,
+    execArgv,
     // A unit test that opens an in-memory PGlite unpacks an initialised cluster instead of running initdb
     // (docs/decisions/0057).
     globalSetup: ['server/test/support/global-setup.ts'],
@@ -83,7 +90,9 @@ export default defineConfig({
       unit('unit-mocks', { include: mockingUnitFiles }, true, UNIT_TIMEOUT),
       // Each file in a fresh module registry: these start servers, threads and databases, and may mock modules. A
       // busy 2-core machine needs more than the 5 s default to open a PGlite cluster or start a child process.
-      unit('integration', { include: integration }, true, 30_000),
+      // A fresh process per file, most of which open PGlite: V8's baseline WebAssembly compiler only, as for the
+      // servers tests start as child processes (server/test/child-server.ts, docs/decisions/0211).
+      unit('integration', { include: integration }, true, 30_000, ['--liftoff-only']),
       service('service', { SERVICE_DB: 'pglite' }),
       ...(pg ? [service('service-pg', { SERVICE_DB: 'postgres' })] : []),
     ],
