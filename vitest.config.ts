@@ -21,6 +21,9 @@ const service = (name: string, env: Record<string, string>) => ({
     // Two workers still left no file running a third of the time: 231 s for the PGlite half, 178 s with three
     // (docs/decisions/0206, after 0093 and 0057).
     maxWorkers: 3,
+    // V8's baseline WebAssembly compiler only: optimising PGlite's hot functions cost these workers more than the
+    // optimised code saved them (docs/decisions/0211).
+    execArgv: ['--liftoff-only'],
     setupFiles: ['server/test/support/worker-setup.ts'],
     // Migrates once into a template each test file's server starts from (server/test/support/db-template.ts).
     globalSetup: ['server/test/support/global-setup.ts'],
