@@ -43,7 +43,10 @@ export default defineConfig({
     // 1 there); locally a failing test leaves its screenshot, and `npx playwright test <spec> --trace=on` traces it.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROME_PATH, args: CHROMIUM_ARGS },
+    // No optimising JavaScript compiler in the page (--max-opt=1): a test's page runs its code briefly, and with
+    // Playwright's workers likewise (scripts/test.mjs) five e2e specs took ~5 % less CPU (docs/decisions/0211). The
+    // web bench measures the page with V8's default.
+    launchOptions: { executablePath: CHROME_PATH, args: [...CHROMIUM_ARGS, '--js-flags=--max-opt=1'] },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {

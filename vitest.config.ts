@@ -21,9 +21,9 @@ const service = (name: string, env: Record<string, string>) => ({
     // Two workers still left no file running a third of the time: 231 s for the PGlite half, 178 s with three
     // (docs/decisions/0206, after 0093 and 0057).
     maxWorkers: 3,
-    // V8's baseline WebAssembly compiler only: optimising PGlite's hot functions cost these workers more than the
-    // optimised code saved them (docs/decisions/0211).
-    execArgv: ['--liftoff-only'],
+    // V8's baseline compilers only (WebAssembly and JavaScript): optimising hot functions cost these workers more than
+    // the optimised code saved them (docs/decisions/0211).
+    execArgv: ['--liftoff-only', '--max-opt=1'],
     setupFiles: ['server/test/support/worker-setup.ts'],
     // Migrates once into a template each test file's server starts from (server/test/support/db-template.ts).
     globalSetup: ['server/test/support/global-setup.ts'],
@@ -93,9 +93,9 @@ export default defineConfig({
       unit('unit-mocks', { include: mockingUnitFiles }, true, UNIT_TIMEOUT),
       // Each file in a fresh module registry: these start servers, threads and databases, and may mock modules. A
       // busy 2-core machine needs more than the 5 s default to open a PGlite cluster or start a child process.
-      // A fresh process per file, most of which open PGlite: V8's baseline WebAssembly compiler only, as for the
+      // A fresh process per file, most of which open PGlite: V8's baseline compilers only, as for the
       // servers tests start as child processes (server/test/child-server.ts, docs/decisions/0211).
-      unit('integration', { include: integration }, true, 30_000, ['--liftoff-only']),
+      unit('integration', { include: integration }, true, 30_000, ['--liftoff-only', '--max-opt=1']),
       service('service', { SERVICE_DB: 'pglite' }),
       ...(pg ? [service('service-pg', { SERVICE_DB: 'postgres' })] : []),
     ],
