@@ -55,7 +55,7 @@ export async function ensureQueue(queue: JobQueue, name: string): Promise<void> 
 
 /**
  * How often a worker asks the database for work it was not woken for. Every ask is a query (a write on PGlite's one
- * thread): at pg-boss's default of 2 s, five idle queues cost an idle embedded server about 5 % of a core.
+ * thread): at pg-boss's default of 2 s, five idle queues cost an idle embedded server about 4 % of a core.
  * - A scheduled queue is fed by pg-boss's clock, which looks every 30 s and hands the job over within 5 s: its
  *   worker looking every 15 s starts a job within ~50 s of its minute (2 s: ~37 s).
  * - A queue this process fills itself wakes its own worker (wakeWorker); the poll only finds what other instances
