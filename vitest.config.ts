@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { SHORT_LIVED_NODE_FLAGS } from './server/test/child-server';
 
 const pg = Boolean(process.env.TEST_DATABASE_URL);
 const service = (name: string, env: Record<string, string>) => ({
@@ -23,7 +24,7 @@ const service = (name: string, env: Record<string, string>) => ({
     maxWorkers: 3,
     // V8's baseline compilers only (WebAssembly and JavaScript): optimising hot functions cost these workers more than
     // the optimised code saved them (docs/decisions/0211).
-    execArgv: ['--liftoff-only', '--max-opt=1'],
+    execArgv: SHORT_LIVED_NODE_FLAGS,
     setupFiles: ['server/test/support/worker-setup.ts'],
     // Migrates once into a template each test file's server starts from (server/test/support/db-template.ts).
     globalSetup: ['server/test/support/global-setup.ts'],
@@ -95,7 +96,7 @@ export default defineConfig({
       // busy 2-core machine needs more than the 5 s default to open a PGlite cluster or start a child process.
       // A fresh process per file, most of which open PGlite: V8's baseline compilers only, as for the
       // servers tests start as child processes (server/test/child-server.ts, docs/decisions/0211).
-      unit('integration', { include: integration }, true, 30_000, ['--liftoff-only', '--max-opt=1']),
+      unit('integration', { include: integration }, true, 30_000, SHORT_LIVED_NODE_FLAGS),
       service('service', { SERVICE_DB: 'pglite' }),
       ...(pg ? [service('service-pg', { SERVICE_DB: 'postgres' })] : []),
     ],

@@ -1,7 +1,6 @@
-import { expect, openPage, test } from './fixtures';
+import { expect, openPage, shot, test } from './fixtures';
 import { signInThroughCard } from './support/accounts-helpers';
 import { createUser } from './support/auth';
-import { shot } from './support/public-helpers';
 
 const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
 

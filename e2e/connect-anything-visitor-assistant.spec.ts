@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures';
+import { expect, shot, test } from './fixtures';
 import { startOwnServer } from './support/coach-helpers';
 import { startFakeOpenAI, type FakeProvider } from './support/fake-openai';
-import { decideConsent, shot, WIDTHS } from './support/public-helpers';
+import { decideConsent, WIDTHS } from './support/public-helpers';
 
 // Issue 44: with an AI provider configured, a signed-out visitor's Integration Assistant answers from the catalogue,
 // within the server's visitor limits, and still invites them to sign in. This spec runs its own server whose

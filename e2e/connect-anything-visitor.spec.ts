@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { decideConsent, shot, WIDTHS } from './support/public-helpers';
-import { expect, openPage, test } from './fixtures';
+import { decideConsent, WIDTHS } from './support/public-helpers';
+import { expect, openPage, shot, test } from './fixtures';
 
 // Issue 44: a visitor on Connect Anything meets the specification's states, not sign-in walls, and never the operators'
 // "not set up on this server" note (this e2e server has no AI provider). Each test failed before its fix.

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, openPage, test, toastsGone } from './fixtures';
+import { expect, openPage, shot, test, toastsGone } from './fixtures';
 import { signedInUser } from './support/auth';
 import { axeBuilder } from './support/axe';
-import { shot } from './support/public-helpers';
 
 /** The React Flow node's position in flow coordinates, read from its transform. */
 async function nodePosition(page: Page, id: string) {

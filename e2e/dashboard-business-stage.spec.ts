@@ -1,6 +1,5 @@
-import { expect, openPage, test } from './fixtures';
+import { expect, openPage, shot, test } from './fixtures';
 import { serviceClient, signedInUser } from './support/auth';
-import { shot } from './support/public-helpers';
 
 // issue 44: the onboarding's rule makes a solo founder who gave a team size "growth" (as the specification says);
 // the Dashboard view shows that stage and lets the customer correct it, and the correction is kept

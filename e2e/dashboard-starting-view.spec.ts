@@ -1,6 +1,5 @@
-import { expect, openPage, test } from './fixtures';
+import { expect, openPage, shot, test } from './fixtures';
 import { serviceClient, signedInUser } from './support/auth';
-import { shot } from './support/public-helpers';
 
 // issue 44: the starting view chosen in the onboarding opens the dashboard on the view it maps to
 // (use-dashboard-view.ts: business overview → Dashboard, marketing hub → CRM, intelligence hub → The Brain);

@@ -116,6 +116,15 @@ export async function toastsGone(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
 }
 
+/**
+ * A screenshot into E2E_SHOTS_DIR when it is set (to look at the screens), nothing otherwise: a capture costs the
+ * browser a frame and an encoding, which a run that only checks need not pay.
+ */
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, ...opts });
+}
+
 /** Opens a path and waits until the app has rendered into #root. */
 export async function openPage(page: Page, path: string) {
   await page.goto(path);

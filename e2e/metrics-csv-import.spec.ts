@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, openPage, test } from './fixtures';
+import { expect, openPage, shot, test } from './fixtures';
 import { serviceClient, signedInUser } from './support/auth';
-import { decideConsent, shot } from './support/public-helpers';
+import { decideConsent } from './support/public-helpers';
 
 // issue 42: the customer imports a Shopify orders export on the Dashboard view, sees the preview, imports it and
 // sees the charts take the figures

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
-import { consentPrompt, decideConsent, shot, WIDTHS } from './support/public-helpers';
-import { expect, openPage, scrollToHydrated, test, waitForApp } from './fixtures';
+import { consentPrompt, decideConsent, WIDTHS } from './support/public-helpers';
+import { expect, openPage, scrollToHydrated, shot, test, waitForApp } from './fixtures';
 import { axeBuilder } from './support/axe';
 
 // Issue 44, public-site part 2: what a visitor and a new customer still trip on. Each test failed before its fix.

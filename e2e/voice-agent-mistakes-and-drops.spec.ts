@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test, toastsGone } from './fixtures';
+import { expect, shot, test, toastsGone } from './fixtures';
 import type { AgentSession } from './support/fake-voice-agent';
-import { shot } from './support/public-helpers';
 import { signUpToWizard, useVoiceServer } from './support/voice-server';
 
 // Issue 44, voice items: a tool call the agent gets wrong is normal back-and-forth (the agent reads the error result;

@@ -64,12 +64,3 @@ export const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1440, height: 900 },
 ] as const;
-
-/**
- * A screenshot into E2E_SHOTS_DIR when it is set (to look at the screens), nothing otherwise: a capture costs the
- * browser a frame and an encoding, which a run that only checks need not pay.
- */
-export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, ...opts });
-}

@@ -10,12 +10,13 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * V8's baseline compilers only, for the processes a test starts: they live for seconds, and optimising PGlite's hot
- * WebAssembly functions again in each (a second compiler, on background threads) cost about 1.9 of the ~5 CPU s a
- * child server took to start and answer 30 requests; not optimising hot JavaScript (--max-opt=1) a fifth of the rest. A long-lived server (npm start, the e2e server) keeps V8's
- * default, where the optimised code pays back (docs/decisions/0211).
+ * V8's baseline compilers only, for the processes a test starts (these child servers and scripts, and the service and
+ * integration workers: vitest.config.ts): optimising PGlite's hot WebAssembly functions again in each (a second
+ * compiler, on background threads) cost about 1.9 of the ~5 CPU s a child server took to start and answer 30
+ * requests; not optimising hot JavaScript (--max-opt=1) a fifth of the rest. A long-lived server (npm start, the e2e
+ * server) keeps V8's default, where the optimised code pays back (docs/decisions/0211).
  */
-const SHORT_LIVED_NODE_FLAGS = ['--liftoff-only', '--max-opt=1'];
+export const SHORT_LIVED_NODE_FLAGS = ['--liftoff-only', '--max-opt=1'];
 
 /** node's arguments for an entry: `main` or a server/src/scripts/*.ts name. */
 export function serverEntry(name: string): string[] {
