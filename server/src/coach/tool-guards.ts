@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { COACH_TOOL_TEXT } from './tool-texts.js';
 import { RestError } from '../rest/errors.js';
 import type { Caller } from '../rest/request-role.js';
@@ -37,7 +36,7 @@ export type ReplyWrites = (route: string, rows: number) => Promise<void>;
  * One reply is one request: its tools together may write no more rows to a table than one POST to /rest/v1 may
  * (rest/write-limits.ts, the same numbers), and their rows count against the same per-IP and per-user counters.
  */
-export function replyWrites(guard: WriteGuard, c: Context, caller: Caller): ReplyWrites {
+export function replyWrites(guard: WriteGuard, ip: string, caller: Caller): ReplyWrites {
   const taken = new Map<string, number>();
   return async (route, rows) => {
     const limit = writeLimitFor(route);
@@ -46,7 +45,7 @@ export function replyWrites(guard: WriteGuard, c: Context, caller: Caller): Repl
     if (limit && before + rows > limit.maxRows) throw new ToolRefusal(COACH_TOOL_TEXT.tooManyRows(limit.maxRows, route.slice(1)));
     taken.set(route, before + rows);
     try {
-      await guard(c, caller, route, rows);
+      await guard(ip, caller, route, rows);
     } catch (err) {
       taken.set(route, (taken.get(route) ?? rows) - rows);
       if (err instanceof RestError && err.status === 429) throw new ToolRefusal(COACH_TOOL_TEXT.rateLimited);

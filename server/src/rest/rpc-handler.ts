@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { clientIp } from '../http/client-ip.js';
 import { answerStatement, singularCheck } from './answer-statement.js';
 import type { ParsedQuery } from './ast.js';
 import { buildRpc, type Row } from './build-sql.js';
@@ -32,7 +33,7 @@ export async function handleRpc(deps: RestDeps, c: Context, caller: Caller, name
     const parsed = ObjectBody.safeParse(await readJson(c, {}));
     if (!parsed.success) throw restFailure('invalidJson', 'The body must be a JSON object of named arguments');
     args = parsed.data;
-    await deps.guardWrite(c, caller, path, 1);
+    await deps.guardWrite(clientIp(c, deps.ctx.config), caller, path, 1);
   } else {
     q = parseQuery(url.searchParams, argNames, isTrusted(caller));
     args = q.rpcArgs;

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { clientIp } from '../http/client-ip.js';
 import { singularCheck, type Execution } from './answer-statement.js';
 import type { ParsedQuery } from './ast.js';
 import { buildDelete, buildInsert, buildUpdate, type Row, type WriteOptions } from './build-sql.js';
@@ -56,7 +57,7 @@ export async function insertRows({ deps, c, caller, cache, rel, path }: TableReq
   const parsed = InsertBody.safeParse(await readJson(c));
   if (!parsed.success) throw restFailure('invalidJson', 'The body must be a JSON object or an array of objects');
   const rows: Row[] = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
-  await deps.guardWrite(c, caller, path, rows.length);
+  await deps.guardWrite(clientIp(c, deps.ctx.config), caller, path, rows.length);
   const columns = q.columns ?? columnsOf(rows);
   const stmt = buildInsert(cache, rel, q, rows, columns, {
     ...w.opts,
@@ -107,7 +108,7 @@ export async function upsertRow({ deps, c, caller, cache, rel, path }: TableRequ
   const parsed = InsertBody.safeParse(await readJson(c));
   if (!parsed.success) throw restFailure('invalidJson', 'The body must be a JSON object');
   const rows: Row[] = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
-  await deps.guardWrite(c, caller, path, rows.length);
+  await deps.guardWrite(clientIp(c, deps.ctx.config), caller, path, rows.length);
   const columns = q.columns ?? columnsOf(rows);
   if (rows.length !== 1 || rel.primaryKey.some((k) => !columns.includes(k))) throw restFailure('putPayloadMismatch');
   const stmt = buildInsert(cache, rel, q, rows, columns, {

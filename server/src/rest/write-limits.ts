@@ -1,6 +1,4 @@
-import type { Context } from 'hono';
 import type { AppContext } from '../context.js';
-import { clientIp } from '../http/client-ip.js';
 import { createRateLimiter, type RateLimiter, type RateLimitResult } from '../http/rate-limit.js';
 import { restFailure, restRateLimited } from './errors.js';
 import type { Caller } from './request-role.js';
@@ -87,7 +85,8 @@ export function writeLimitFor(route: string): WriteLimit | undefined {
   return WRITE_LIMITS[route] ?? (route.startsWith('/rpc/') ? undefined : DEFAULT_TABLE_WRITE_LIMIT);
 }
 
-export type WriteGuard = (c: Context, caller: Caller, route: string, rows: number) => Promise<void>;
+/** `ip`: the client's address as `http/client-ip.ts` reads it from the request (the socket, or X-Forwarded-For behind TRUST_PROXY). */
+export type WriteGuard = (ip: string, caller: Caller, route: string, rows: number) => Promise<void>;
 
 /**
  * Checks a write before it runs: the batch size, then the caller's IP and user counters, each taking as many points
@@ -104,7 +103,7 @@ export function createWriteGuard(ctx: AppContext): WriteGuard {
     }
     return l;
   };
-  return async (c, caller, route, rows) => {
+  return async (ip, caller, route, rows) => {
     if (caller.role === 'service_role') return;
     const limit = writeLimitFor(route);
     if (!limit) return;
@@ -112,7 +111,7 @@ export function createWriteGuard(ctx: AppContext): WriteGuard {
       throw restFailure('batchTooLarge', limit.maxRows, route, rows);
     }
     if (rows < 1) return;
-    const checks: Promise<RateLimitResult>[] = [limiter(limit, 'ip').consume(clientIp(c, ctx.config), rows)];
+    const checks: Promise<RateLimitResult>[] = [limiter(limit, 'ip').consume(ip, rows)];
     if (caller.role === 'authenticated' && typeof caller.claims.sub === 'string')
       checks.push(limiter(limit, 'user').consume(caller.claims.sub, rows));
     const refused = (await Promise.all(checks)).filter((r) => !r.allowed);

@@ -16,6 +16,7 @@ import {
   saveMessage,
 } from '../store.js';
 import { parseJsonBody } from '../../http/body.js';
+import { clientIp } from '../../http/client-ip.js';
 import { createRateLimiter } from '../../http/rate-limit.js';
 import { replyWrites } from '../tool-guards.js';
 import { createWriteGuard } from '../../rest/write-limits.js';
@@ -102,7 +103,7 @@ export function coachHandler(app: AppContext) {
       tier: chosen.tier,
       reservation,
       clientSignal: c.req.raw.signal,
-      writes: replyWrites(guardWrite, c, { role: 'authenticated', claims }),
+      writes: replyWrites(guardWrite, clientIp(c, app.config), { role: 'authenticated', claims }),
       continueReply,
     });
   };
