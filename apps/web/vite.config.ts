@@ -68,7 +68,15 @@ function treeShakeReactRouter(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * What every page loads first (the entry's static imports, rolldown's `$initial` modules) in the entry chunk, not in
+ * the half-dozen files automatic splitting cuts it into by which lazy routes also use each part: every page makes four
+ * requests fewer and loads no more code (the home page 7 → 3 JavaScript files, 99.2 → 98.0 kB gzip; decision 0212).
+ * Client build only: the SSR build is one file for the prerender.
+ */
+const ENTRY_IN_ONE_CHUNK = { groups: [{ name: 'entry-deps', tags: ['$initial' as const] }] };
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), consentGate(), precompress(), treeShakeReactRouter()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // The year the prerendered footer shows; lib/current-year hydrates from it, then shows the visitor's year.
@@ -80,6 +88,7 @@ export default defineConfig({
     // Every browser of the es2022 target but Safari 15.4–16 preloads modules itself; there a preload is only skipped
     // (the imports load as the modules run). The polyfill was ~0.5 kB gzip of every first visit (decision 0098).
     modulePreload: false,
+    ...(isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: ENTRY_IN_ONE_CHUNK } } }),
   },
   server: {
     // Fixed address: scripts/dev.mjs gives it to the server as SITE_URL (the API address the browser is told to use).
@@ -93,4 +102,4 @@ export default defineConfig({
       ]),
     ),
   },
-});
+}));
