@@ -31,7 +31,7 @@ export function AdminConsole() {
   const inbox = o ? o.new_plan_requests + o.new_integration_requests + o.new_connection_requests + o.new_contact_messages : undefined;
   return (
     <div className="min-h-screen bg-background">
-      <header className="border-b bg-card/60 backdrop-blur">
+      <header className="border-b bg-card/60">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <div>
             <p className="text-xs uppercase tracking-widest text-muted-foreground">{runtimeConfig().brandName}</p>

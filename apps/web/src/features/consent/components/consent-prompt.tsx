@@ -25,7 +25,7 @@ export default function ConsentPrompt() {
     <section
       ref={ref}
       aria-labelledby="consent-prompt-title"
-      className="[html[data-consent=current]_&]:hidden fixed inset-x-2 bottom-2 z-40 mx-auto max-w-3xl rounded-xl border border-border bg-card/95 p-3 text-card-foreground shadow-2xl shadow-black/40 backdrop-blur sm:inset-x-6 sm:bottom-6 sm:p-5"
+      className="[html[data-consent=current]_&]:hidden fixed inset-x-2 bottom-2 z-40 mx-auto max-w-3xl rounded-xl border border-border bg-card/95 p-3 text-card-foreground shadow-2xl shadow-black/40 sm:inset-x-6 sm:bottom-6 sm:p-5"
     >
       <div className="flex gap-4">
         <Cookie className="mt-1 hidden size-6 shrink-0 text-brand sm:block" aria-hidden="true" />

@@ -46,7 +46,7 @@ export function TopNav() {
       data-tone={darkText ? 'dark' : 'light'}
       className={cn(
         'fixed inset-x-0 top-0 z-40 transition-colors duration-300',
-        solid ? 'border-b border-white/10 bg-[#0b1020]/95 shadow-lg shadow-black/30 backdrop-blur' : 'bg-transparent',
+        solid ? 'border-b border-white/10 bg-[#0b1020]/95 shadow-lg shadow-black/30' : 'bg-transparent',
         darkText ? 'text-slate-900' : 'text-white',
       )}
     >

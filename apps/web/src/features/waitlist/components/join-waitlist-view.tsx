@@ -36,7 +36,7 @@ export function JoinWaitlistView() {
           </p>
         </section>
         <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:pt-12">
-          <Card className="border-violet-500/30 bg-card/90 shadow-2xl shadow-violet-950/40 backdrop-blur lg:sticky lg:top-24">
+          <Card className="border-violet-500/30 bg-card/90 shadow-2xl shadow-violet-950/40 lg:sticky lg:top-24">
             {position === null ? (
               <>
                 <CardHeader>
