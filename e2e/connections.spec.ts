@@ -324,7 +324,12 @@ test.describe('Connections', () => {
     ).toBeVisible();
     await shot(page, 'connect-anything-cards-375');
     await page.setViewportSize({ width: 1440, height: 900 });
+    const range = page.getByTestId('marketplace-range');
+    const unfiltered = (await range.textContent()) ?? '';
     await page.getByRole('searchbox', { name: 'Search the marketplace' }).fill('slack');
+    // The unfiltered cards stay on screen while the search loads (as TanStack's keepPreviousData), and Slack's card
+    // moves when the answer lands: a click pressed on it before and released after is lost. Wait for the answer.
+    await expect(range).not.toHaveText(unfiltered);
     const card = page.getByRole('article', { name: 'Slack' });
     await card.getByRole('button', { name: 'Add Slack to canvas' }).click();
     await expect(page.getByText('Slack added to your canvas')).toBeVisible();
